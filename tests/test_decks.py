@@ -1,0 +1,230 @@
+"""Tests for decks (vanguard_fsm/game/decks.py): built-in decks, the loader, RULES.md 2.x checks.
+
+Each validation test breaks exactly one rule in an otherwise legal deck and
+expects exactly that rule's message, so a check that stops firing (or fires too
+often) fails here.
+"""
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from vanguard_fsm.game.cards import CardDB, load_cards
+from vanguard_fsm.game.decks import Deck, DeckError, builtin_deck_names, load_deck, validate_deck
+
+FIXTURES = Path(__file__).parent / "fixtures" / "decks"
+
+
+@pytest.fixture(scope="module")
+def db() -> CardDB:
+    return load_cards()
+
+
+@pytest.fixture(scope="module")
+def aurora(db) -> Deck:
+    return load_deck("aurora", db)
+
+
+@pytest.fixture(scope="module")
+def quick(db) -> Deck:
+    return load_deck("aurora-quick", db)
+
+
+def swap(deck: Deck, old: str, new: str, times: int = 1) -> Deck:
+    """``deck`` with ``times`` copies of ``old`` in the main deck replaced by ``new``."""
+    main = list(deck.main)
+    for _ in range(times):
+        main[main.index(old)] = new
+    return dataclasses.replace(deck, main=tuple(main))
+
+
+# ----------------------------------------------------------- built-in decks
+
+
+def test_builtin_deck_names():
+    assert builtin_deck_names() == ["aurora", "aurora-quick", "tidewyrm", "tidewyrm-quick"]
+
+
+@pytest.mark.parametrize("name", ["aurora", "aurora-quick", "tidewyrm", "tidewyrm-quick"])
+def test_builtin_deck_is_legal(db, name):
+    deck = load_deck(name, db)
+    assert deck.name == name
+    assert validate_deck(deck, db) == []
+    assert deck.path.endswith(f"{name}.yaml")
+    assert deck.starter in deck.main and db[deck.starter].grade == 0
+    assert len({db[c].clan for c in (*deck.main, *deck.g_deck)}) == 1
+
+
+@pytest.mark.parametrize("name", ["aurora", "tidewyrm"])
+def test_standard_decks_follow_the_suggested_split(db, name):
+    deck = load_deck(name, db)
+    cards = [db[c] for c in deck.main]
+    assert deck.format == "standard" and len(cards) == 50
+    assert Counter(c.grade for c in cards) == {0: 17, 1: 15, 2: 10, 3: 8}
+    triggers = Counter(c.trigger for c in cards if c.unit == "trigger")
+    assert sum(triggers.values()) == 16 and triggers["heal"] <= 4
+    assert set(triggers) == {"critical", "draw", "stand", "heal"}
+    assert max(Counter(c.name for c in cards).values()) <= 4
+    g = [db[c] for c in deck.g_deck]
+    assert 8 <= len(g) <= 16 and all(c.unit == "g_unit" for c in g)
+    assert any(c.g_guardian for c in g)
+
+
+@pytest.mark.parametrize("name", ["aurora-quick", "tidewyrm-quick"])
+def test_quick_decks_follow_rule_2_2(db, name):
+    deck = load_deck(name, db)
+    cards = [db[c] for c in deck.main]
+    assert deck.format == "quick" and len(cards) == 25
+    triggers = [c for c in cards if c.unit == "trigger"]
+    assert len(triggers) == 8 and sum(c.trigger == "heal" for c in triggers) <= 4
+    assert max(Counter(c.name for c in cards).values()) <= 4
+
+
+def test_load_deck_by_path_equals_by_name(db, aurora):
+    assert load_deck(aurora.path, db) == aurora
+
+
+# ------------------------------------------------------- one rule per test
+
+
+def test_standard_size(db, aurora):
+    deck = dataclasses.replace(aurora, main=aurora.main[:-1])  # drop a grade 3
+    assert validate_deck(deck, db) == ["2.1: a standard deck has exactly 50 cards (this one has 49)"]
+
+
+def test_quick_size(db, quick):
+    deck = dataclasses.replace(quick, main=quick.main + ("AL-013",))
+    assert validate_deck(deck, db) == ["2.2: a quick deck has exactly 25 cards (this one has 26)"]
+
+
+def test_at_most_four_of_one_name(db, aurora):
+    deck = swap(aurora, "AL-012", "AL-011")  # a fifth Radiant Lancer, Vessa
+    assert validate_deck(deck, db) == ["2.1: at most 4 cards named 'Radiant Lancer, Vessa' (found 5)"]
+
+
+def test_name_limit_counts_names_not_ids(db, aurora):
+    twin = dataclasses.replace(db["AL-012"], id="AL-900", name=db["AL-011"].name)
+    db2 = CardDB([*db, twin])
+    deck = swap(aurora, "AL-012", "AL-900")
+    assert validate_deck(deck, db2) == ["2.1: at most 4 cards named 'Radiant Lancer, Vessa' (found 5)"]
+
+
+def test_standard_trigger_count(db, aurora):
+    deck = swap(aurora, "AL-005", "AL-013")  # a stand trigger out, a grade 2 in
+    assert validate_deck(deck, db) == ["2.1: exactly 16 trigger units (found 15)"]
+
+
+def test_standard_heal_limit(db, aurora):
+    deck = swap(aurora, "AL-003", "TC-006")  # a critical out, another clan's heal in
+    assert validate_deck(deck, db) == ["2.1: at most 4 heal triggers (found 5)"]
+
+
+def test_quick_trigger_count(db, quick):
+    deck = swap(quick, "AL-007", "AL-003")
+    assert validate_deck(deck, db) == ["2.2: exactly 8 trigger units (found 9)"]
+
+
+def test_quick_heal_limit(db, quick):
+    deck = swap(quick, "AL-002", "TC-006", times=3)  # 2 + 3 heals
+    assert validate_deck(deck, db) == ["2.2: at most 4 heal triggers (found 5)"]
+
+
+def test_starter_must_be_grade_0(db, aurora):
+    deck = dataclasses.replace(aurora, starter="AL-014")
+    assert validate_deck(deck, db) == ["3.2: the starting vanguard must be grade 0: AL-014 is grade 3"]
+
+
+def test_starter_must_be_in_the_main_deck(db, aurora):
+    deck = dataclasses.replace(aurora, starter="TC-001")
+    assert validate_deck(deck, db) == ["3.2: the starting vanguard TC-001 must be in the main deck"]
+
+
+def test_main_deck_has_no_g_units(db, aurora):
+    deck = swap(aurora, "AL-016", "AL-017")
+    assert validate_deck(deck, db) == ["CR 5.2.2.6: main deck may not contain G units: AL-017"]
+
+
+def test_g_deck_size(db, aurora):
+    deck = dataclasses.replace(aurora, g_deck=("AL-017",) * 4 + ("AL-018",) * 4 + ("AL-019",) * 4
+                               + ("AL-020",) * 4 + ("TC-017",))
+    assert validate_deck(deck, db) == ["CR 5.3.2: G deck: at most 16 G units (found 17)"]
+
+
+def test_g_deck_only_g_units(db, aurora):
+    deck = dataclasses.replace(aurora, g_deck=aurora.g_deck + ("AL-010",))
+    assert validate_deck(deck, db) == [
+        "CR 5.3.3: G deck: only G units (grade 4) may be in the G deck: AL-010"]
+
+
+def test_g_deck_at_most_four_of_one_name(db, aurora):
+    deck = dataclasses.replace(aurora, g_deck=aurora.g_deck + ("AL-019",))
+    assert validate_deck(deck, db) == [
+        "CR 5.3.2.1: G deck: at most 4 of one name: 'Bulwark of the High Sun' (found 5)"]
+
+
+def test_unknown_format(db, aurora):
+    deck = dataclasses.replace(aurora, format="sealed")
+    assert validate_deck(deck, db) == ["2: the deck format is 'standard' (2.1) or 'quick' (2.2), not 'sealed'"]
+
+
+def test_unknown_card_in_a_built_deck(db, aurora):
+    deck = dataclasses.replace(aurora, g_deck=aurora.g_deck[:-1] + ("ZZ-404",))
+    assert validate_deck(deck, db) == ["unknown card id 'ZZ-404' (not in the card database)"]
+
+
+def test_several_violations_are_all_reported(db, quick):
+    deck = dataclasses.replace(quick, main=quick.main[:20], starter="AL-014")  # cuts every grade 3
+    assert validate_deck(deck, db) == [
+        "2.2: a quick deck has exactly 25 cards (this one has 20)",
+        "3.2: the starting vanguard AL-014 must be in the main deck",
+        "3.2: the starting vanguard must be grade 0: AL-014 is grade 3",
+    ]
+
+
+# ------------------------------------------------------------ loader errors
+
+
+def test_unknown_card_in_a_deck_file_is_located(db):
+    path = FIXTURES / "unknown_card.yaml"
+    with pytest.raises(DeckError) as info:
+        load_deck(str(path), db)
+    assert str(info.value) == f"{path}:8:12: unknown card id 'AL-999'"
+    assert (info.value.line, info.value.col) == (8, 12)
+
+
+def test_deck_schema_error_is_located(db):
+    path = FIXTURES / "bad_count.yaml"
+    with pytest.raises(DeckError) as info:
+        load_deck(str(path), db)
+    assert str(info.value).startswith(f"{path}:7:27: main[1].count: 'four' is not of type 'integer'")
+
+
+def test_deck_yaml_syntax_error_is_located(db):
+    path = FIXTURES / "syntax_error.yaml"
+    with pytest.raises(DeckError) as info:
+        load_deck(str(path), db)
+    assert str(info.value).startswith(f"{path}:8:1: invalid YAML")
+
+
+def test_unknown_deck_name(db):
+    with pytest.raises(DeckError) as info:
+        load_deck("no-such-deck", db)
+    assert str(info.value).startswith("no-such-deck:1:1: no built-in deck or deck file named 'no-such-deck'")
+    assert "aurora-quick" in info.value.message
+
+
+def test_deck_file_with_cards_from_another_db(tmp_path):
+    cards = load_cards(Path(__file__).parent / "fixtures" / "cards" / "good.yaml")
+    path = tmp_path / "tiny.yaml"
+    path.write_text("name: tiny\nformat: quick\nstarter: FX-001\n"
+                    "main: [{card: FX-001, count: 1}, {card: FX-002, count: 2}]\n"
+                    "g_deck: [{card: FX-003, count: 1}]\n")
+    deck = load_deck(str(path), cards)
+    assert deck == Deck("tiny", "quick", "FX-001", ("FX-001", "FX-002", "FX-002"), ("FX-003",), str(path))
+    assert validate_deck(deck, cards) == [
+        "2.2: a quick deck has exactly 25 cards (this one has 3)",
+        "2.2: exactly 8 trigger units (found 2)",
+    ]

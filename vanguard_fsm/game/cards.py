@@ -1,0 +1,397 @@
+"""Cards as data: the card model and the loader for card YAML files.
+
+Card stats live in YAML (``vanguard_fsm/data/cards``) so a designer can read and
+change them without touching Python; this module turns those files into frozen
+``Card`` objects and rejects bad data early, naming ``file:line:col`` so the
+mistake can be found.  Files are read with ``yaml.safe_load`` only (nothing named
+in data is ever imported or evaluated); ``yaml.compose`` is used only to map an
+error back to its line.
+
+Card file format (one clan per file is usual; top-level keys are defaults)::
+
+    clan: Aurora Lancers        # default clan for every card below
+    nation: Solar Concord       # default nation
+    race: Human                 # optional default race
+    cards:
+      - {id: AL-002, name: ..., grade: 0, power: 5000, shield: 10000,
+         race: Elf, unit: trigger, trigger: critical, skills: [boost]}
+
+Per card: ``id``, ``name``, ``grade``, ``power``, ``shield`` (null = none) and
+``unit`` are required; ``critical`` defaults to 1, ``trigger``/``stride_cost``
+to null, ``skills``/``abilities`` to [], ``g_guardian`` to false.
+
+Consistency rules enforced (RULES.md 1.x, CR 1.48 where the seeds are silent):
+
+- ``unit: trigger`` <=> a ``trigger`` type is given; trigger units are grade 0.
+- ``unit: g_unit`` <=> grade 4; G units need a ``stride_cost`` (CR 11.11),
+  other units must not have one.
+- skills match grades (RULES 1.2): boost on grade 0-1, intercept on 2,
+  twin_drive on 3, triple_drive on G units.
+- shield (RULES 1.3): null, 0, 5000 or 10000 for normal and trigger units.
+  A G unit has no shield unless it is a G guardian (``g_guardian: true``,
+  only on G units), which must have one (any multiple of 5000, e.g. 15000).
+"""
+from __future__ import annotations
+
+import functools
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterable, Iterator
+
+import jsonschema
+import yaml
+
+from vanguard_fsm.paths import builtin_cards_dir
+
+UNITS = ("normal", "trigger", "g_unit")
+TRIGGERS = ("critical", "draw", "stand", "heal")
+SKILLS = ("boost", "intercept", "twin_drive", "triple_drive")
+# RULES 1.2: the grades each skill may appear on.
+SKILL_GRADES = {"boost": (0, 1), "intercept": (2,), "twin_drive": (3,), "triple_drive": (4,)}
+# RULES 1.3: shield values of normal and trigger units.
+UNIT_SHIELDS = (None, 0, 5000, 10000)
+
+
+class DataError(Exception):
+    """A data file problem located at ``path:line:col`` (1-based line and column)."""
+
+    def __init__(self, path: str | os.PathLike, line: int, col: int, message: str):
+        self.path, self.line, self.col, self.message = str(path), line, col, message
+        super().__init__(f"{self.path}:{line}:{col}: {message}")
+
+    def __reduce__(self):  # keep it picklable (multiprocessing workers)
+        return (type(self), (self.path, self.line, self.col, self.message))
+
+
+class CardError(DataError):
+    """A card file could not be loaded; ``str()`` is ``path:line:col: message``."""
+
+
+# ---------------------------------------------------------------- frozen data
+
+
+class FrozenDict(dict):
+    """A read-only, hashable dict, so a cached card's abilities cannot be changed."""
+
+    __slots__ = ()
+
+    def _readonly(self, *args, **kwargs):
+        raise TypeError("card data is read-only")
+
+    __setitem__ = __delitem__ = __ior__ = _readonly
+    clear = pop = popitem = setdefault = update = _readonly
+
+    def __hash__(self) -> int:  # type: ignore[override]
+        return hash(frozenset(self.items()))
+
+    def __reduce__(self):
+        return (FrozenDict, (dict(self),))
+
+
+def freeze(value: Any) -> Any:
+    """Deep-freeze parsed YAML: dicts -> FrozenDict, lists -> tuples."""
+    if isinstance(value, dict):
+        return FrozenDict((k, freeze(v)) for k, v in value.items())
+    if isinstance(value, (list, tuple)):
+        return tuple(freeze(v) for v in value)
+    return value
+
+
+def thaw(value: Any) -> Any:
+    """The inverse of ``freeze``: plain dicts and lists, ready for ``json.dumps``."""
+    if isinstance(value, dict):
+        return {k: thaw(v) for k, v in value.items()}
+    if isinstance(value, tuple):
+        return [thaw(v) for v in value]
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    id: str
+    name: str
+    grade: int
+    power: int
+    shield: int | None
+    critical: int
+    clan: str
+    nation: str
+    race: str
+    unit: str
+    trigger: str | None
+    skills: tuple[str, ...]
+    g_guardian: bool
+    stride_cost: int | None
+    abilities: tuple
+
+    def to_json(self) -> dict:
+        """The CONTRACT.md "Cards export" object, plus ``stride_cost``."""
+        return {
+            "id": self.id, "name": self.name, "grade": self.grade, "power": self.power,
+            "shield": self.shield, "critical": self.critical, "clan": self.clan,
+            "nation": self.nation, "race": self.race, "unit": self.unit,
+            "trigger": self.trigger, "skills": list(self.skills),
+            "g_guardian": self.g_guardian, "stride_cost": self.stride_cost,
+            "abilities": thaw(self.abilities),
+        }
+
+
+class CardDB:
+    """Read-only mapping of card id -> Card; iterating yields cards sorted by id."""
+
+    __slots__ = ("_cards", "_where")
+
+    def __init__(self, cards: Iterable[Card], where: dict[str, tuple[str, int, int]] | None = None):
+        self._cards = {c.id: c for c in sorted(cards, key=lambda c: c.id)}
+        self._where = dict(where or {})
+
+    def __getitem__(self, card_id: str) -> Card:
+        return self._cards[card_id]
+
+    def __contains__(self, card_id: object) -> bool:
+        return card_id in self._cards
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(self._cards.values())
+
+    def __len__(self) -> int:
+        return len(self._cards)
+
+    def __repr__(self) -> str:
+        return f"<CardDB {len(self)} cards>"
+
+    def get(self, card_id: str, default: Any = None) -> Card | Any:
+        return self._cards.get(card_id, default)
+
+    def where(self, card_id: str) -> tuple[str, int, int] | None:
+        """``(path, line, col)`` of the card's definition, for error messages."""
+        return self._where.get(card_id)
+
+    def to_json(self) -> list[dict]:
+        return [c.to_json() for c in self]
+
+
+# ------------------------------------------------------- YAML with locations
+
+
+def read_yaml(path: Path, error: type[DataError]) -> tuple[Any, yaml.Node | None]:
+    """Parse ``path`` safely; return (data, composed node tree for line lookups)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise error(path, 1, 1, f"cannot read file: {exc}") from None
+    try:
+        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        _check_duplicate_keys(node, path, error)
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        problem = getattr(exc, "problem", None) or str(exc)
+        raise error(path, line, col, f"invalid YAML: {problem}") from None
+    return data, node
+
+
+def _check_duplicate_keys(node: yaml.Node | None, path: Path, error: type[DataError]) -> None:
+    # safe_load silently keeps the last of two equal keys; a designer wants to know.
+    stack = [node] if node is not None else []
+    while stack:
+        n = stack.pop()
+        if isinstance(n, yaml.MappingNode):
+            seen: set = set()
+            for key, value in n.value:
+                if isinstance(key, yaml.ScalarNode):
+                    if key.value in seen:
+                        raise error(path, *mark_of(key), f"duplicate key {key.value!r}")
+                    seen.add(key.value)
+                stack.append(value)
+        elif isinstance(n, yaml.SequenceNode):
+            stack.extend(n.value)
+
+
+def mark_of(node: yaml.Node) -> tuple[int, int]:
+    return node.start_mark.line + 1, node.start_mark.column + 1
+
+
+def node_at(root: yaml.Node | None, keys: Iterable[Any]) -> yaml.Node | None:
+    """The deepest composed node reachable along ``keys`` (mapping keys / list indexes)."""
+    node = root
+    for key in keys:
+        nxt = None
+        if isinstance(node, yaml.MappingNode):
+            nxt = next((v for k, v in node.value if getattr(k, "value", None) == str(key)), None)
+        elif isinstance(node, yaml.SequenceNode) and isinstance(key, int) and key < len(node.value):
+            nxt = node.value[key]
+        if nxt is None:
+            break
+        node = nxt
+    return node
+
+
+def key_node(mapping: yaml.Node | None, key: str) -> yaml.Node | None:
+    if isinstance(mapping, yaml.MappingNode):
+        return next((k for k, _ in mapping.value if getattr(k, "value", None) == key), None)
+    return None
+
+
+def schema_check(data: Any, validator: jsonschema.protocols.Validator, root: yaml.Node | None,
+                 path: Path, error: type[DataError]) -> None:
+    """Raise ``error`` for the first (by position in the file) schema violation."""
+    found = []
+    for err in validator.iter_errors(data):
+        keys = list(err.absolute_path)
+        node = node_at(root, keys)
+        if err.validator == "additionalProperties" and isinstance(err.instance, dict):
+            allowed = err.schema.get("properties", {})
+            extra = sorted(str(k) for k in err.instance if k not in allowed)
+            node = key_node(node, extra[0]) or node if extra else node
+            message = f"unknown field {extra[0]!r}" if extra else err.message
+        else:
+            message = err.message
+        where = "".join(f"[{k}]" if isinstance(k, int) else f".{k}" for k in keys).lstrip(".")
+        line, col = mark_of(node) if node is not None else (1, 1)
+        found.append((line, col, f"{where}: {message}" if where else message))
+    if found:
+        line, col, message = min(found)
+        raise error(path, line, col, message)
+
+
+def yaml_files(path: Path, error: type[DataError]) -> list[Path]:
+    """``path`` itself, or every ``*.yaml`` below a directory, sorted."""
+    if path.is_dir():
+        files = sorted(p for p in path.rglob("*.yaml") if p.is_file())
+        if not files:
+            raise error(path, 1, 1, "no *.yaml files in this directory")
+        return files
+    if not path.exists():
+        raise error(path, 1, 1, "no such file or directory")
+    return [path]
+
+
+# ------------------------------------------------------------------- loading
+
+_CARD_SCHEMA = {
+    "type": "object",
+    "required": ["id", "name", "grade", "power", "shield", "unit"],
+    "additionalProperties": False,
+    "properties": {
+        "id": {"type": "string", "pattern": r"^[A-Za-z0-9][A-Za-z0-9_-]*$"},
+        "name": {"type": "string", "minLength": 1},
+        "grade": {"type": "integer", "minimum": 0, "maximum": 4},
+        "power": {"type": "integer", "minimum": 0},
+        "shield": {"type": ["integer", "null"], "minimum": 0, "multipleOf": 5000},
+        "critical": {"type": "integer", "minimum": 0},
+        "clan": {"type": "string", "minLength": 1},
+        "nation": {"type": "string", "minLength": 1},
+        "race": {"type": "string", "minLength": 1},
+        "unit": {"enum": list(UNITS)},
+        "trigger": {"enum": [None, *TRIGGERS]},
+        "skills": {"type": "array", "items": {"enum": list(SKILLS)}, "uniqueItems": True},
+        "g_guardian": {"type": "boolean"},
+        "stride_cost": {"type": ["integer", "null"], "minimum": 0},
+        "abilities": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "required": ["kind", "timing"],
+                "properties": {"kind": {"type": "string"}, "timing": {"type": "string"}},
+            },
+        },
+    },
+}
+FILE_SCHEMA = {
+    "type": "object",
+    "required": ["cards"],
+    "additionalProperties": False,
+    "properties": {
+        "clan": {"type": "string", "minLength": 1},
+        "nation": {"type": "string", "minLength": 1},
+        "race": {"type": "string", "minLength": 1},
+        "cards": {"type": "array", "items": _CARD_SCHEMA},
+    },
+}
+_FILE_VALIDATOR = jsonschema.Draft202012Validator(FILE_SCHEMA)
+
+
+def _consistency(c: Card) -> tuple[str, str] | None:
+    """(field, message) for the first inconsistency in a card, or None. See module doc."""
+    if (c.unit == "trigger") != (c.trigger is not None):
+        return ("trigger", f"{c.unit} unit with trigger {c.trigger!r}: a trigger type goes "
+                           "with unit: trigger, and only there")
+    if c.unit == "trigger" and c.grade != 0:
+        return ("grade", f"trigger units are grade 0 (this one is grade {c.grade})")
+    if (c.unit == "g_unit") != (c.grade == 4):
+        return ("grade", f"grade 4 goes with unit: g_unit, and only there (unit {c.unit}, grade {c.grade})")
+    for skill in c.skills:
+        if c.grade not in SKILL_GRADES[skill]:
+            return ("skills", f"RULES 1.2: {skill} is for grade {'/'.join(map(str, SKILL_GRADES[skill]))}"
+                              f" (this card is grade {c.grade})")
+    if (c.unit == "g_unit") != (c.stride_cost is not None):
+        return ("stride_cost", "a G unit needs a stride_cost, and only G units have one")
+    if c.g_guardian and c.unit != "g_unit":
+        return ("g_guardian", "only G units can be G guardians")
+    if c.unit == "g_unit" and c.g_guardian != (c.shield is not None):
+        return ("shield", "a G unit has a shield exactly when it is a G guardian")
+    if c.unit != "g_unit" and c.shield not in UNIT_SHIELDS:
+        return ("shield", f"RULES 1.3: shield is none, 0, 5000 or 10000 (got {c.shield})")
+    return None
+
+
+def _load_file(path: Path, cards: dict[str, Card], where: dict[str, tuple[str, int, int]]) -> None:
+    data, root = read_yaml(path, CardError)
+    if data is None:
+        raise CardError(path, 1, 1, "empty card file (expected a mapping with 'cards')")
+    schema_check(data, _FILE_VALIDATOR, root, path, CardError)
+    defaults = {k: data[k] for k in ("clan", "nation", "race") if k in data}
+    for index, raw in enumerate(data["cards"]):
+        node = node_at(root, ["cards", index])
+        merged = {**defaults, **raw}
+        missing = [k for k in ("clan", "nation", "race") if k not in merged]
+        if missing:
+            raise CardError(path, *mark_of(node), f"card {raw['id']!r} has no {', '.join(missing)}"
+                                                  " (set it on the card or at the top of the file)")
+        card = Card(
+            id=merged["id"], name=merged["name"], grade=merged["grade"], power=merged["power"],
+            shield=merged["shield"], critical=merged.get("critical", 1), clan=merged["clan"],
+            nation=merged["nation"], race=merged["race"], unit=merged["unit"],
+            trigger=merged.get("trigger"), skills=tuple(merged.get("skills", ())),
+            g_guardian=merged.get("g_guardian", False), stride_cost=merged.get("stride_cost"),
+            abilities=freeze(merged.get("abilities", [])),
+        )
+        problem = _consistency(card)
+        if problem:
+            field, message = problem
+            target = node_at(node, [field]) if field in raw else node
+            raise CardError(path, *mark_of(target), f"card {card.id!r}: {message}")
+        id_line, id_col = mark_of(node_at(node, ["id"]))
+        if card.id in cards:
+            first = ":".join(map(str, where[card.id]))
+            raise CardError(path, id_line, id_col, f"duplicate card id {card.id!r} (first defined at {first})")
+        cards[card.id] = card
+        where[card.id] = (str(path), id_line, id_col)
+
+
+def file_signature(files: list[Path]) -> tuple:
+    stats = [f.stat() for f in files]
+    return tuple((str(f), s.st_mtime_ns, s.st_size) for f, s in zip(files, stats))
+
+
+@functools.lru_cache(maxsize=32)
+def _load_cached(root: str, signature: tuple) -> CardDB:
+    cards: dict[str, Card] = {}
+    where: dict[str, tuple[str, int, int]] = {}
+    for file, _mtime, _size in signature:
+        _load_file(Path(file), cards, where)
+    return CardDB(cards.values(), where)
+
+
+def load_cards(path: str | os.PathLike | None = None) -> CardDB:
+    """Load a card file, or every ``*.yaml`` below a directory (None = the built-in set).
+
+    Results are cached per resolved path and file modification times, so repeated
+    calls are cheap and an edited file is re-read.  Raises ``CardError``.
+    """
+    base = builtin_cards_dir() if path is None else Path(path)
+    files = yaml_files(base, CardError)
+    return _load_cached(str(base.resolve()), file_signature(files))
