@@ -1,0 +1,63 @@
+"""Legal actions and decisions as small value objects (OpenSpiel style).
+
+The game runs until it needs a choice, then exposes a `Decision`: who decides and
+the list of legal `Action`s, each with a stable readable id
+(`call:hand[2]->front_left`, `attack:VC->VC`, `guard:hand[0]->VC`, `pass`).
+"""
+from __future__ import annotations
+
+
+class Action:
+    __slots__ = ("id", "kind", "player", "args")
+
+    def __init__(self, id: str, kind: str, player: int, args: tuple = ()) -> None:
+        self.id = id
+        self.kind = kind
+        self.player = player
+        self.args = args
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Action) and (self.id, self.kind, self.player, self.args) == \
+            (other.id, other.kind, other.player, other.args)
+
+    def __hash__(self) -> int:
+        return hash((self.id, self.kind, self.player))
+
+    def __repr__(self) -> str:
+        return f"Action({self.id!r}, player={self.player})"
+
+
+class Decision:
+    """A pending choice. `resolver` is None for a flow state's decision (the action's
+    kind is applied through the registry) or a function(game, action) for a choice
+    raised in the middle of an action (a trigger's target, a card to remove ...)."""
+
+    __slots__ = ("player", "kind", "actions", "resolver", "prompt", "_by_id")
+
+    def __init__(self, player: int, kind: str, actions: tuple, resolver=None, prompt: str = "") -> None:
+        self.player = player
+        self.kind = kind
+        self.actions = actions
+        self.resolver = resolver
+        self.prompt = prompt
+        self._by_id = None
+
+    def find(self, action_id: str) -> Action | None:
+        if self._by_id is None:
+            self._by_id = {a.id: a for a in self.actions}
+        return self._by_id.get(action_id)
+
+    def ids(self) -> list[str]:
+        return [a.id for a in self.actions]
+
+    def __repr__(self) -> str:
+        return f"Decision(player={self.player}, kind={self.kind!r}, {len(self.actions)} actions)"
+
+
+class IllegalAction(ValueError):
+    """An action that is not legal now. The game state is unchanged."""
+
+    def __init__(self, message: str, legal: list[str]) -> None:
+        self.legal = legal
+        shown = ", ".join(legal[:30]) + (" ..." if len(legal) > 30 else "")
+        super().__init__(f"{message}; legal now: {shown or 'nothing (no decision pending)'}")

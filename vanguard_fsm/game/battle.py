@@ -1,0 +1,372 @@
+"""The battle phase (RULES 3.3.5, CR 7): start, attack, boost, guard, drive, damage, close.
+
+Each function is one named step of `flows/battle.yaml`; the order, the loops and
+the check timings between them are in the flow, not here.
+"""
+from __future__ import annotations
+
+from .actions import Action
+from .common import action, check_timing_task, choice, condition, distinct
+from .state import BEHIND, FRONT_REAR, FRONT_ROW, Battle
+from . import zones
+
+
+@action("begin_battle_phase")
+def begin_battle_phase(game) -> None:
+    game.state.in_battle_phase = True
+    game.state.battle_count = 0
+
+
+@action("end_battle_phase")
+def end_battle_phase(game) -> None:
+    game.state.in_battle_phase = False
+    game.state.battle = None
+
+
+@action("begin_battle")
+def begin_battle(game) -> None:
+    """A battle starts: new bookkeeping, the battle count goes up (CR.battle.1)."""
+    game.state.battle = Battle()
+    game.state.battle_count += 1
+
+
+@condition("first_turn_of_first_player")
+def first_turn_of_first_player(game) -> bool:
+    """No attack on the first player's first turn (CR.start)."""
+    return game.state.turn == 1
+
+
+def _attackers(game, seat):
+    p = game.state.players[seat]
+    return [c for c in FRONT_ROW if p.circles[c] is not None and not p.circles[c].rested]
+
+
+def _targets(game, seat):
+    """The opponent's units on VC or a front R circle, rested or not (CR 7.4.1.5)."""
+    p = game.state.players[1 - seat]
+    return [c for c in FRONT_ROW if p.circles[c] is not None]
+
+
+@condition("turn_player_can_attack")
+def turn_player_can_attack(game) -> bool:
+    """A standing unit on VC or the front row, and something to attack."""
+    seat = game.state.turn_player
+    return bool(_attackers(game, seat)) and bool(_targets(game, seat))
+
+
+def battle_legal(game, seat):
+    """Choose to attack (CR 7.2): only when an attack is possible."""
+    if game.state.turn == 1 or not turn_player_can_attack(game):
+        return []
+    return [Action("battle", "battle", seat)]
+
+
+choice("battle", battle_legal, lambda game, act: None)
+
+
+def attack_legal(game, seat):
+    """Attacker: a standing unit on VC or front row; target: an opponent's front-row unit."""
+    targets = _targets(game, seat)
+    return [Action(f"attack:{a}->{t}", "attack", seat, (a, t))
+            for a in _attackers(game, seat) for t in targets]
+
+
+def attack_apply(game, act) -> None:
+    attacker, target = act.args
+    state = game.state
+    seat = act.player
+    unit = state.players[seat].circles[attacker]
+    unit.rested = True
+    b = state.battle
+    b.attacker, b.attacker_card, b.target = attacker, unit.card, target
+    b.target_card = state.players[1 - seat].circles[target].card
+    b.target_is_vanguard = target == "VC"
+    game.emit("attack", player=seat, battle=state.battle_count, attacker=attacker,
+              card=game.cards[unit.card].id, target=target)
+
+
+choice("attack", attack_legal, attack_apply)
+
+
+def boost_legal(game, seat):
+    """The standing back-row unit with boost in the attacker's column (CR 7.4.1.7)."""
+    b = game.state.battle
+    back = BEHIND.get(b.attacker)
+    unit = game.state.players[seat].circles[back] if back else None
+    if unit is None or unit.rested or "boost" not in game.cards[unit.card].skills:
+        return []
+    return [Action(f"boost:{back}->{b.attacker}", "boost", seat, (back,))]
+
+
+def boost_apply(game, act) -> None:
+    back = act.args[0]
+    b = game.state.battle
+    unit = game.state.players[act.player].circles[back]
+    unit.rested = True
+    b.booster = back
+    game.emit("boost", player=act.player, booster=back, card=game.cards[unit.card].id, boosted=b.attacker)
+
+
+choice("boost", boost_legal, boost_apply)
+
+
+@action("attack_declared")
+def attack_declared(game) -> None:
+    """'When attacks / attacked / boosts' abilities become pending (CR 7.4.1.8)."""
+    b = game.state.battle
+    game.emit("when_attacks", player=game.state.turn_player, circle=b.attacker)
+
+
+# -- guard step (CR 7.5) ------------------------------------------------------
+
+def _attacked_unit(game):
+    b = game.state.battle
+    p = game.state.players[1 - game.state.turn_player]
+    unit = p.circles[b.target]
+    return unit if unit is not None and unit.card == b.target_card else None
+
+
+@condition("attacked_unit_remains")
+def attacked_unit_remains(game) -> bool:
+    return _attacked_unit(game) is not None
+
+
+def guard_legal(game, seat):
+    """Normal call from hand to GC: grade <= your vanguard's (CR 7.5.1.2.2)."""
+    p = game.state.players[seat]
+    vg = zones.vanguard_grade(game, seat)
+    target = game.state.battle.target
+    cards = game.cards
+    return [Action(f"guard:hand[{i}]->{target}", "guard", seat, (inst,))
+            for i, inst in distinct(game, p.hand) if cards[inst].grade <= vg and cards[inst].unit != "g_unit"]
+
+
+def _to_gc(game, seat, inst, how):
+    p = game.state.players[seat]
+    unit = zones.new_unit(game, inst, rested=(how == "intercept"))
+    unit.guarding = game.state.battle.target
+    p.gc.append(unit)
+    c = game.cards[inst]
+    game.emit("guard", player=seat, card=c.id, grade=c.grade, vanguard_grade=zones.vanguard_grade(game, seat),
+              how=how, shield=c.shield or 0, guarding=unit.guarding)
+
+
+def guard_apply(game, act) -> None:
+    p = game.state.players[act.player]
+    p.hand.remove(act.args[0])
+    _to_gc(game, act.player, act.args[0], "hand")
+    check_timing_task(game)
+
+
+choice("guard", guard_legal, guard_apply)
+
+
+def intercept_legal(game, seat):
+    """A front-row rear-guard with intercept that is not attacked, even rested (CR 11.3)."""
+    p = game.state.players[seat]
+    b = game.state.battle
+    return [Action(f"intercept:{c}->{b.target}", "intercept", seat, (c,)) for c in FRONT_REAR
+            if p.circles[c] is not None and c != b.target and "intercept" in game.cards[p.circles[c].card].skills]
+
+
+def intercept_apply(game, act) -> None:
+    p = game.state.players[act.player]
+    circle = act.args[0]
+    unit = p.circles[circle]
+    p.circles[circle] = None
+    _to_gc(game, act.player, unit.card, "intercept")
+    check_timing_task(game)
+
+
+choice("intercept", intercept_legal, intercept_apply)
+
+
+def g_guardian_legal(game, seat):
+    """Both vanguards grade 3+, at most 3 face-up G guardians, pay its cost (CR 7.5.1.2.3)."""
+    state = game.state
+    p = state.players[seat]
+    cards = game.cards
+    if zones.vanguard_grade(game, seat) < 3 or zones.vanguard_grade(game, 1 - seat) < 3:
+        return []
+    if sum(1 for i in p.g_face_up if cards[i].g_guardian) > game.params["g_guardian_face_up_max"]:
+        return []
+    cost = game.params.get("g_guardian_cost", {"discard_grade": 0, "count": 1})
+    payable = [(i, inst) for i, inst in distinct(game, p.hand) if cards[inst].grade == cost["discard_grade"]]
+    if not payable:
+        return []
+    target = state.battle.target
+    return [Action(f"g_guardian:{cards[g].id}/discard:hand[{i}]->{target}", "g_guardian", seat, (g, inst))
+            for _, g in distinct(game, [g for g in p.g_zone if g not in p.g_face_up and cards[g].g_guardian])
+            for i, inst in payable]
+
+
+def g_guardian_apply(game, act) -> None:
+    p = game.state.players[act.player]
+    g, discard = act.args
+    p.hand.remove(discard)
+    p.drop.append(discard)
+    p.g_zone.remove(g)
+    _to_gc(game, act.player, g, "g_guardian")
+    check_timing_task(game)
+
+
+choice("g_guardian", g_guardian_legal, g_guardian_apply)
+
+
+# -- drive step (CR 7.6) --------------------------------------------------------
+
+@condition("attacker_drives")
+def attacker_drives(game) -> bool:
+    """Only a vanguard attacker drive checks (CR 7.6.1.2; seed 002 Q&A)."""
+    return game.state.battle.attacker == "VC"
+
+
+@action("set_drive_count")
+def set_drive_count(game) -> None:
+    """Drive 1; twin drive 2; triple drive 3 (RULES 1.2)."""
+    b = game.state.battle
+    unit = game.state.players[game.state.turn_player].circles["VC"]
+    skills = game.cards[unit.card].skills if unit is not None and unit.card == b.attacker_card else ()
+    b.drives = 3 if "triple_drive" in skills else 2 if "twin_drive" in skills else 1 if unit is not None else 0
+
+
+@condition("drives_remaining")
+def drives_remaining(game) -> bool:
+    return game.state.battle.drives > 0
+
+
+@action("drive_check")
+def drive_check(game) -> None:
+    """Top card of the deck to the trigger zone, face up (CR 7.6.1.2.3)."""
+    state = game.state
+    seat = state.turn_player
+    p = state.players[seat]
+    b = state.battle
+    if not p.deck:
+        b.drives = 0
+        return
+    inst = p.deck.pop()
+    p.trigger.append(inst)
+    b.drives -= 1
+    c = game.cards[inst]
+    total = _drive_total(game)
+    game.emit("drive_check", player=seat, card=c.id, trigger=c.trigger, index=total - b.drives, total=total)
+
+
+def _drive_total(game) -> int:
+    unit = game.state.players[game.state.turn_player].circles["VC"]
+    skills = game.cards[unit.card].skills if unit is not None else ()
+    return 3 if "triple_drive" in skills else 2 if "twin_drive" in skills else 1
+
+
+@action("trigger_card_to_hand")
+def trigger_card_to_hand(game) -> None:
+    """The drive-checked card goes to its owner's hand (CR 7.6.1.2.6)."""
+    p = game.state.players[game.state.turn_player]
+    while p.trigger:
+        p.hand.append(p.trigger.pop())
+
+
+# -- damage step (CR 7.7) -------------------------------------------------------
+
+def attack_power(game) -> int:
+    state = game.state
+    b = state.battle
+    p = state.players[state.turn_player]
+    unit = p.circles[b.attacker]
+    if unit is None or unit.card != b.attacker_card:
+        return 0
+    total = zones.power(game, unit)
+    if b.booster is not None and p.circles[b.booster] is not None:
+        total += zones.power(game, p.circles[b.booster])
+    return total
+
+
+def defense_power(game) -> int:
+    state = game.state
+    b = state.battle
+    p = state.players[1 - state.turn_player]
+    unit = _attacked_unit(game)
+    if unit is None:
+        return 0
+    total = zones.power(game, unit)
+    for g in p.gc:
+        if g.guarding == b.target:
+            total += (game.cards[g.card].shield or 0) + g.shield_battle
+    return total
+
+
+@action("compare_power")
+def compare_power(game) -> None:
+    """Hit when the attacker's power >= the attacked unit's (CR 7.7.1.2-3)."""
+    state = game.state
+    b = state.battle
+    seat = state.turn_player
+    attacker = state.players[seat].circles[b.attacker]
+    target = _attacked_unit(game)
+    gone = attacker is None or attacker.card != b.attacker_card or target is None
+    atk, dfn = attack_power(game), defense_power(game)
+    b.hit = not gone and atk >= dfn
+    crit = zones.critical(game, attacker) if not gone else 0
+    b.damage_left = crit if b.hit and b.target_is_vanguard else 0
+    game.emit("battle_result", player=seat, attacker=b.attacker, target=b.target, attack_power=atk,
+              target_power=dfn, hit=b.hit, critical=crit)
+
+
+@condition("damage_remaining")
+def damage_remaining(game) -> bool:
+    return game.state.battle.damage_left > 0
+
+
+@action("damage_check")
+def damage_check(game) -> None:
+    """One point of damage: the top card to the trigger zone (CR 9.6.2-9.6.4)."""
+    state = game.state
+    seat = 1 - state.turn_player
+    p = state.players[seat]
+    b = state.battle
+    b.damage_left -= 1
+    if not p.deck:
+        b.damage_left = 0
+        return
+    inst = p.deck.pop()
+    p.trigger.append(inst)
+    c = game.cards[inst]
+    game.emit("damage_check", player=seat, card=c.id, trigger=c.trigger)
+
+
+@action("trigger_card_to_damage")
+def trigger_card_to_damage(game) -> None:
+    """The damage-checked card goes to the damage zone, face up (CR 9.6.6)."""
+    p = game.state.players[1 - game.state.turn_player]
+    while p.trigger:
+        p.damage.append(p.trigger.pop())
+
+
+@action("retire_guardians")
+def retire_guardians(game) -> None:
+    """G guardians to the G zone face up, then the other guardians to the drop (CR 7.7.1.9)."""
+    seat = 1 - game.state.turn_player
+    p = game.state.players[seat]
+    cards = game.cards
+    for unit in [u for u in p.gc if cards[u.card].unit == "g_unit"] + [u for u in p.gc if cards[u.card].unit != "g_unit"]:
+        zones.retire_guardian(game, seat, unit)
+
+
+@action("retire_hit_rear_guards")
+def retire_hit_rear_guards(game) -> None:
+    """A hit rear-guard is retired (CR 7.7.1.9)."""
+    b = game.state.battle
+    if b.hit and not b.target_is_vanguard and _attacked_unit(game) is not None:
+        zones.retire(game, 1 - game.state.turn_player, b.target)
+
+
+# -- close step (CR 7.8) --------------------------------------------------------
+
+@action("end_battle")
+def end_battle(game) -> None:
+    """'During this battle' effects and the battle statuses end (CR 7.8)."""
+    for p in game.state.players:
+        for _, unit in p.units():
+            unit.power_battle = unit.crit_battle = unit.shield_battle = 0
+    game.state.battle = None

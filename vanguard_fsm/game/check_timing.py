@@ -1,0 +1,73 @@
+"""Check timing (CR 8.4.1) and the rule actions (CR 9) it performs.
+
+Rule actions first, repeated until none applies: losing (9.2: damage at the
+format's limit, an empty deck, no vanguard and no soul), guardians outside the
+battle phase (9.4), no vanguard (9.5: ride from the soul). Then pending AUTO
+abilities, turn player first (the ability layer plugs in through
+`game.abilities`). Losing is looked at only here, never in the middle of an
+effect (RULES 3.4.2).
+"""
+from __future__ import annotations
+
+from .actions import Action
+from .common import action
+from . import zones
+
+
+def _losers(game) -> list[tuple[int, str]]:
+    state = game.state
+    limit = game.params["damage_to_lose"][state.format]
+    out = []
+    for p in state.players:
+        if len(p.damage) >= limit:
+            out.append((p.seat, "damage"))
+        elif not p.deck:
+            out.append((p.seat, "deck_out"))
+        elif p.circles["VC"] is None and not p.soul and state.turn > 0:
+            out.append((p.seat, "no_vanguard"))
+    return out
+
+
+@action("check_timing")
+def check_timing(game) -> None:
+    """Resolve a check timing: rule actions, then pending abilities (CR 8.4.1)."""
+    state = game.state
+    losers = _losers(game)
+    if losers:
+        if len(losers) == 2:
+            game.decide(None, None, losers[0][1])
+        else:
+            seat, reason = losers[0]
+            game.decide(1 - seat, seat, reason)
+        return
+    again = False
+    if not state.in_battle_phase:
+        for p in state.players:
+            for unit in list(p.gc):
+                zones.retire_guardian(game, p.seat, unit)
+    for p in state.players:
+        if p.circles["VC"] is None and p.soul and state.turn > 0:
+            _ask_ride_from_soul(game, p.seat)
+            again = True
+            break
+    if again:
+        game.then(check_timing)
+        return
+    abilities = game.abilities
+    if abilities is not None and abilities.has_pending():
+        abilities.resolve_next(game, check_timing)
+
+
+def _ask_ride_from_soul(game, seat: int) -> None:
+    p = game.state.players[seat]
+    actions = [Action(f"ride_from_soul:soul[{i}]", "ride_from_soul", seat, (inst,))
+               for i, inst in enumerate(p.soul)]
+
+    def resolve(g, act):
+        pl = g.state.players[seat]
+        inst = act.args[0]
+        pl.soul.remove(inst)
+        pl.hand.append(inst)
+        zones.ride(g, seat, inst, normal=False)
+
+    game.ask(seat, "ride_from_soul", actions, resolve, "CR 9.5: no vanguard, ride a card from your soul")

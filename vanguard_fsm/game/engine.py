@@ -1,0 +1,190 @@
+"""`Game`: one game of Vanguard, run by the flows, paused at every decision.
+
+Pull style: `advance()` runs the flows until someone must choose, and `pending`
+holds that `Decision`; `apply(action)` checks it is legal (else `IllegalAction`,
+state untouched) and continues. One seeded `random.Random` per game; nothing
+else is random, so the same seed, decks, agents and flows replay exactly.
+"""
+from __future__ import annotations
+
+import random
+
+from ..machine.builder import CompiledFlowSet
+from ..machine.hooks import Hooks
+from ..machine.registry import REGISTRY
+from ..machine.runner import MOVE_DECISION, MOVE_DONE, Runner
+from .actions import Action, Decision, IllegalAction
+from .state import Player, State
+
+DEFAULT_PARAMETERS = {
+    "hand_size": 5, "trigger_power": 5000, "damage_to_lose": {"standard": 6, "quick": 4},
+    "turn_limit": 100, "g_assist_look": 5, "g_assist_remove": 2, "g_guardian_face_up_max": 3,
+    "stride_vanguard_grade": 3, "stride_opponent_grade": 3, "max_redraw": 5,
+}
+
+
+class Game:
+    __slots__ = ("flows", "db", "decks", "seed", "rng", "state", "cards", "owner", "hooks", "agenda",
+                 "pending", "runner", "params", "trace_on", "moves", "history", "abilities")
+
+    def __init__(self, flows: CompiledFlowSet, db, decks, seed: int = 0, fmt: str = "standard",
+                 hooks: Hooks | None = None) -> None:
+        self.flows = flows
+        self.db = db
+        self.decks = decks
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.params = {**DEFAULT_PARAMETERS, **flows.spec.parameters}
+        self.hooks = hooks or Hooks()
+        self.cards: list = []
+        self.owner: list[int] = []
+        players = []
+        for seat, deck in enumerate(decks):
+            p = Player(seat, deck.name)
+            for card_id in deck.main:
+                p.deck.append(self._new_instance(card_id, seat))
+            for card_id in deck.g_deck:
+                p.g_zone.append(self._new_instance(card_id, seat))
+            players.append(p)
+        self.state = State(players, fmt)
+        self.agenda: list = []
+        self.pending: Decision | None = None
+        self.runner = Runner(flows, self)
+        self.moves = 0
+        self.history: list[str] = []     # action ids applied, in order (replays)
+        self.abilities = None            # the ability layer plugs in here (issue 4)
+
+    def _new_instance(self, card_id: str, seat: int) -> int:
+        self.cards.append(self.db[card_id])
+        self.owner.append(seat)
+        return len(self.cards) - 1
+
+    # -- events ----------------------------------------------------------
+    def emit(self, event: str, **fields) -> None:
+        """A game event for subscribers (trace, log, abilities)."""
+        hooks = self.hooks
+        if hooks.wants("event"):
+            hooks.emit("event", self, event, fields)
+
+    # -- scheduling --------------------------------------------------------
+    def then(self, fn, *args) -> None:
+        """Run `fn(game, *args)` next, before whatever was already scheduled."""
+        self.agenda.append((fn, args))
+
+    def schedule(self, tasks) -> None:
+        """Run these (fn, args) tasks next, in the given order."""
+        self.agenda.extend(reversed(tasks))
+
+    def ask(self, player: int, kind: str, actions, resolver, prompt: str = "") -> None:
+        """Pause for a choice raised inside an action. One option: taken at once."""
+        actions = tuple(actions)
+        if not actions:
+            return
+        if len(actions) == 1:
+            resolver(self, actions[0])
+            return
+        self.pending = Decision(player, kind, actions, resolver, prompt)
+
+    # -- running -----------------------------------------------------------
+    def start(self) -> "Game":
+        self.runner.start()
+        return self
+
+    def advance(self) -> Decision | None:
+        """Run until a decision with two or more options is pending, or the game is over."""
+        runner = self.runner
+        while True:
+            if self.pending is not None:
+                if len(self.pending.actions) > 1:
+                    return self.pending
+                self.apply(self.pending.actions[0])
+                continue
+            if not runner.drain():
+                continue
+            outcome = runner.move()
+            self.moves += 1
+            if outcome is MOVE_DECISION:
+                self.pending = self._state_decision()
+            elif outcome is MOVE_DONE:
+                return None
+
+    def step(self) -> str | None:
+        """One unit of progress for a debugger: drain the agenda, then one flow move.
+        Returns the kind of move, or None if a decision is pending or the game is over."""
+        if self.pending is not None or self.runner.finished:
+            return None
+        if not self.runner.drain():
+            return None
+        outcome = self.runner.move()
+        self.moves += 1
+        if outcome is MOVE_DECISION:
+            self.pending = self._state_decision()
+        return outcome
+
+    @property
+    def over(self) -> bool:
+        return self.runner.finished
+
+    def _state_decision(self) -> Decision:
+        leaf = self.runner.leaf()
+        spec = leaf.decision
+        player = REGISTRY.deciders[spec.who](self)
+        actions = []
+        for kind in spec.kinds:
+            actions.extend(REGISTRY.choices[kind].legal(self, player))
+        if not actions:
+            raise RuntimeError(f"{leaf.where}: decision at {leaf.path!r} has no legal action; "
+                               f"every decision state needs an option such as 'pass'")
+        return Decision(player, leaf.path, tuple(actions), None, spec.doc)
+
+    def legal_actions(self) -> tuple:
+        return self.pending.actions if self.pending is not None else ()
+
+    def apply(self, action: Action | str) -> None:
+        """Take one legal action; `IllegalAction` (and no change at all) otherwise."""
+        decision = self.pending
+        if decision is None:
+            raise IllegalAction(f"no decision is pending ({action!r})", [])
+        chosen = decision.find(action if isinstance(action, str) else action.id)
+        if chosen is None or (isinstance(action, Action) and chosen != action):
+            what = action if isinstance(action, str) else action.id
+            raise IllegalAction(f"{what!r} is not a legal action for player {decision.player} "
+                                f"at {decision.kind}", decision.ids())
+        self.pending = None
+        self.history.append(chosen.id)
+        if decision.resolver is not None:
+            decision.resolver(self, chosen)
+        else:
+            self.runner.stack[-1].answered = chosen.kind
+            REGISTRY.choices[chosen.kind].apply(self, chosen)
+
+    # -- helpers used by rules -------------------------------------------
+    def player(self, seat: int) -> Player:
+        return self.state.players[seat]
+
+    def card(self, instance: int):
+        return self.cards[instance]
+
+    def opponent(self, seat: int) -> int:
+        return 1 - seat
+
+    def decide(self, winner: int | None, loser: int | None, reason: str) -> None:
+        """The game is decided: abandon every machine and go to the root's game-over state."""
+        if self.state.result is None:
+            self.state.result = (winner, loser, reason)
+            self.runner.interrupt("game_decided")
+
+    # -- snapshots (rewind) ------------------------------------------------
+    def snapshot(self) -> tuple:
+        return (self.state.clone(), list(self.agenda), self.runner.snapshot(), self.rng.getstate(),
+                self.pending, self.moves, len(self.history))
+
+    def restore(self, snap: tuple) -> None:
+        state, agenda, runner, rng, pending, moves, history_len = snap
+        self.state = state.clone()
+        self.agenda = list(agenda)
+        self.runner.restore(runner)
+        self.rng.setstate(rng)
+        self.pending = pending
+        self.moves = moves
+        del self.history[history_len:]

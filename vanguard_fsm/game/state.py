@@ -1,0 +1,159 @@
+"""The board as plain data: players, zones, circles, units. Cheap to clone.
+
+A card in play is an int: its instance number in the game (`Game.cards[i]` is its
+`Card`, `Game.owner[i]` its owner). Zones are lists of instances, the top of the
+deck at the END of the list. Units carry their modifiers by duration
+(`until end of battle` / `until end of turn`) so the close step and the end phase
+clear them with one assignment. Everything clones in well under a millisecond,
+which is what rewind and snapshots rely on.
+"""
+from __future__ import annotations
+
+CIRCLES = ("VC", "front_left", "back_left", "back_center", "front_right", "back_right")
+REAR_CIRCLES = CIRCLES[1:]
+FRONT_ROW = ("VC", "front_left", "front_right")
+FRONT_REAR = ("front_left", "front_right")
+BACK_ROW = ("back_left", "back_center", "back_right")
+# the back circle of each front circle's column (RULES glossary: columns)
+BEHIND = {"VC": "back_center", "front_left": "back_left", "front_right": "back_right"}
+COLUMN_PARTNER = {"front_left": "back_left", "back_left": "front_left",
+                  "front_right": "back_right", "back_right": "front_right",
+                  "VC": "back_center", "back_center": "VC"}
+
+
+class Unit:
+    """A card standing on a circle (or GC), with its state and modifiers."""
+
+    __slots__ = ("card", "rested", "power_turn", "power_battle", "crit_turn", "crit_battle",
+                 "shield_battle", "heart", "placed", "guarding")
+
+    def __init__(self, card: int, rested: bool = False, placed: int = 0) -> None:
+        self.card = card
+        self.rested = rested
+        self.power_turn = 0
+        self.power_battle = 0
+        self.crit_turn = 0
+        self.crit_battle = 0
+        self.shield_battle = 0
+        self.heart = None      # the instance under a G unit on VC (RULES 3.3.3.2)
+        self.placed = placed   # order of placement, for CR 9.3 and "placed this turn"
+        self.guarding = None   # for a guardian: the circle it guards
+
+    def clone(self) -> "Unit":
+        u = Unit.__new__(Unit)
+        u.card, u.rested, u.power_turn, u.power_battle = self.card, self.rested, self.power_turn, self.power_battle
+        u.crit_turn, u.crit_battle, u.shield_battle = self.crit_turn, self.crit_battle, self.shield_battle
+        u.heart, u.placed, u.guarding = self.heart, self.placed, self.guarding
+        return u
+
+
+class Player:
+    __slots__ = ("seat", "deck", "hand", "drop", "damage", "face_down", "soul", "trigger", "g_zone",
+                 "g_face_up", "removed", "circles", "gc", "deck_name", "rode", "strode", "redrew",
+                 "revealed")
+
+    def __init__(self, seat: int, deck_name: str = "") -> None:
+        self.seat = seat
+        self.deck: list[int] = []
+        self.hand: list[int] = []
+        self.drop: list[int] = []
+        self.damage: list[int] = []
+        self.face_down: set[int] = set()   # damage and G zone cards turned face down
+        self.soul: list[int] = []
+        self.trigger: list[int] = []
+        self.g_zone: list[int] = []
+        self.g_face_up: set[int] = set()   # G zone cards face up (after striding / G guardian)
+        self.removed: list[int] = []
+        self.circles: dict[str, Unit | None] = dict.fromkeys(CIRCLES)
+        self.gc: list[Unit] = []
+        self.deck_name = deck_name
+        self.rode = False       # normal ride done this turn
+        self.strode = False     # normal stride done this turn
+        self.redrew = False
+        self.revealed: list[int] = []   # cards looked at (G assist), still in the deck
+
+    @property
+    def vanguard(self) -> Unit | None:
+        return self.circles["VC"]
+
+    def units(self):
+        """(circle, unit) for every unit on VC and the R circles."""
+        return [(c, u) for c, u in self.circles.items() if u is not None]
+
+    def rear_guards(self):
+        return [(c, u) for c, u in self.circles.items() if u is not None and c != "VC"]
+
+    def clone(self) -> "Player":
+        p = Player.__new__(Player)
+        p.seat, p.deck_name = self.seat, self.deck_name
+        p.deck, p.hand, p.drop, p.damage = self.deck[:], self.hand[:], self.drop[:], self.damage[:]
+        p.face_down, p.soul, p.trigger = set(self.face_down), self.soul[:], self.trigger[:]
+        p.g_zone, p.g_face_up, p.removed = self.g_zone[:], set(self.g_face_up), self.removed[:]
+        p.circles = {c: (u.clone() if u is not None else None) for c, u in self.circles.items()}
+        p.gc = [u.clone() for u in self.gc]
+        p.rode, p.strode, p.redrew, p.revealed = self.rode, self.strode, self.redrew, self.revealed[:]
+        return p
+
+    def all_instances(self) -> list[int]:
+        """Every card this player owns, wherever it is (for the conservation invariant)."""
+        cards = self.deck + self.hand + self.drop + self.damage + self.soul + self.trigger \
+            + self.g_zone + self.removed
+        for _, u in self.units():
+            cards.append(u.card)
+            if u.heart is not None:
+                cards.append(u.heart)
+        cards.extend(u.card for u in self.gc)
+        return cards
+
+
+class Battle:
+    """Bookkeeping of the battle in progress (CR 7.1): who attacks whom, boosted by whom."""
+
+    __slots__ = ("attacker", "target", "booster", "attacker_card", "target_card", "hit", "drives",
+                 "damage_left", "target_is_vanguard")
+
+    def __init__(self) -> None:
+        self.attacker = None       # circle of the attacking unit
+        self.attacker_card = None  # its instance: "the attacking unit" even after it moves
+        self.target = None         # circle of the attacked unit (opponent's)
+        self.target_card = None
+        self.booster = None        # circle of the booster
+        self.hit = False
+        self.drives = 0            # drive checks still to do
+        self.damage_left = 0       # damage checks still to do
+        self.target_is_vanguard = False
+
+    def clone(self) -> "Battle":
+        b = Battle.__new__(Battle)
+        for name in Battle.__slots__:
+            setattr(b, name, getattr(self, name))
+        return b
+
+
+class State:
+    """All mutable game data; `Game` adds the static parts (cards, flows, hooks)."""
+
+    __slots__ = ("players", "turn", "turn_player", "first", "battle", "battle_count", "result",
+                 "placed_counter", "format", "in_battle_phase")
+
+    def __init__(self, players: list[Player], fmt: str) -> None:
+        self.players = players
+        self.turn = 0
+        self.turn_player = None
+        self.first = None
+        self.battle: Battle | None = None
+        self.battle_count = 0
+        self.result = None          # (winner, loser, reason) once decided
+        self.placed_counter = 0
+        self.format = fmt
+        self.in_battle_phase = False
+
+    def clone(self) -> "State":
+        s = State.__new__(State)
+        s.players = [p.clone() for p in self.players]
+        s.turn, s.turn_player, s.first = self.turn, self.turn_player, self.first
+        s.battle = self.battle.clone() if self.battle is not None else None
+        s.battle_count, s.result, s.placed_counter, s.format = \
+            self.battle_count, self.result, self.placed_counter, self.format
+        s.in_battle_phase = self.in_battle_phase
+        return s

@@ -1,0 +1,258 @@
+"""The turn outside battle (RULES 3.3.1-3.3.4, 3.3.6): stand, draw, G assist, ride,
+stride, main phase calls and moves, end phase."""
+from __future__ import annotations
+
+from itertools import combinations
+
+from .actions import Action
+from .common import action, check_timing_task, choice, condition, distinct
+from .state import COLUMN_PARTNER, REAR_CIRCLES
+from . import zones
+
+
+@action("begin_turn")
+def begin_turn(game) -> None:
+    """Turns alternate, the first player's first (RULES 3.3)."""
+    state = game.state
+    state.turn += 1
+    state.turn_player = state.first if state.turn == 1 else 1 - state.turn_player
+    p = state.players[state.turn_player]
+    p.rode = p.strode = False
+    game.emit("turn_begin", player=state.turn_player)
+
+
+@condition("turn_limit_reached")
+def turn_limit_reached(game) -> bool:
+    """The safety turn limit (parameter `turn_limit`) has been played."""
+    return game.state.turn >= game.params["turn_limit"]
+
+
+@action("end_by_turn_limit")
+def end_by_turn_limit(game) -> None:
+    if game.state.result is None:
+        game.state.result = (None, None, "turn_limit")
+
+
+@action("announce_result")
+def announce_result(game) -> None:
+    winner, loser, reason = game.state.result or (None, None, "turn_limit")
+    game.emit("game_over", winner=winner, loser=loser, reason=reason,
+              damage=[len(p.damage) for p in game.state.players])
+
+
+@action("stand_all_units")
+def stand_all_units(game) -> None:
+    """The turn player stands all their units (RULES 3.3.1, CR 6.3.1.2)."""
+    for _, unit in game.state.players[game.state.turn_player].units():
+        unit.rested = False
+
+
+@action("draw_for_turn")
+def draw_for_turn(game) -> None:
+    """Draw one card (RULES 3.3.2.1; the first player draws on the first turn too)."""
+    zones.draw(game, game.state.turn_player)
+
+
+# -- G assist (RULES 3.3.2.2, CR 6.4.1.2) -------------------------------------
+
+@condition("g_assist_allowed")
+def g_assist_allowed(game) -> bool:
+    """Vanguard below grade 3, no card of vanguard grade + 1 in hand, 2+ cards in the G zone."""
+    p = game.state.players[game.state.turn_player]
+    vg = zones.vanguard_grade(game, p.seat)
+    if vg >= 3 or len(p.g_zone) < game.params["g_assist_remove"]:
+        return False
+    cards = game.cards
+    return not any(cards[i].grade == vg + 1 for i in p.hand)
+
+
+@action("g_assist_look")
+def g_assist_look(game) -> None:
+    """Reveal the hand and look at the top cards of the deck."""
+    p = game.state.players[game.state.turn_player]
+    p.revealed = p.deck[-game.params["g_assist_look"]:][::-1]
+
+
+def g_assist_legal(game, seat):
+    p = game.state.players[seat]
+    want = zones.vanguard_grade(game, seat) + 1
+    actions = [Action("g_assist:none", "g_assist", seat, ())]
+    for i, inst in distinct(game, p.revealed):
+        if game.cards[inst].grade == want:
+            actions.append(Action(f"g_assist:top[{i}]", "g_assist", seat, (inst,)))
+    return actions
+
+
+def g_assist_apply(game, act) -> None:
+    seat = act.player
+    p = game.state.players[seat]
+    p.revealed = []
+    if not act.args:
+        zones.shuffle(game, seat)
+        game.emit("g_assist", player=seat, card=None, removed=[])
+        check_timing_task(game)
+        return
+    inst = act.args[0]
+    p.deck.remove(inst)
+    p.hand.append(inst)
+    zones.shuffle(game, seat)
+    check_timing_task(game)
+    game.then(_g_assist_remove, seat, inst, game.params["g_assist_remove"], game.params["g_assist_remove"], ())
+
+
+def _g_assist_remove(game, seat, taken, from_hand, from_g, removed) -> None:
+    """Remove cards from the hand, then from the G zone, one choice at a time."""
+    p = game.state.players[seat]
+    zone_name = "hand" if from_hand and p.hand else "g_zone" if from_g and p.g_zone else None
+    if zone_name is None:
+        game.emit("g_assist", player=seat, card=game.cards[taken].id, removed=list(removed))
+        return
+    zone = p.hand if zone_name == "hand" else p.g_zone
+    actions = [Action(f"remove:{zone_name}[{i}]", "g_assist_remove", seat, (inst,))
+               for i, inst in distinct(game, zone)]
+
+    def resolve(g, a):
+        pl = g.state.players[seat]
+        z = pl.hand if zone_name == "hand" else pl.g_zone
+        z.remove(a.args[0])
+        pl.removed.append(a.args[0])
+        pl.g_face_up.discard(a.args[0])
+        left_hand, left_g = (from_hand - 1, from_g) if zone_name == "hand" else (from_hand, from_g - 1)
+        g.then(_g_assist_remove, seat, taken, left_hand, left_g, removed + (g.cards[a.args[0]].id,))
+
+    game.ask(seat, "g_assist_remove", actions, resolve, f"G assist: remove a card from your {zone_name}")
+
+
+choice("g_assist", g_assist_legal, g_assist_apply)
+
+
+# -- ride and stride (RULES 3.3.3) --------------------------------------------
+
+def ride_legal(game, seat):
+    """Normal ride: a card of the vanguard's grade or one higher, once per turn."""
+    p = game.state.players[seat]
+    if p.rode:
+        return []
+    vg = zones.vanguard_grade(game, seat)
+    cards = game.cards
+    return [Action(f"ride:hand[{i}]", "ride", seat, (inst,)) for i, inst in distinct(game, p.hand)
+            if cards[inst].unit != "g_unit" and vg <= cards[inst].grade <= vg + 1]
+
+
+def ride_apply(game, act) -> None:
+    p = game.state.players[act.player]
+    zones.ride(game, act.player, act.args[0])
+    p.rode = True
+    check_timing_task(game)
+
+
+choice("ride", ride_legal, ride_apply)
+
+
+@condition("stride_allowed")
+def stride_allowed(game) -> bool:
+    """Both vanguards grade 3 or more, no normal stride yet this turn (RULES 3.3.3.2)."""
+    seat = game.state.turn_player
+    p = game.state.players[seat]
+    return (not p.strode and zones.vanguard_grade(game, seat) >= game.params["stride_vanguard_grade"]
+            and zones.vanguard_grade(game, 1 - seat) >= game.params["stride_opponent_grade"]
+            and any(i not in p.g_face_up for i in p.g_zone))
+
+
+def _minimal_costs(game, hand, need):
+    """Sets of hand cards whose grades total >= need, minimal (drop any card and it fails)."""
+    cards = game.cards
+    out, seen = [], set()
+    for k in range(1, len(hand) + 1):
+        for combo in combinations(range(len(hand)), k):
+            grades = [cards[hand[i]].grade for i in combo]
+            total = sum(grades)
+            if total < need or any(total - g >= need for g in grades):
+                continue
+            key = tuple(sorted(cards[hand[i]].id for i in combo))
+            if key not in seen:
+                seen.add(key)
+                out.append(combo)
+        if k >= need:   # every grade >= 1 in a minimal set: no set is longer than `need`
+            break
+    return out
+
+
+def stride_legal(game, seat):
+    p = game.state.players[seat]
+    cards = game.cards
+    actions = []
+    face_down = [i for i in p.g_zone if i not in p.g_face_up]
+    for gi, g in distinct(game, face_down):
+        for combo in _minimal_costs(game, p.hand, cards[g].stride_cost or 0):
+            actions.append(Action(f"stride:{cards[g].id}/discard:hand[{','.join(map(str, combo))}]",
+                                  "stride", seat, (g, tuple(p.hand[i] for i in combo))))
+    return actions
+
+
+def stride_apply(game, act) -> None:
+    g, cost = act.args
+    zones.stride(game, act.player, g, list(cost))
+    game.state.players[act.player].strode = True
+    check_timing_task(game)
+
+
+choice("stride", stride_legal, stride_apply)
+
+
+# -- main phase (RULES 3.3.4) ---------------------------------------------------
+
+def call_legal(game, seat):
+    """Normal call: a card of grade <= the vanguard's to any R circle."""
+    p = game.state.players[seat]
+    vg = zones.vanguard_grade(game, seat)
+    cards = game.cards
+    return [Action(f"call:hand[{i}]->{circle}", "normal_call", seat, (inst, circle))
+            for i, inst in distinct(game, p.hand)
+            if cards[inst].grade <= vg and cards[inst].unit != "g_unit"
+            for circle in REAR_CIRCLES]
+
+
+def call_apply(game, act) -> None:
+    inst, circle = act.args
+    zones.call(game, act.player, inst, circle)
+    check_timing_task(game)
+
+
+choice("normal_call", call_legal, call_apply)
+
+
+def move_legal(game, seat):
+    """Move a rear-guard to the other circle of its column, swapping if occupied (rested too)."""
+    p = game.state.players[seat]
+    actions = []
+    for front in ("front_left", "front_right"):
+        back = COLUMN_PARTNER[front]
+        if p.circles[front] is not None:
+            actions.append(Action(f"move:{front}->{back}", "move", seat, (front, back)))
+        elif p.circles[back] is not None:
+            actions.append(Action(f"move:{back}->{front}", "move", seat, (back, front)))
+    return actions
+
+
+def move_apply(game, act) -> None:
+    zones.move(game, act.player, *act.args)
+    check_timing_task(game)
+
+
+choice("move", move_legal, move_apply)
+
+
+# -- end phase (RULES 3.3.6, CR 6.8) --------------------------------------------
+
+@action("return_g_units")
+def return_g_units(game) -> None:
+    zones.return_g_units(game, game.state.turn_player)
+
+
+@action("end_turn_effects")
+def end_turn_effects(game) -> None:
+    """Effects 'until end of turn' end (RULES 3.3.6)."""
+    for p in game.state.players:
+        for _, unit in p.units():
+            unit.power_turn = unit.crit_turn = 0

@@ -1,0 +1,145 @@
+"""Moving cards between zones and circles: the primitives every rule uses.
+
+Each primitive keeps the board consistent and emits the CONTRACT.md trace event
+for what happened, so no rule can move a card without it showing in the trace.
+"""
+from __future__ import annotations
+
+from .state import Unit
+
+
+def new_unit(game, card: int, rested: bool = False) -> Unit:
+    state = game.state
+    state.placed_counter += 1
+    return Unit(card, rested, state.placed_counter)
+
+
+def draw(game, seat: int) -> int | None:
+    """Draw the top card. An empty deck draws nothing; the loss is a rule action (CR 9.2.3)."""
+    p = game.state.players[seat]
+    if not p.deck:
+        return None
+    card = p.deck.pop()
+    p.hand.append(card)
+    game.emit("draw", player=seat, card=game.cards[card].id)
+    return card
+
+
+def shuffle(game, seat: int) -> None:
+    game.rng.shuffle(game.state.players[seat].deck)
+
+
+def vanguard_grade(game, seat: int) -> int:
+    v = game.state.players[seat].circles["VC"]
+    return game.cards[v.card].grade if v is not None else -1
+
+
+def retire(game, seat: int, circle: str) -> None:
+    """Retire the unit on an R circle to the drop zone (a G unit goes to the G zone face up)."""
+    p = game.state.players[seat]
+    unit = p.circles[circle]
+    if unit is None:
+        return
+    p.circles[circle] = None
+    to = _discard_unit(game, p, unit)
+    game.emit("retire", player=seat, card=game.cards[unit.card].id, **{"from": circle}, to=to)
+
+
+def _discard_unit(game, p, unit: Unit) -> str:
+    if game.cards[unit.card].unit == "g_unit":
+        p.g_zone.append(unit.card)
+        p.g_face_up.add(unit.card)
+        return "g_zone"
+    p.drop.append(unit.card)
+    return "drop"
+
+
+def retire_guardian(game, seat: int, unit: Unit) -> None:
+    p = game.state.players[seat]
+    p.gc.remove(unit)
+    to = _discard_unit(game, p, unit)
+    game.emit("retire", player=seat, card=game.cards[unit.card].id, **{"from": "GC"}, to=to)
+
+
+def call(game, seat: int, card: int, circle: str, normal: bool = True, rested: bool = False) -> Unit:
+    """Call a card from hand to an R circle; a unit already there is retired (RULES 3.3.4 a)."""
+    p = game.state.players[seat]
+    p.hand.remove(card)
+    if p.circles[circle] is not None:
+        retire(game, seat, circle)
+    unit = new_unit(game, card, rested)
+    p.circles[circle] = unit
+    c = game.cards[card]
+    game.emit("call", player=seat, card=c.id, grade=c.grade, circle=circle,
+              vanguard_grade=vanguard_grade(game, seat), normal=normal)
+    return unit
+
+
+def ride(game, seat: int, card: int, normal: bool = True) -> Unit:
+    """Put a card from hand on the vanguard; the old vanguard goes to the soul (RULES 3.3.3.1)."""
+    p = game.state.players[seat]
+    p.hand.remove(card)
+    old = p.circles["VC"]
+    onto = game.cards[old.card].grade if old is not None else None
+    if old is not None:
+        p.soul.append(old.card)
+    unit = new_unit(game, card, old.rested if old is not None else False)
+    p.circles["VC"] = unit
+    c = game.cards[card]
+    game.emit("ride", player=seat, card=c.id, grade=c.grade, onto_grade=onto, normal=normal)
+    return unit
+
+
+def stride(game, seat: int, g_card: int, cost: list[int]) -> Unit:
+    """Stride (RULES 3.3.3.2): pay the cost, put the G unit on VC, the old vanguard is its heart."""
+    p = game.state.players[seat]
+    for card in cost:
+        p.hand.remove(card)
+        p.drop.append(card)
+    p.g_zone.remove(g_card)
+    old = p.circles["VC"]
+    unit = new_unit(game, g_card, old.rested)
+    unit.heart = old.card
+    p.circles["VC"] = unit
+    game.emit("stride", player=seat, card=game.cards[g_card].id, heart=game.cards[old.card].id,
+              cost=[game.cards[c].id for c in cost])
+    return unit
+
+
+def return_g_units(game, seat: int) -> None:
+    """End phase (CR 6.8.1.1.1): G units on VC and R go to the G zone face up; the heart is vanguard again."""
+    p = game.state.players[seat]
+    for circle, unit in p.units():
+        if game.cards[unit.card].unit != "g_unit":
+            continue
+        p.g_zone.append(unit.card)
+        p.g_face_up.add(unit.card)
+        if circle == "VC" and unit.heart is not None:
+            heart = new_unit(game, unit.heart, unit.rested)
+            p.circles["VC"] = heart
+        else:
+            p.circles[circle] = None
+        game.emit("move", player=seat, card=game.cards[unit.card].id, **{"from": circle}, to="g_zone")
+
+
+def move(game, seat: int, src: str, dst: str) -> None:
+    """Move a rear-guard within its column, swapping with any unit there (RULES 3.3.4 d)."""
+    p = game.state.players[seat]
+    a, b = p.circles[src], p.circles[dst]
+    p.circles[src], p.circles[dst] = b, a
+    game.emit("move", player=seat, card=game.cards[a.card].id, **{"from": src}, to=dst)
+    if b is not None:
+        game.emit("move", player=seat, card=game.cards[b.card].id, **{"from": dst}, to=src)
+
+
+def power(game, unit: Unit) -> int:
+    """A unit's current power: printed (+ the heart's printed power for a G unit) + modifiers."""
+    cards = game.cards
+    total = cards[unit.card].power + unit.power_turn + unit.power_battle
+    if unit.heart is not None:
+        total += cards[unit.heart].power
+    return total
+
+
+def critical(game, unit: Unit) -> int:
+    return game.cards[unit.card].critical + unit.crit_turn + unit.crit_battle

@@ -1,0 +1,279 @@
+"""Read a flows directory into a FlowSet, or say precisely what is wrong with it.
+
+Every problem is a `SourceError` (file:line:col: message). `lint_flows` collects
+them all; `load_flowset` raises `FlowError` carrying the list when there is any.
+The checks: YAML syntax, schema, duplicate keys, unknown targets, unregistered
+condition / action / decision-kind / decider names (dotted names are refused, never
+imported), invoked machines that do not exist or never finish, unreachable states,
+dead ends, and decision states whose choices lead nowhere.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from .registry import REGISTRY, Registry
+from .schema import schema_errors
+from .spec import DecisionSpec, FlowSet, FlowSpec, InterruptSpec, StateSpec, TransitionSpec, Where
+from .yamlsrc import Document, SourceError, load
+
+PARAMETERS_FILE = "parameters.yaml"
+
+
+class FlowError(Exception):
+    """Raised when a flows directory does not pass lint; `.problems` lists each one."""
+
+    def __init__(self, problems: list[SourceError]) -> None:
+        self.problems = problems
+        super().__init__("\n".join(str(p) for p in problems))
+
+
+def _where(doc: Document, key_path) -> Where:
+    line, col = doc.where(key_path)
+    return Where(doc.path, line, col)
+
+
+def _build_states(doc: Document, raw: dict, key_path: tuple, parent: StateSpec | None,
+                  flow: FlowSpec) -> dict:
+    states = {}
+    for name, body in raw.items():
+        path = name if parent is None else f"{parent.path}.{name}"
+        here = key_path + (name,)
+        decision = None
+        if "decision" in body:
+            d = body["decision"]
+            decision = DecisionSpec(d["who"], tuple(d["kinds"]), d.get("doc", ""))
+        state = StateSpec(
+            name=name, path=path, doc=body["doc"], rules=tuple(str(r) for r in body["rules"]),
+            timings=tuple(body.get("timings", ())), actions=tuple(body.get("do", ())),
+            invoke=body.get("invoke"), final=bool(body.get("final", False)), decision=decision,
+            initial=body.get("initial"), parent=parent, where=_where(doc, here + ("__key__",)),
+        )
+        flow.all_states[path] = state
+        if "states" in body:
+            state.children = _build_states(doc, body["states"], here + ("states",), state, flow)
+        for i, t in enumerate(body.get("transitions", ())):
+            state.transitions.append(TransitionSpec(
+                source=path, to=t["to"], trigger=t.get("on", "advance"),
+                conditions=tuple(t.get("if", ())), unless=tuple(t.get("unless", ())),
+                actions=tuple(t.get("do", ())), doc=t.get("doc", ""),
+                where=_where(doc, here + ("transitions", i)),
+            ))
+        states[name] = state
+    return states
+
+
+def _resolve(flow: FlowSpec, scope: StateSpec | None, target: str) -> str | None:
+    """Resolve a target name: a dotted path from the machine root, else the nearest
+    state of that name among the siblings of `scope`, then its ancestors' siblings."""
+    if target in flow.all_states and "." in target:
+        return target
+    node = scope
+    while True:
+        siblings = flow.states if node is None or node.parent is None else node.parent.children
+        if target in siblings:
+            return siblings[target].path
+        if node is None or node.parent is None:
+            return target if target in flow.all_states else None
+        node = node.parent
+
+
+class _Linter:
+    def __init__(self, registry: Registry) -> None:
+        self.registry = registry
+        self.problems: list[SourceError] = []
+
+    def add(self, where: Where | None, message: str) -> None:
+        w = where or Where("?", 1, 1)
+        self.problems.append(SourceError(w.path, w.line, w.col, message))
+
+    def check_names(self, where: Where, section, names) -> None:
+        for name in names:
+            if name not in section:
+                self.add(where, section.unknown_message(name))
+
+    def check_flow(self, flow: FlowSpec, flow_names: set[str]) -> None:
+        reg = self.registry
+        if flow.initial not in flow.states:
+            self.add(flow.where, f"initial state {flow.initial!r} is not a top-level state of {flow.name!r}")
+        for state in flow.all_states.values():
+            w = state.where
+            self.check_names(w, reg.actions, state.actions)
+            if state.is_compound:
+                if state.initial not in state.children:
+                    self.add(w, f"compound state {state.path!r} needs 'initial' naming one of its states "
+                                f"({', '.join(state.children)})")
+                for bad in ("decision", "invoke", "final"):
+                    if getattr(state, bad) not in (None, False):
+                        self.add(w, f"compound state {state.path!r} cannot have '{bad}'; put it on a child state")
+            elif state.initial is not None:
+                self.add(w, f"state {state.path!r} has 'initial' but no 'states'")
+            if state.invoke is not None and state.invoke not in flow_names:
+                self.add(w, f"state {state.path!r} invokes unknown machine {state.invoke!r} "
+                            f"(machines: {', '.join(sorted(flow_names))})")
+            if state.invoke and state.decision:
+                self.add(w, f"state {state.path!r} cannot both invoke a machine and wait for a decision")
+            if state.decision:
+                if state.decision.who not in reg.deciders:
+                    self.add(w, reg.deciders.unknown_message(state.decision.who))
+                self.check_names(w, reg.choices, state.decision.kinds)
+            if state.final and state.transitions:
+                self.add(w, f"final state {state.path!r} cannot have transitions")
+            for t in state.transitions:
+                dest = _resolve(flow, state, t.to)
+                if dest is None:
+                    self.add(t.where, f"transition from {state.path!r} goes to unknown state {t.to!r}")
+                else:
+                    t.dest = dest
+                self.check_names(t.where, reg.conditions, t.conditions + t.unless)
+                self.check_names(t.where, reg.actions, t.actions)
+                if state.decision is None and t.trigger != "advance":
+                    self.add(t.where, f"'on: {t.trigger}' needs a decision state; {state.path!r} decides nothing "
+                                      f"(remove 'on' or add a decision)")
+                elif state.decision is not None and t.trigger not in state.decision.kinds:
+                    self.add(t.where, f"'on: {t.trigger}' is not one of the decision kinds of {state.path!r} "
+                                      f"({', '.join(state.decision.kinds)})")
+        for itr in flow.interrupts:
+            dest = _resolve(flow, None, itr.to)
+            if dest is None:
+                self.add(itr.where, f"interrupt {itr.trigger!r} goes to unknown state {itr.to!r}")
+            else:
+                itr.dest = dest
+        self.check_exits(flow)
+        self.check_reachable(flow)
+
+    def check_exits(self, flow: FlowSpec) -> None:
+        for leaf in flow.leaves():
+            if leaf.final:
+                continue
+            outs = [t for node in [leaf, *leaf.ancestors()] for t in node.transitions]
+            if not outs:
+                self.add(leaf.where, f"state {leaf.path!r} is a dead end: add a transition or 'final: true'")
+            elif leaf.decision and not any(t.trigger in leaf.decision.kinds for t in outs):
+                self.add(leaf.where, f"decision state {leaf.path!r} has no transition 'on' any of its kinds; "
+                                     f"the game could never leave it")
+
+    def check_reachable(self, flow: FlowSpec) -> None:
+        if flow.initial not in flow.states:
+            return
+        seen: set[str] = set()
+        todo = [flow.all_states[flow.initial]] + [flow.all_states[i.dest] for i in flow.interrupts if i.dest]
+        while todo:
+            state = todo.pop()
+            if state.path in seen:
+                continue
+            seen.add(state.path)
+            for node in state.ancestors():
+                seen.add(node.path)
+            if state.is_compound:
+                if state.initial in state.children:
+                    todo.append(state.children[state.initial])
+                continue
+            for node in [state, *state.ancestors()]:
+                todo.extend(flow.all_states[t.dest] for t in node.transitions if t.dest)
+        for state in flow.all_states.values():
+            if state.path not in seen:
+                self.add(state.where, f"state {state.path!r} is unreachable from {flow.initial!r}")
+
+    def check_machines(self, flows: dict[str, FlowSpec]) -> str | None:
+        invoked = {s.invoke: s for f in flows.values() for s in f.all_states.values() if s.invoke}
+        roots = [f for f in flows.values() if f.name not in invoked]
+        if len(roots) != 1:
+            where = roots[1].where if len(roots) > 1 else None
+            names = ", ".join(f.name for f in roots) or "none"
+            self.add(where, f"exactly one machine must be invoked by no other (the game); found: {names}")
+        for f in flows.values():
+            if f.name in invoked and not any(s.final for s in f.all_states.values()):
+                self.add(f.where, f"machine {f.name!r} is invoked but has no final state to return from")
+            if f.interrupts and f.name in invoked:
+                self.add(f.interrupts[0].where, f"only the root machine may declare interrupts ({f.name!r} is invoked)")
+        # cycles of invocation would recurse forever
+        graph = {f.name: {s.invoke for s in f.all_states.values() if s.invoke} for f in flows.values()}
+        for start in graph:
+            stack, seen = [start], set()
+            while stack:
+                for nxt in graph.get(stack.pop(), ()):
+                    if nxt == start:
+                        self.add(flows[start].where, f"machine {start!r} invokes itself (through {sorted(seen) or 'itself'})")
+                        stack = []
+                        break
+                    if nxt not in seen:
+                        seen.add(nxt)
+                        stack.append(nxt)
+        return roots[0].name if len(roots) == 1 else None
+
+
+def _parse_flow(doc: Document, linter: _Linter) -> FlowSpec | None:
+    for key_path, line, col in doc.duplicates:
+        linter.problems.append(SourceError(doc.path, line, col, f"duplicate name {key_path[-1]!r}: "
+                                           f"a later entry would silently replace the earlier one"))
+    bad = False
+    for key_path, message in schema_errors(doc.data):
+        line, col = doc.where(key_path)
+        linter.problems.append(SourceError(doc.path, line, col, message))
+        bad = True
+    if bad:
+        return None
+    data = doc.data
+    stem = Path(doc.path).stem
+    if data["machine"] != stem:
+        linter.add(_where(doc, ("machine",)), f"machine name {data['machine']!r} must match the file name {stem!r}")
+    flow = FlowSpec(name=data["machine"], path=doc.path, doc=data["doc"],
+                    rules=tuple(str(r) for r in data["rules"]), initial=data["initial"], states={},
+                    where=_where(doc, ("machine",)))
+    flow.states = _build_states(doc, data["states"], ("states",), None, flow)
+    for i, itr in enumerate(data.get("interrupts", ())):
+        flow.interrupts.append(InterruptSpec(itr["on"], itr["to"], doc=itr.get("doc", ""),
+                                             where=_where(doc, ("interrupts", i))))
+    return flow
+
+
+def _read(directory: Path, registry: Registry) -> tuple[FlowSet | None, list[SourceError]]:
+    linter = _Linter(registry)
+    if not directory.is_dir():
+        return None, [SourceError(str(directory), 1, 1, "not a directory of flow files")]
+    files = sorted(p for p in directory.glob("*.yaml") if p.name != PARAMETERS_FILE)
+    if not files:
+        return None, [SourceError(str(directory), 1, 1, "no *.yaml flow files here")]
+    flows: dict[str, FlowSpec] = {}
+    for path in files:
+        try:
+            doc = load(path)
+        except SourceError as exc:
+            linter.problems.append(exc)
+            continue
+        flow = _parse_flow(doc, linter)
+        if flow is not None:
+            if flow.name in flows:
+                linter.add(flow.where, f"duplicate name: machine {flow.name!r} is defined twice")
+            flows[flow.name] = flow
+    parameters, params_path = {}, directory / PARAMETERS_FILE
+    if params_path.exists():
+        try:
+            doc = load(params_path)
+            errors = list(schema_errors(doc.data, parameters=True))
+            for key_path, message in errors:
+                line, col = doc.where(key_path)
+                linter.problems.append(SourceError(doc.path, line, col, message))
+            if not errors:
+                parameters = doc.data["parameters"]
+        except SourceError as exc:
+            linter.problems.append(exc)
+    for flow in flows.values():
+        linter.check_flow(flow, set(flows))
+    root = linter.check_machines(flows) if flows else None
+    problems = sorted(linter.problems, key=lambda p: (p.path, p.line, p.col, p.message))
+    if problems or root is None:
+        return None, problems
+    return FlowSet(str(directory), flows, root, parameters,
+                   str(params_path) if params_path.exists() else None), []
+
+
+def lint_flows(directory: str | Path, registry: Registry = REGISTRY) -> list[SourceError]:
+    return _read(Path(directory), registry)[1]
+
+
+def load_flowset(directory: str | Path, registry: Registry = REGISTRY) -> FlowSet:
+    flowset, problems = _read(Path(directory), registry)
+    if problems:
+        raise FlowError(problems)
+    return flowset

@@ -1,0 +1,81 @@
+"""The only way a name written in a flow file becomes code.
+
+Flows name conditions, actions and decision kinds; the game layer registers a
+function under each name. A name that is not registered is a lint error, and a
+dotted name such as `os.system` is never imported: there is no path from YAML to
+`import` or `eval`. Timings are names too: flows declare them, and the engine
+registers the events it raises itself (`when_attacks`, ...) so card data can be
+checked against both.
+"""
+from __future__ import annotations
+
+import difflib
+from typing import Callable, Iterable
+
+
+class Section:
+    """One namespace of registered names (conditions, actions, ...)."""
+
+    __slots__ = ("kind", "_items", "_docs")
+
+    def __init__(self, kind: str) -> None:
+        self.kind = kind
+        self._items: dict[str, object] = {}
+        self._docs: dict[str, str] = {}
+
+    def register(self, name: str, item: object, doc: str = "") -> None:
+        if not name.isidentifier():
+            raise ValueError(f"{self.kind} name {name!r} must be a plain identifier")
+        if name in self._items and self._items[name] is not item:
+            raise ValueError(f"{self.kind} {name!r} registered twice")
+        self._items[name] = item
+        self._docs[name] = doc or (getattr(item, "__doc__", "") or "").strip().split("\n")[0]
+
+    def __call__(self, name: str | None = None) -> Callable:
+        """Decorator form: `@REGISTRY.conditions("attacker_drives")`."""
+        def deco(fn):
+            self.register(name or fn.__name__, fn)
+            return fn
+        return deco
+
+    def __contains__(self, name: str) -> bool:
+        return name in self._items
+
+    def __getitem__(self, name: str):
+        return self._items[name]
+
+    def get(self, name: str, default=None):
+        return self._items.get(name, default)
+
+    def names(self) -> list[str]:
+        return sorted(self._items)
+
+    def doc(self, name: str) -> str:
+        return self._docs.get(name, "")
+
+    def unknown_message(self, name: str) -> str:
+        """`unknown condition 'atacker_drives' (did you mean 'attacker_drives'?)`"""
+        if "." in name or "/" in name or "(" in name:
+            return (f"unknown {self.kind} {name!r}: names resolve only through the registry; "
+                    f"dotted paths, imports and expressions are never executed")
+        close = difflib.get_close_matches(name, self._items, n=1, cutoff=0.75)
+        hint = f" (did you mean {close[0]!r}?)" if close else ""
+        return f"unknown {self.kind} {name!r}{hint}"
+
+
+class Registry:
+    """Everything flows may name. One process-wide instance: `REGISTRY`."""
+
+    def __init__(self) -> None:
+        self.conditions = Section("condition")
+        self.actions = Section("action")
+        self.choices = Section("decision kind")
+        self.engine_events = Section("engine event")
+        self.deciders = Section("decider")  # who decides: turn_player, non_turn_player, ...
+
+    def register_engine_events(self, names: Iterable[str]) -> None:
+        for name in names:
+            self.engine_events.register(name, name)
+
+
+REGISTRY = Registry()

@@ -1,0 +1,161 @@
+"""Runs a compiled flow set against a context (the game), one move at a time.
+
+State lives in plain data so a game can be snapshotted and rewound: a stack of
+frames (which machine, which leaf, whether its invoked child is still due, which
+decision kind was answered) and an agenda — a LIFO list of `(function, args)`
+tasks. Entering a state pushes its entry marker and `do` actions; actions may
+push further tasks (a choice, a check timing). The runner drains the agenda, and
+when it is empty makes exactly one flow move: invoke a child machine, return from
+a finished one, stop for a decision, or fire one `transitions` trigger.
+
+The context must provide: `agenda` (list), `hooks` (Hooks), `pending` (None or a
+decision; a task that needs a choice sets it and the runner stops).
+"""
+from __future__ import annotations
+
+from .builder import ENTER, CompiledFlowSet
+
+
+class FlowStuck(RuntimeError):
+    """No transition out of a state could fire: a flow (or condition) is wrong."""
+
+
+class FlowModel:
+    """The `transitions` model of one machine: it only carries `state`."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: str) -> None:
+        self.state = state
+
+
+class Frame:
+    __slots__ = ("flow", "model", "invoke_due", "answered")
+
+    def __init__(self, flow, state: str) -> None:
+        self.flow = flow
+        self.model = FlowModel(state)
+        self.invoke_due = False
+        self.answered = None
+
+    def copy(self) -> "Frame":
+        other = Frame(self.flow, self.model.state)
+        other.invoke_due, other.answered = self.invoke_due, self.answered
+        return other
+
+
+# what one move did, for the debugger and statistics
+MOVE_TRANSITION, MOVE_INVOKE, MOVE_RETURN, MOVE_DECISION, MOVE_STAY, MOVE_DONE = (
+    "transition", "invoke", "return", "decision", "stay", "done")
+
+
+class Runner:
+    __slots__ = ("flows", "ctx", "stack", "transitions", "finished")
+
+    def __init__(self, flows: CompiledFlowSet, ctx) -> None:
+        self.flows = flows
+        self.ctx = ctx
+        self.stack: list[Frame] = []
+        self.transitions = 0
+        self.finished = False
+
+    # -- introspection ---------------------------------------------------
+    def leaf(self):
+        """The StateSpec of the innermost current state (None before start / after the end)."""
+        if not self.stack:
+            return None
+        frame = self.stack[-1]
+        return frame.flow.leaves[frame.model.state]
+
+    def paths(self) -> list[str]:
+        """The current state of every machine on the stack, outermost first."""
+        return [f"{f.flow.name}.{f.model.state}" for f in self.stack]
+
+    # -- running ----------------------------------------------------------
+    def start(self) -> None:
+        root = self.flows.root
+        self.stack = [Frame(root, root.initial_leaf)]
+        self._entered(root, root.initial_leaf)
+        self.ctx.agenda.extend(root.initial_plan)
+
+    def _entered(self, flow, leaf_path: str) -> None:
+        frame = self.stack[-1]
+        frame.answered = None
+        frame.invoke_due = flow.leaves[leaf_path].invoke is not None
+
+    def drain(self) -> bool:
+        """Run agenda tasks until it is empty or a decision is pending. True if empty."""
+        ctx = self.ctx
+        agenda = ctx.agenda
+        while agenda:
+            if ctx.pending is not None:
+                return False
+            fn, args = agenda.pop()
+            if fn is ENTER:
+                flow_name, state = args
+                ctx.hooks.emit("state", ctx, flow_name, state.path)
+                for timing in state.timings:
+                    ctx.hooks.fire_timing(ctx, timing)
+            else:
+                fn(ctx, *args)
+        return ctx.pending is None
+
+    def move(self) -> str:
+        """One flow move, with the agenda empty and no decision pending."""
+        ctx = self.ctx
+        frame = self.stack[-1]
+        flow = frame.flow
+        leaf = flow.leaves[frame.model.state]
+        if frame.invoke_due:
+            frame.invoke_due = False
+            child = self.flows.flows[leaf.invoke]
+            self.stack.append(Frame(child, child.initial_leaf))
+            self._entered(child, child.initial_leaf)
+            ctx.agenda.extend(child.initial_plan)
+            return MOVE_INVOKE
+        if leaf.final:
+            self.stack.pop()
+            if not self.stack:
+                self.finished = True
+                return MOVE_DONE
+            return MOVE_RETURN
+        if leaf.decision is not None:
+            kind = frame.answered
+            if kind is None:
+                return MOVE_DECISION
+            frame.answered = None
+            if kind not in flow.leaving_kinds[leaf.path]:
+                return MOVE_STAY
+            trigger = kind
+        else:
+            trigger = "advance"
+        before = frame.model.state
+        if not flow.events[trigger].trigger(frame.model, ctx):
+            if leaf.decision is not None:
+                return MOVE_STAY
+            raise FlowStuck(f"{leaf.where}: no transition out of {flow.name}.{before} could fire "
+                            f"(all conditions were false); add an unconditional transition last")
+        self.transitions += 1
+        self._entered(flow, frame.model.state)
+        return MOVE_TRANSITION
+
+    def interrupt(self, trigger: str) -> None:
+        """Abandon every running machine and the agenda; fire `trigger` on the root machine."""
+        root = self.flows.root
+        if trigger not in root.interrupts:
+            raise FlowStuck(f"the root machine {root.name!r} declares no interrupt {trigger!r}")
+        self.ctx.agenda.clear()
+        self.ctx.pending = None
+        self.stack = self.stack[:1]
+        frame = self.stack[0]
+        root.events[trigger].trigger(frame.model, self.ctx)
+        self.transitions += 1
+        self._entered(root, frame.model.state)
+
+    # -- snapshots ---------------------------------------------------------
+    def snapshot(self) -> tuple:
+        return (tuple(f.copy() for f in self.stack), self.transitions, self.finished)
+
+    def restore(self, snap: tuple) -> None:
+        frames, self.transitions, self.finished = snap
+        self.stack = [f.copy() for f in frames]

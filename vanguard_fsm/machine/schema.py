@@ -1,0 +1,118 @@
+"""The JSON Schema of a flow file: the shape a designer may write, checked by `jsonschema`.
+
+Cross-references (targets, registered names, reachability) are checked in
+`lint.py`; this file only says which keys exist and what they hold.
+"""
+from __future__ import annotations
+
+import jsonschema
+
+NAME = {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"}
+NAMES = {"type": "array", "items": NAME}
+RULE_IDS = {"type": "array", "minItems": 1, "items": {"type": ["string", "number"]}}
+
+TRANSITION = {
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["to"],
+    "properties": {
+        "to": {"type": "string", "minLength": 1},
+        "on": {"type": "string", "minLength": 1},
+        "if": {"type": "array", "items": {"type": "string"}},
+        "unless": {"type": "array", "items": {"type": "string"}},
+        "do": {"type": "array", "items": {"type": "string"}},
+        "doc": {"type": "string"},
+    },
+}
+
+STATE = {
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["doc", "rules"],
+    "properties": {
+        "doc": {"type": "string", "minLength": 1},
+        "rules": RULE_IDS,
+        "timings": NAMES,
+        "do": {"type": "array", "items": {"type": "string"}},
+        "invoke": NAME,
+        "final": {"type": "boolean"},
+        "decision": {
+            "type": "object",
+            "additionalProperties": False,
+            "required": ["who", "kinds"],
+            "properties": {
+                "who": {"type": "string"},
+                "kinds": {"type": "array", "minItems": 1, "items": {"type": "string"}},
+                "doc": {"type": "string"},
+            },
+        },
+        "initial": {"type": "string"},
+        "states": {"$ref": "#/$defs/states"},
+        "transitions": {"type": "array", "items": TRANSITION},
+    },
+}
+
+FLOW_SCHEMA = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["machine", "doc", "rules", "initial", "states"],
+    "properties": {
+        "machine": NAME,
+        "doc": {"type": "string", "minLength": 1},
+        "rules": RULE_IDS,
+        "initial": {"type": "string"},
+        "states": {"$ref": "#/$defs/states"},
+        "interrupts": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "additionalProperties": False,
+                "required": ["on", "to"],
+                "properties": {"on": NAME, "to": {"type": "string"}, "doc": {"type": "string"}},
+            },
+        },
+    },
+    "$defs": {
+        "states": {
+            "type": "object",
+            "minProperties": 1,
+            "propertyNames": NAME,
+            "additionalProperties": STATE,
+        },
+    },
+}
+
+PARAMETERS_SCHEMA = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["parameters"],
+    "properties": {
+        "doc": {"type": "string"},
+        "parameters": {"type": "object"},
+    },
+}
+
+_FLOW_VALIDATOR = jsonschema.Draft202012Validator(FLOW_SCHEMA)
+_PARAMS_VALIDATOR = jsonschema.Draft202012Validator(PARAMETERS_SCHEMA)
+
+
+def schema_errors(data, parameters: bool = False):
+    """Yield (key_path, message) for every schema violation, most specific first."""
+    validator = _PARAMS_VALIDATOR if parameters else _FLOW_VALIDATOR
+    for error in sorted(validator.iter_errors(data), key=lambda e: list(map(str, e.absolute_path))):
+        path = tuple(error.absolute_path)
+        if error.validator == "additionalProperties":
+            extra = sorted(set(error.instance) - set(error.schema.get("properties", {})))
+            message = f"unknown key {extra[0]!r}" if extra else error.message
+            if extra:
+                path = path + (extra[0], "__key__")
+        elif error.validator == "required":
+            message = error.message.replace("is a required property", "is required here")
+        elif error.validator == "pattern":
+            message = f"{error.instance!r} is not a valid name (lower_snake_case)"
+        else:
+            message = error.message
+        where = ".".join(str(p) for p in error.absolute_path) or "top level"
+        yield path, f"schema: {message} (at {where})"
