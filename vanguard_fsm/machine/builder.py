@@ -34,7 +34,7 @@ class CompiledFlow:
     """A flow ready to run: its machine, events, and entry plans."""
 
     __slots__ = ("spec", "name", "machine", "events", "leaves", "initial_leaf", "initial_plan",
-                 "interrupts", "leaving_kinds")
+                 "interrupts", "leaving_kinds", "guarded")
 
     def __init__(self, spec: FlowSpec) -> None:
         self.spec = spec
@@ -48,6 +48,8 @@ class CompiledFlow:
         self.interrupts: dict[str, str] = {}
         # decision kinds that leave each leaf (a kind not listed keeps the state)
         self.leaving_kinds: dict[str, frozenset] = {}
+        # decision leaves with choice-less transitions: tried before the decision is offered
+        self.guarded: frozenset = frozenset()
 
 
 def _entered(flow: FlowSpec, source: StateSpec | None, target: StateSpec) -> list[StateSpec]:
@@ -89,6 +91,8 @@ def compile_flow(spec: FlowSpec, registry: Registry = REGISTRY) -> CompiledFlow:
     for leaf in flow.leaves.values():
         outs = [t for node in [leaf, *leaf.ancestors()[::-1]] for t in node.transitions]
         flow.leaving_kinds[leaf.path] = frozenset(t.trigger for t in outs if t.trigger != "advance")
+        if leaf.decision is not None and any(t.trigger == "advance" for t in outs):
+            flow.guarded = flow.guarded | {leaf.path}
         for t in outs:
             target = spec.all_states[t.dest]
             dest_leaf = spec.initial_leaf(target).path

@@ -53,7 +53,7 @@ def _build_states(doc: Document, raw: dict, key_path: tuple, parent: StateSpec |
             state.children = _build_states(doc, body["states"], here + ("states",), state, flow)
         for i, t in enumerate(body.get("transitions", ())):
             state.transitions.append(TransitionSpec(
-                source=path, to=t["to"], trigger=t.get("on", "advance"),
+                source=path, to=t["to"], trigger=t.get("choice", "advance"),
                 conditions=tuple(t.get("if", ())), unless=tuple(t.get("unless", ())),
                 actions=tuple(t.get("do", ())), doc=t.get("doc", ""),
                 where=_where(doc, here + ("transitions", i)),
@@ -127,10 +127,10 @@ class _Linter:
                 self.check_names(t.where, reg.conditions, t.conditions + t.unless)
                 self.check_names(t.where, reg.actions, t.actions)
                 if state.decision is None and t.trigger != "advance":
-                    self.add(t.where, f"'on: {t.trigger}' needs a decision state; {state.path!r} decides nothing "
-                                      f"(remove 'on' or add a decision)")
-                elif state.decision is not None and t.trigger not in state.decision.kinds:
-                    self.add(t.where, f"'on: {t.trigger}' is not one of the decision kinds of {state.path!r} "
+                    self.add(t.where, f"'choice: {t.trigger}' needs a decision state; {state.path!r} decides nothing "
+                                      f"(remove 'choice' or add a decision)")
+                elif state.decision is not None and t.trigger not in state.decision.kinds + ("advance",):
+                    self.add(t.where, f"'choice: {t.trigger}' is not one of the decision kinds of {state.path!r} "
                                       f"({', '.join(state.decision.kinds)})")
         for itr in flow.interrupts:
             dest = _resolve(flow, None, itr.to)
@@ -149,7 +149,7 @@ class _Linter:
             if not outs:
                 self.add(leaf.where, f"state {leaf.path!r} is a dead end: add a transition or 'final: true'")
             elif leaf.decision and not any(t.trigger in leaf.decision.kinds for t in outs):
-                self.add(leaf.where, f"decision state {leaf.path!r} has no transition 'on' any of its kinds; "
+                self.add(leaf.where, f"decision state {leaf.path!r} has no transition with a 'choice' of its kinds; "
                                      f"the game could never leave it")
 
     def check_reachable(self, flow: FlowSpec) -> None:
@@ -222,7 +222,7 @@ def _parse_flow(doc: Document, linter: _Linter) -> FlowSpec | None:
                     where=_where(doc, ("machine",)))
     flow.states = _build_states(doc, data["states"], ("states",), None, flow)
     for i, itr in enumerate(data.get("interrupts", ())):
-        flow.interrupts.append(InterruptSpec(itr["on"], itr["to"], doc=itr.get("doc", ""),
+        flow.interrupts.append(InterruptSpec(itr["event"], itr["to"], doc=itr.get("doc", ""),
                                              where=_where(doc, ("interrupts", i))))
     return flow
 

@@ -122,6 +122,11 @@ class Runner:
         if leaf.decision is not None:
             kind = frame.answered
             if kind is None:
+                # a guard (a transition without 'choice') may skip the decision
+                if leaf.path in flow.guarded and flow.events["advance"].trigger(frame.model, ctx):
+                    self.transitions += 1
+                    self._entered(flow, frame.model.state)
+                    return MOVE_TRANSITION
                 return MOVE_DECISION
             frame.answered = None
             if kind not in flow.leaving_kinds[leaf.path]:

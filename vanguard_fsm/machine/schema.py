@@ -17,7 +17,7 @@ TRANSITION = {
     "required": ["to"],
     "properties": {
         "to": {"type": "string", "minLength": 1},
-        "on": {"type": "string", "minLength": 1},
+        "choice": {"type": "string", "minLength": 1},
         "if": {"type": "array", "items": {"type": "string"}},
         "unless": {"type": "array", "items": {"type": "string"}},
         "do": {"type": "array", "items": {"type": "string"}},
@@ -68,8 +68,8 @@ FLOW_SCHEMA = {
             "items": {
                 "type": "object",
                 "additionalProperties": False,
-                "required": ["on", "to"],
-                "properties": {"on": NAME, "to": {"type": "string"}, "doc": {"type": "string"}},
+                "required": ["event", "to"],
+                "properties": {"event": NAME, "to": {"type": "string"}, "doc": {"type": "string"}},
             },
         },
     },
@@ -104,10 +104,13 @@ def schema_errors(data, parameters: bool = False):
     for error in sorted(validator.iter_errors(data), key=lambda e: list(map(str, e.absolute_path))):
         path = tuple(error.absolute_path)
         if error.validator == "additionalProperties":
-            extra = sorted(set(error.instance) - set(error.schema.get("properties", {})))
+            extra = sorted(set(error.instance) - set(error.schema.get("properties", {})), key=str)
             message = f"unknown key {extra[0]!r}" if extra else error.message
             if extra:
                 path = path + (extra[0], "__key__")
+            if True in extra or extra[:1] == [True]:
+                message = ("unknown key true: YAML 1.1 reads a bare 'on' (or yes/no/off) as a boolean; "
+                           "write 'choice:' for a decision's transition, 'event:' for an interrupt")
         elif error.validator == "required":
             message = error.message.replace("is a required property", "is required here")
         elif error.validator == "pattern":

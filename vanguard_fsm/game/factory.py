@@ -1,0 +1,47 @@
+"""Build games from names and paths: flows directory, card set, deck names.
+
+Compiled flows are cached per directory (and file modification times), so a
+simulation compiles the machines once and every game reuses them.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from ..machine.builder import CompiledFlowSet
+from ..machine.loader import load_flowset
+from ..paths import builtin_flows_dir
+from . import rules  # noqa: F401  (registers the rule names the flows use)
+from .cards import load_cards
+from .decks import load_deck
+from .engine import Game
+
+
+def _stamp(directory: Path) -> tuple:
+    return tuple(sorted((p.name, p.stat().st_mtime_ns, p.stat().st_size) for p in directory.glob("*.yaml")))
+
+
+@lru_cache(maxsize=16)
+def _compiled(directory: str, stamp: tuple) -> CompiledFlowSet:
+    return CompiledFlowSet(load_flowset(directory))
+
+
+def compiled_flows(flows_dir: str | Path | None = None) -> CompiledFlowSet:
+    directory = Path(flows_dir) if flows_dir else builtin_flows_dir()
+    directory = directory.resolve()
+    return _compiled(str(directory), _stamp(directory))
+
+
+def default_decks(fmt: str) -> tuple[str, str]:
+    return ("aurora", "tidewyrm") if fmt == "standard" else ("aurora-quick", "tidewyrm-quick")
+
+
+def new_game(seed: int = 0, decks=None, fmt: str = "standard", flows_dir=None, cards=None,
+             hooks=None, start: bool = True) -> Game:
+    """A game ready to `advance()`; decks by built-in name or path."""
+    flows = compiled_flows(flows_dir)
+    db = load_cards(cards)
+    names = decks or default_decks(fmt)
+    deck_objs = [load_deck(str(name), db) for name in names]
+    game = Game(flows, db, deck_objs, seed=seed, fmt=fmt, hooks=hooks)
+    return game.start() if start else game
