@@ -157,6 +157,32 @@ class Runner:
         self.transitions += 1
         self._entered(root, frame.model.state)
 
+    def place(self, paths: list[str]) -> None:
+        """Put the machines directly in the given states, outermost first, e.g.
+        `["game.turn", "turn.battle_phase", "battle.guard_step"]` (scenario files).
+        Each outer state must invoke the next machine; nothing is entered or fired."""
+        stack = []
+        for i, dotted in enumerate(paths):
+            name, _, state = dotted.partition(".")
+            flow = self.flows.flows.get(name)
+            if flow is None:
+                raise ValueError(f"unknown machine {name!r} in {dotted!r} (machines: {', '.join(self.flows.flows)})")
+            if state not in flow.leaves:
+                raise ValueError(f"{dotted!r}: {name!r} has no state {state!r} "
+                                 f"(states: {', '.join(flow.leaves)})")
+            leaf = flow.leaves[state]
+            if i + 1 < len(paths):
+                child = paths[i + 1].partition(".")[0]
+                if leaf.invoke != child:
+                    raise ValueError(f"{dotted!r} does not invoke machine {child!r}")
+            elif leaf.invoke is not None:
+                raise ValueError(f"{dotted!r} invokes {leaf.invoke!r}: name a state inside it too")
+            stack.append(Frame(flow, state))
+        if not stack or stack[0].flow is not self.flows.root:
+            raise ValueError(f"the first path must be in the root machine {self.flows.root.name!r}")
+        self.stack = stack
+        self.finished = False
+
     # -- snapshots ---------------------------------------------------------
     def snapshot(self) -> tuple:
         return (tuple(f.copy() for f in self.stack), self.transitions, self.finished)

@@ -1,0 +1,184 @@
+"""The heuristic agent: plays like a sensible person, cheaply.
+
+It rides up, strides when it can, fills empty circles (attackers in front,
+boosters behind) while keeping shields in hand, attacks the vanguard with its
+strongest lines, boosts, and guards the vanguard when the hit would matter
+(damage 3 or more, or an attack that would take the last points). It decides
+by the kinds of the legal actions, not by state names, so flow edits that keep
+the decision kinds keep it working.
+"""
+from __future__ import annotations
+
+from ..game import zones
+from ..game.battle import attack_power, defense_power
+from ..game.state import BACK_ROW, BEHIND
+
+
+class HeuristicAgent:
+    name = "heuristic"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def choose(self, game, decision):
+        by_kind: dict[str, list] = {}
+        for a in decision.actions:
+            by_kind.setdefault(a.kind, []).append(a)
+        for kind in _PRIORITY:
+            if kind in by_kind:
+                chosen = _STRATEGIES[kind](game, decision, by_kind[kind], by_kind)
+                if chosen is not None:
+                    return chosen
+        return by_kind["pass"][0] if "pass" in by_kind else decision.actions[0]
+
+
+def _card(game, inst):
+    return game.cards[inst]
+
+
+def _redraw(game, d, actions, _):
+    """Return grade 3s when the hand has no grade 1 or 2 to ride with."""
+    hand = game.state.players[d.player].hand
+    grades = [game.cards[i].grade for i in hand]
+    if 1 in grades and 2 in grades:
+        return next(a for a in actions if not a.args)
+    want = {i for i in hand if game.cards[i].grade >= 3}
+    best = max(actions, key=lambda a: (len(set(a.args) & want) - 2 * len(set(a.args) - want)))
+    return best
+
+
+def _g_assist(game, d, actions, _):
+    take = [a for a in actions if a.args]
+    return take[0] if take else actions[0]
+
+
+def _remove(game, d, actions, _):
+    """Remove the least useful card: duplicates of high grades first, never the last trigger."""
+    return max(actions, key=lambda a: (game.cards[a.args[0]].grade, -(game.cards[a.args[0]].shield or 0)))
+
+
+def _ride(game, d, actions, _):
+    return max(actions, key=lambda a: (game.cards[a.args[0]].grade, game.cards[a.args[0]].power))
+
+
+def _stride(game, d, actions, _):
+    """Cheapest cost: fewest cards, least shield thrown away."""
+    def cost(a):
+        g, paid = a.args
+        return (len(paid), sum(game.cards[i].shield or 0 for i in paid), -game.cards[g].power)
+    return min(actions, key=cost)
+
+
+def _call(game, d, actions, by_kind):
+    seat = d.player
+    p = game.state.players[seat]
+    shields = sum(1 for i in p.hand if (game.cards[i].shield or 0) >= 5000)
+    best, best_score = None, 0
+    for a in actions:
+        inst, circle = a.args
+        c = game.cards[inst]
+        if c.unit == "trigger" and shields <= 4:
+            continue
+        occupant = p.circles[circle]
+        back = circle in BACK_ROW
+        if back and "boost" not in c.skills:
+            continue
+        if not back and c.grade == 0:
+            continue
+        score = c.power + (3000 if back == ("boost" in c.skills) else 0)
+        if occupant is not None:
+            old = game.cards[occupant.card]
+            if c.power < old.power + 2000:
+                continue
+            score -= old.power
+        else:
+            score += 10000
+        if score > best_score:
+            best, best_score = a, score
+    return best
+
+
+def _battle(game, d, actions, _):
+    return actions[0]
+
+
+def _attack(game, d, actions, _):
+    """The strongest line (attacker + possible booster) into the vanguard."""
+    p = game.state.players[d.player]
+
+    def line(a):
+        attacker, target = a.args
+        unit = p.circles[attacker]
+        total = zones.power(game, unit)
+        back = p.circles.get(BEHIND[attacker])
+        if back is not None and not back.rested and "boost" in game.cards[back.card].skills:
+            total += zones.power(game, back)
+        return (target == "VC", attacker != "VC", total)
+    return max(actions, key=line)
+
+
+def _boost(game, d, actions, _):
+    return actions[0]
+
+
+def _guard(game, d, actions, by_kind):
+    """Guard the vanguard when the hit matters, with the smallest shield that holds."""
+    state = game.state
+    b = state.battle
+    seat = d.player
+    damage = len(state.players[seat].damage)
+    limit = game.params["damage_to_lose"][state.format]
+    if b is None or not b.target_is_vanguard:
+        return None
+    atk, dfn = attack_power(game), defense_power(game)
+    drives = b.attacker == "VC"
+    margin = 5000 if drives and damage >= limit - 2 else 0
+    gap = atk + margin - dfn
+    if gap < 0 or damage < limit - 3:
+        return None
+    options = [a for k in ("intercept", "guard", "g_guardian") for a in by_kind.get(k, ())]
+
+    def shield(a):
+        inst = a.args[0]
+        if a.kind == "intercept":
+            inst = state.players[seat].circles[inst].card
+        return game.cards[inst].shield or 0
+    useful = [a for a in options if shield(a) > 0]
+    if not useful:
+        return None
+    enough = [a for a in useful if shield(a) > gap]
+    if enough:
+        return min(enough, key=lambda a: (shield(a), a.kind != "intercept"))
+    return max(useful, key=shield)
+
+
+def _unit_target(game, d, actions, _):
+    """Trigger bonuses: to the attacking unit in our battle, else to the vanguard."""
+    state = game.state
+    b = state.battle
+    circles = [a.args[0] for a in actions]
+    if b is not None and state.turn_player == d.player and b.attacker in circles:
+        return actions[circles.index(b.attacker)]
+    if "VC" in circles:
+        return actions[circles.index("VC")]
+    return actions[0]
+
+
+def _stand(game, d, actions, _):
+    p = game.state.players[d.player]
+    rested = [a for a in actions if a.args[0] != "VC" and p.circles[a.args[0]].rested]
+    return max(rested, key=lambda a: zones.power(game, p.circles[a.args[0]])) if rested else actions[0]
+
+
+def _first(game, d, actions, _):
+    return actions[0]
+
+
+_STRATEGIES = {
+    "redraw": _redraw, "g_assist": _g_assist, "g_assist_remove": _remove, "ride": _ride, "stride": _stride,
+    "normal_call": _call, "battle": _battle, "attack": _attack, "boost": _boost, "guard": _guard,
+    "intercept": _guard, "g_guardian": _guard, "power": _unit_target, "critical": _unit_target,
+    "stand": _stand, "heal": _first, "ride_from_soul": _first,
+}
+_PRIORITY = ("redraw", "g_assist", "g_assist_remove", "ride", "stride", "normal_call", "battle", "attack",
+             "boost", "intercept", "guard", "g_guardian", "power", "critical", "stand", "heal", "ride_from_soul")

@@ -1,0 +1,30 @@
+"""The `vanguard-fsm` command: one click group; each verb lives in its own module."""
+from __future__ import annotations
+
+import click
+
+from .. import __version__
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__)
+def main():
+    """Cardfight!! Vanguard (G era), run by YAML state machines."""
+
+
+def _register() -> None:
+    from . import cmd_basic
+    modules = [cmd_basic]
+    for optional in ("cmd_diagram", "cmd_simulate", "cmd_debug", "cmd_scenario", "cmd_replay", "cmd_bench",
+                     "cmd_coverage"):
+        try:
+            modules.append(__import__(f"vanguard_fsm.tools.{optional}", fromlist=["COMMANDS"]))
+        except ModuleNotFoundError as exc:
+            if exc.name != f"vanguard_fsm.tools.{optional}":
+                raise
+    for module in modules:
+        for command in module.COMMANDS:
+            main.add_command(command)
+
+
+_register()

@@ -1,0 +1,130 @@
+"""`play`, `lint`, `cards` and `decks`: the everyday verbs."""
+from __future__ import annotations
+
+import json
+import sys
+import time
+
+import click
+
+from ..agents import AGENT_NAMES, make_agent
+from ..agents.base import play_out
+from ..game.cards import load_cards
+from ..game.decks import builtin_deck_names, load_deck, validate_deck
+from ..game.factory import new_game
+from ..machine.hooks import Hooks
+from ..paths import builtin_flows_dir
+from .common import EXIT_FAILED, EXIT_INPUT, cards_option, flows_option, input_errors
+from .playlog import PlayLog
+from .trace import TraceRecorder
+
+
+@click.command()
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--agents", nargs=2, type=click.Choice(AGENT_NAMES), default=("heuristic", "heuristic"),
+              show_default=True)
+@click.option("--decks", nargs=2, default=None, help="Two decks, by built-in name or path.")
+@click.option("--format", "fmt", type=click.Choice(["standard", "quick"]), default="standard", show_default=True)
+@click.option("--trace", "trace_path", type=click.Path(dir_okay=False), default=None, help="Write the JSONL trace.")
+@click.option("--record", "record_path", type=click.Path(dir_okay=False), default=None,
+              help="Write a replay file (seed, decks, agents, hashes, every action).")
+@click.option("--quiet", is_flag=True, help="Only the result line.")
+@flows_option
+@cards_option
+@input_errors
+def play(seed, agents, decks, fmt, trace_path, record_path, quiet, flows_dir, cards):
+    """Play one full game and print a readable turn-by-turn log."""
+    hooks = Hooks()
+    trace_file = open(trace_path, "w", encoding="utf-8") if trace_path else None
+    try:
+        if trace_file:
+            TraceRecorder(hooks, trace_file, keep=False)
+        if not quiet:
+            PlayLog(hooks)
+        game = new_game(seed, decks, fmt, flows_dir, cards, hooks=hooks)
+        started = time.perf_counter()
+        play_out(game, [make_agent(agents[0], seed * 2 + 1), make_agent(agents[1], seed * 2 + 2)])
+        elapsed = time.perf_counter() - started
+    finally:
+        if trace_file:
+            trace_file.close()
+    if record_path:
+        from .replay import write_replay
+        write_replay(record_path, game, agents, flows_dir, cards)
+    winner, loser, reason = game.state.result
+    damage = "-".join(str(len(p.damage)) for p in game.state.players)
+    click.echo(f"result: winner={winner} loser={loser} reason={reason} turns={game.state.turn} "
+               f"damage={damage} transitions={game.runner.transitions} time={elapsed * 1000:.1f}ms")
+
+
+@click.command()
+@click.argument("flows_dir", required=False, type=click.Path())
+@input_errors
+def lint(flows_dir):
+    """Validate flows (schema, targets, registered names, reachability) and card data."""
+    from ..game import rules  # noqa: F401  (registers the names flows may use)
+    from ..machine.loader import lint_flows
+    directory = flows_dir or str(builtin_flows_dir())
+    problems = lint_flows(directory)
+    if not problems:
+        try:
+            from ..abilities.lint import lint_cards  # the ability layer checks card timings
+        except ImportError:
+            lint_cards = None
+        if lint_cards is not None:
+            problems = lint_cards(directory)
+    for p in problems:
+        click.echo(str(p), err=False)
+    if problems:
+        click.echo(f"{len(problems)} problem(s)", err=True)
+        sys.exit(EXIT_FAILED)
+    click.echo(f"{directory}: ok")
+
+
+@click.command()
+@click.option("--json", "as_json", is_flag=True, help="A JSON array of every card.")
+@cards_option
+@input_errors
+def cards(as_json, cards):
+    """The card database."""
+    db = load_cards(cards)
+    if as_json:
+        click.echo(json.dumps([c.to_json() for c in db], indent=1, ensure_ascii=False))
+        return
+    for c in db:
+        extra = f" {c.trigger} trigger" if c.trigger else (" G guardian" if c.g_guardian else "")
+        click.echo(f"{c.id:8} G{c.grade} {c.power:>6} shield {str(c.shield):>5}  {c.name} [{c.clan}]{extra}")
+
+
+@click.group(invoke_without_command=True)
+@click.pass_context
+def decks(ctx):
+    """List the built-in decks, or `validate FILE...` against RULES.md 2.x."""
+    if ctx.invoked_subcommand is None:
+        db = load_cards()
+        for name in builtin_deck_names():
+            d = load_deck(name, db)
+            click.echo(f"{name:16} {d.format:8} {len(d.main):3} cards + {len(d.g_deck):2} G units  "
+                       f"starter {d.starter}")
+
+
+@decks.command("validate")
+@click.argument("files", nargs=-1, required=True)
+@cards_option
+@input_errors
+def validate(files, cards):
+    """Check deck files; one line per violation; exit 1 if any."""
+    db = load_cards(cards)
+    bad = 0
+    for f in files:
+        deck = load_deck(f, db)
+        problems = validate_deck(deck, db)
+        for msg in problems:
+            click.echo(f"{f}: {msg}")
+        if not problems:
+            click.echo(f"{f}: ok")
+        bad += bool(problems)
+    sys.exit(EXIT_FAILED if bad else 0)
+
+
+COMMANDS = [play, lint, cards, decks]

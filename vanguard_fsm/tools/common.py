@@ -1,0 +1,38 @@
+"""Shared CLI plumbing: the `--flows` / `--cards` options and the exit-code policy.
+
+Exit codes (CONTRACT.md): 0 success, 1 the thing checked failed, 2 usage or input
+error. Input errors print `path:line:col: message` lines on stderr.
+"""
+from __future__ import annotations
+
+import functools
+import sys
+
+import click
+
+from ..game.cards import DataError
+from ..machine.loader import FlowError
+from ..machine.yamlsrc import SourceError
+
+EXIT_OK, EXIT_FAILED, EXIT_INPUT = 0, 1, 2
+
+flows_option = click.option("--flows", "flows_dir", type=click.Path(file_okay=False), default=None,
+                            help="Flows directory (default: the built-in flows/).")
+cards_option = click.option("--cards", "cards", type=click.Path(), default=None,
+                            help="Card file or directory (default: the built-in set).")
+
+
+def input_errors(fn):
+    """Turn bad flows, cards, decks and files into stderr lines and exit code 2."""
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        try:
+            return fn(*args, **kwargs)
+        except FlowError as exc:
+            for problem in exc.problems:
+                click.echo(str(problem), err=True)
+            sys.exit(EXIT_INPUT)
+        except (DataError, SourceError) as exc:
+            click.echo(str(exc), err=True)
+            sys.exit(EXIT_INPUT)
+    return wrapper
