@@ -94,6 +94,16 @@ class Player:
         p.rode, p.strode, p.redrew, p.revealed = self.rode, self.strode, self.redrew, self.revealed[:]
         return p
 
+    def canonical(self) -> tuple:
+        """Everything about this player as plain tuples, for equality checks."""
+        units = tuple((c, u.card, u.rested, u.power_turn, u.power_battle, u.crit_turn, u.crit_battle,
+                       u.shield_battle, u.heart) if u is not None else (c,) for c, u in self.circles.items())
+        gc = tuple((u.card, u.rested, u.guarding) for u in self.gc)
+        return (self.seat, tuple(self.deck), tuple(self.hand), tuple(self.drop), tuple(self.damage),
+                tuple(sorted(self.face_down)), tuple(self.soul), tuple(self.trigger), tuple(self.g_zone),
+                tuple(sorted(self.g_face_up)), tuple(self.removed), units, gc, self.rode, self.strode,
+                self.redrew, tuple(self.revealed))
+
     def all_instances(self) -> list[int]:
         """Every card this player owns, wherever it is (for the conservation invariant)."""
         cards = self.deck + self.hand + self.drop + self.damage + self.soul + self.trigger \
@@ -147,6 +157,13 @@ class State:
         self.placed_counter = 0
         self.format = fmt
         self.in_battle_phase = False
+
+    def canonical(self) -> tuple:
+        """The whole state as plain tuples: equal tuples mean equal game states."""
+        b = self.battle
+        battle = tuple(getattr(b, n) for n in Battle.__slots__) if b is not None else None
+        return (tuple(p.canonical() for p in self.players), self.turn, self.turn_player, self.first, battle,
+                self.battle_count, self.result, self.placed_counter, self.format, self.in_battle_phase)
 
     def clone(self) -> "State":
         s = State.__new__(State)
