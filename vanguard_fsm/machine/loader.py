@@ -46,7 +46,7 @@ def _build_states(doc: Document, raw: dict, key_path: tuple, parent: StateSpec |
             name=name, path=path, doc=body["doc"], rules=tuple(str(r) for r in body["rules"]),
             timings=tuple(body.get("timings", ())), actions=tuple(body.get("do", ())),
             invoke=body.get("invoke"), final=bool(body.get("final", False)), decision=decision,
-            initial=body.get("initial"), parent=parent, where=_where(doc, here + ("__key__",)),
+            initial=body.get("initial"), parent=parent, where=_where(doc, here + ("__key__",)), key=here,
         )
         flow.all_states[path] = state
         if "states" in body:
@@ -56,7 +56,7 @@ def _build_states(doc: Document, raw: dict, key_path: tuple, parent: StateSpec |
                 source=path, to=t["to"], trigger=t.get("choice", "advance"),
                 conditions=tuple(t.get("if", ())), unless=tuple(t.get("unless", ())),
                 actions=tuple(t.get("do", ())), doc=t.get("doc", ""),
-                where=_where(doc, here + ("transitions", i)),
+                where=_where(doc, here + ("transitions", i)), key=here + ("transitions", i),
             ))
         states[name] = state
     return states
@@ -81,15 +81,21 @@ class _Linter:
     def __init__(self, registry: Registry) -> None:
         self.registry = registry
         self.problems: list[SourceError] = []
+        self.docs: dict[str, Document] = {}
+
+    def at(self, where: Where, key: tuple) -> Where:
+        """The position of `key` in the file `where` points into (falls back to `where`)."""
+        doc = self.docs.get(where.path) if where else None
+        return _where(doc, key) if doc is not None else where
 
     def add(self, where: Where | None, message: str) -> None:
         w = where or Where("?", 1, 1)
         self.problems.append(SourceError(w.path, w.line, w.col, message))
 
-    def check_names(self, where: Where, section, names) -> None:
-        for name in names:
+    def check_names(self, where: Where, section, names, key: tuple = ()) -> None:
+        for i, name in enumerate(names):
             if name not in section:
-                self.add(where, section.unknown_message(name))
+                self.add(self.at(where, key + (i,)) if key else where, section.unknown_message(name))
 
     def check_flow(self, flow: FlowSpec, flow_names: set[str]) -> None:
         reg = self.registry
@@ -97,7 +103,7 @@ class _Linter:
             self.add(flow.where, f"initial state {flow.initial!r} is not a top-level state of {flow.name!r}")
         for state in flow.all_states.values():
             w = state.where
-            self.check_names(w, reg.actions, state.actions)
+            self.check_names(w, reg.actions, state.actions, state.key + ("do",))
             if state.is_compound:
                 if state.initial not in state.children:
                     self.add(w, f"compound state {state.path!r} needs 'initial' naming one of its states "
@@ -108,24 +114,26 @@ class _Linter:
             elif state.initial is not None:
                 self.add(w, f"state {state.path!r} has 'initial' but no 'states'")
             if state.invoke is not None and state.invoke not in flow_names:
-                self.add(w, f"state {state.path!r} invokes unknown machine {state.invoke!r} "
+                self.add(self.at(w, state.key + ("invoke",)), f"state {state.path!r} invokes unknown machine {state.invoke!r} "
                             f"(machines: {', '.join(sorted(flow_names))})")
             if state.invoke and state.decision:
                 self.add(w, f"state {state.path!r} cannot both invoke a machine and wait for a decision")
             if state.decision:
                 if state.decision.who not in reg.deciders:
-                    self.add(w, reg.deciders.unknown_message(state.decision.who))
-                self.check_names(w, reg.choices, state.decision.kinds)
+                    self.add(self.at(w, state.key + ("decision", "who")), reg.deciders.unknown_message(state.decision.who))
+                self.check_names(w, reg.choices, state.decision.kinds, state.key + ("decision", "kinds"))
             if state.final and state.transitions:
                 self.add(w, f"final state {state.path!r} cannot have transitions")
             for t in state.transitions:
                 dest = _resolve(flow, state, t.to)
                 if dest is None:
-                    self.add(t.where, f"transition from {state.path!r} goes to unknown state {t.to!r}")
+                    self.add(self.at(t.where, t.key + ("to",)),
+                             f"transition from {state.path!r} goes to unknown state {t.to!r}")
                 else:
                     t.dest = dest
-                self.check_names(t.where, reg.conditions, t.conditions + t.unless)
-                self.check_names(t.where, reg.actions, t.actions)
+                self.check_names(t.where, reg.conditions, t.conditions, t.key + ("if",))
+                self.check_names(t.where, reg.conditions, t.unless, t.key + ("unless",))
+                self.check_names(t.where, reg.actions, t.actions, t.key + ("do",))
                 if state.decision is None and t.trigger != "advance":
                     self.add(t.where, f"'choice: {t.trigger}' needs a decision state; {state.path!r} decides nothing "
                                       f"(remove 'choice' or add a decision)")
@@ -241,6 +249,7 @@ def _read(directory: Path, registry: Registry) -> tuple[FlowSet | None, list[Sou
         except SourceError as exc:
             linter.problems.append(exc)
             continue
+        linter.docs[doc.path] = doc
         flow = _parse_flow(doc, linter)
         if flow is not None:
             if flow.name in flows:

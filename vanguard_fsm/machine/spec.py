@@ -38,6 +38,7 @@ class TransitionSpec:
     actions: tuple[str, ...] = ()
     doc: str = ""
     where: Where | None = None
+    key: tuple = ()           # key path of this transition in its file
 
 
 @dataclass(slots=True)
@@ -56,6 +57,7 @@ class StateSpec:
     transitions: list = field(default_factory=list)
     parent: "StateSpec | None" = None
     where: Where | None = None
+    key: tuple = ()           # key path of this state in its file
 
     @property
     def is_compound(self) -> bool:

@@ -56,11 +56,9 @@ def _walk(node, path: Key, marks: dict, duplicates: list) -> None:
                 duplicates.append((path + (key,), key_node.start_mark.line + 1, key_node.start_mark.column + 1))
                 continue
             seen.add(key)
-            marks[path + (key,)] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
-            _walk(value_node, path + (key,), marks, duplicates)
             # the key's own position, distinct from its value's
-            marks[path + (key, "__key__")] = marks[path + (key,)]
-            marks[path + (key,)] = (value_node.start_mark.line + 1, value_node.start_mark.column + 1)
+            marks[path + (key, "__key__")] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
+            _walk(value_node, path + (key,), marks, duplicates)
     elif isinstance(node, yaml.SequenceNode):
         for index, item in enumerate(node.value):
             _walk(item, path + (index,), marks, duplicates)

@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 import sys
 import time
+from pathlib import Path
 
 import click
 
@@ -65,6 +66,9 @@ def lint(flows_dir):
     from ..game import rules  # noqa: F401  (registers the names flows may use)
     from ..machine.loader import lint_flows
     directory = flows_dir or str(builtin_flows_dir())
+    if not Path(directory).is_dir():
+        click.echo(f"{directory}:1:1: not a directory of flow files", err=True)
+        sys.exit(EXIT_INPUT)
     problems = lint_flows(directory)
     if not problems:
         try:

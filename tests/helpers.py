@@ -1,0 +1,84 @@
+"""Shared test helpers: play games with invariant checks, traces as text."""
+from __future__ import annotations
+
+import io
+from collections import Counter
+
+from vanguard_fsm.agents import make_agent
+from vanguard_fsm.game.factory import new_game
+from vanguard_fsm.game.state import BACK_ROW, CIRCLES, FRONT_ROW
+from vanguard_fsm.machine.hooks import Hooks
+from vanguard_fsm.tools.trace import TraceRecorder
+
+
+def trace_text(seed, agents=("random", "random"), fmt="standard", flows_dir=None, decks=None) -> str:
+    hooks = Hooks()
+    out = io.StringIO()
+    TraceRecorder(hooks, out, keep=False)
+    game = new_game(seed, decks, fmt, flows_dir, hooks=hooks)
+    play(game, agents, seed)
+    return out.getvalue()
+
+
+def play(game, agents, seed, check=None):
+    players = [make_agent(agents[0], seed * 2 + 1), make_agent(agents[1], seed * 2 + 2)]
+    while True:
+        decision = game.advance()
+        if decision is None:
+            return game
+        action = players[decision.player].choose(game, decision)
+        if check is not None:
+            check(game, decision, action)
+        game.apply(action)
+
+
+def conservation(game, initial) -> None:
+    """Each player's cards across all zones are exactly their deck + G deck; one unit per circle."""
+    for seat, p in enumerate(game.state.players):
+        cards = p.all_instances()
+        assert Counter(cards) == initial[seat], f"seat {seat}: cards appeared or vanished"
+        assert all(game.owner[i] == seat for i in cards)
+        assert set(p.circles) == set(CIRCLES)
+
+
+def rule_check(game, decision, action) -> None:
+    """An independent re-check of the main legality rules for each action taken."""
+    state = game.state
+    assert action in decision.actions
+    p = state.players[action.player]
+    vg = game.cards[p.circles["VC"].card].grade if p.circles["VC"] else -1
+    kind = action.kind
+    if kind == "normal_call":
+        inst, circle = action.args
+        assert inst in p.hand and game.cards[inst].grade <= vg, "3.3.4: call grade <= vanguard grade"
+        assert circle != "VC"
+    elif kind == "ride":
+        g = game.cards[action.args[0]].grade
+        assert vg <= g <= vg + 1 and not p.rode, "3.3.3.1: ride grade = or +1, once per turn"
+    elif kind == "guard":
+        assert game.cards[action.args[0]].grade <= vg, "CR 7.5.1.2.2: guardian grade <= vanguard grade"
+    elif kind == "attack":
+        attacker, target = action.args
+        assert state.turn > 1, "CR.start: no attack on the first player's first turn"
+        assert attacker in FRONT_ROW and not p.circles[attacker].rested
+        assert target in FRONT_ROW
+    elif kind == "boost":
+        back = action.args[0]
+        assert back in BACK_ROW and "boost" in game.cards[p.circles[back].card].skills
+    elif kind == "intercept":
+        assert action.args[0] != state.battle.target, "CR 7.5.1.2.4: the attacked unit cannot intercept"
+    elif kind == "stride":
+        opp = state.players[1 - action.player]
+        assert vg >= 3 and game.cards[opp.circles["VC"].card].grade >= 3, "3.3.3.2: both vanguards grade 3+"
+
+
+def play_checked(seed, agents, fmt="standard"):
+    """A full game with the conservation invariant after every flow state entered."""
+    hooks = Hooks()
+    game = new_game(seed, None, fmt, hooks=hooks, start=False)
+    initial = [Counter(p.all_instances()) for p in game.state.players]
+    hooks.on("state", lambda g, machine, path: conservation(g, initial))
+    game.start()
+    play(game, agents, seed, rule_check)
+    conservation(game, initial)
+    return game

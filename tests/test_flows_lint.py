@@ -1,0 +1,117 @@
+"""Lint: one broken fixture per error kind, each reported at file:line:col (issue 2).
+
+Fixtures live in tests/fixtures/flows/<kind>/game.yaml; each differs from `valid`
+by one edit. Rule IDs: the flows' structure is RULES.md 3.2-3.4 and CR 6-7.
+"""
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from vanguard_fsm.game import rules  # noqa: F401  (registers the names)
+from vanguard_fsm.machine.builder import SafeMachine
+from vanguard_fsm.machine.loader import FlowError, lint_flows, load_flowset
+from vanguard_fsm.paths import builtin_flows_dir
+
+FIXTURES = Path(__file__).parent / "fixtures" / "flows"
+
+CASES = {
+    "yaml_syntax": (10, 16, "YAML syntax error"),
+    "schema": (17, 12, "schema: 'maybe' is not of type 'boolean'"),
+    "unknown_target": (13, 13, "goes to unknown state 'strat'"),
+    "unknown_condition": (12, 14, "unknown condition 'turn_limit_reachd' (did you mean 'turn_limit_reached'?)"),
+    "dotted_import": (9, 22, "unknown action 'os.system'"),
+    "unreachable": (18, 3, "state 'orphan' is unreachable from 'start'"),
+    "dead_end": (18, 3, "state 'limbo' is a dead end"),
+    "duplicate_name": (18, 3, "duplicate name 'start'"),
+}
+
+
+def test_builtin_flows_are_clean():
+    assert lint_flows(builtin_flows_dir()) == []
+
+
+def test_valid_fixture_is_clean():
+    assert lint_flows(FIXTURES / "valid") == []
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_each_broken_fixture_is_reported_with_its_position(case):
+    line, col, text = CASES[case]
+    problems = lint_flows(FIXTURES / case)
+    matching = [p for p in problems if text in p.message]
+    assert matching, [str(p) for p in problems]
+    assert (matching[0].line, matching[0].col) == (line, col)
+    assert str(matching[0]).startswith(f"{FIXTURES / case / 'game.yaml'}:{line}:{col}: ")
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_lint_cli_exits_1_with_file_line(case):
+    out = subprocess.run([sys.executable, "-m", "vanguard_fsm.tools", "lint", str(FIXTURES / case)],
+                         capture_output=True, text=True)
+    assert out.returncode == 1, out.stderr
+    line, col, text = CASES[case]
+    assert f"game.yaml:{line}:{col}: " in out.stdout and text in out.stdout
+
+
+def test_lint_cli_ok_and_usage_errors(tmp_path):
+    ok = subprocess.run([sys.executable, "-m", "vanguard_fsm.tools", "lint"], capture_output=True, text=True)
+    assert ok.returncode == 0, ok.stdout + ok.stderr
+    missing = subprocess.run([sys.executable, "-m", "vanguard_fsm.tools", "lint", str(tmp_path / "nope")],
+                             capture_output=True, text=True)
+    assert missing.returncode == 2 and "not a directory" in missing.stderr
+    bad_flag = subprocess.run([sys.executable, "-m", "vanguard_fsm.tools", "lint", "--bogus"],
+                              capture_output=True, text=True)
+    assert bad_flag.returncode == 2
+
+
+def test_load_raises_with_every_problem():
+    with pytest.raises(FlowError) as info:
+        load_flowset(FIXTURES / "duplicate_name")
+    assert len(info.value.problems) >= 1
+
+
+def test_no_yaml_string_reaches_import(tmp_path, monkeypatch):
+    """`os.system` anywhere a name is allowed is a lint error, and nothing is imported or run."""
+    marker = tmp_path / "pwned"
+    flows = tmp_path / "flows"
+    shutil.copytree(builtin_flows_dir(), flows)
+    text = (flows / "turn.yaml").read_text()
+    text = text.replace("do: [begin_battle_phase]", f"do: [begin_battle_phase, 'os.system(\"touch {marker}\")']")
+    text = text.replace("if: [g_assist_allowed]", "if: [os.path.exists]")
+    (flows / "turn.yaml").write_text(text)
+    problems = lint_flows(flows)
+    assert any("os.path.exists" in p.message and "never executed" in p.message for p in problems)
+    assert any("os.system" in p.message for p in problems)
+    with pytest.raises(FlowError):
+        load_flowset(flows)
+    assert not marker.exists()
+
+
+def test_yaml_tags_are_never_constructed(tmp_path):
+    marker = tmp_path / "pwned"
+    flows = tmp_path / "flows"
+    shutil.copytree(builtin_flows_dir(), flows)
+    (flows / "evil.yaml").write_text(f'!!python/object/apply:os.system ["touch {marker}"]\n')
+    problems = lint_flows(flows)
+    assert problems and "evil.yaml:1:1" in str(problems[0])
+    assert not marker.exists()
+
+
+def test_transitions_never_resolves_a_string_callback():
+    with pytest.raises(TypeError):
+        SafeMachine.resolve_callable("os.system", None)
+
+
+def test_bare_on_key_gets_a_helpful_message(tmp_path):
+    flows = tmp_path / "flows"
+    shutil.copytree(builtin_flows_dir(), flows)
+    path = flows / "setup.yaml"
+    path.write_text(path.read_text().replace("- choice: redraw\n        to: redraw_second",
+                                             "- on: redraw\n        to: redraw_second"))
+    problems = lint_flows(flows)
+    assert any("YAML 1.1 reads a bare 'on'" in p.message and p.path.endswith("setup.yaml") for p in problems)
