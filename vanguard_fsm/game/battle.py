@@ -95,7 +95,12 @@ def boost_legal(game, seat):
     unit = game.state.players[seat].circles[back] if back else None
     if unit is None or unit.rested or "boost" not in game.cards[unit.card].skills:
         return []
-    return [Action(f"boost:{back}->{b.attacker}", "boost", seat, (back,))]
+    actions = [Action(f"boost:{back}->{b.attacker}", "boost", seat, (back,))]
+    attacker = game.state.players[seat].circles[b.attacker]
+    if attacker is not None and attacker.mate is not None and attacker.heart is None:
+        # a legion: the boost names the leader or the mate (CR 7.4.1.10)
+        actions.append(Action(f"boost:{back}->{b.attacker}/mate", "boost", seat, (back, "mate")))
+    return actions
 
 
 def boost_apply(game, act) -> None:
@@ -104,7 +109,9 @@ def boost_apply(game, act) -> None:
     unit = game.state.players[act.player].circles[back]
     unit.rested = True
     b.booster = back
-    game.emit("boost", player=act.player, booster=back, card=game.cards[unit.card].id, boosted=b.attacker)
+    extra = {"member": act.args[1]} if len(act.args) > 1 else {}
+    game.emit("boost", player=act.player, booster=back, card=game.cards[unit.card].id, boosted=b.attacker,
+              **extra)
 
 
 choice("boost", boost_legal, boost_apply)
@@ -277,6 +284,8 @@ def attack_power(game) -> int:
     if unit is None or unit.card != b.attacker_card:
         return 0
     total = zones.power(game, unit)
+    if unit.mate is not None and unit.heart is None:   # legion: leader + mate (CR 10.25.6)
+        total += game.cards[unit.mate].power
     if b.booster is not None and p.circles[b.booster] is not None:
         total += zones.power(game, p.circles[b.booster])
     return total

@@ -25,7 +25,7 @@ class Unit:
     """A card standing on a circle (or GC), with its state and modifiers."""
 
     __slots__ = ("card", "rested", "power_turn", "power_battle", "crit_turn", "crit_battle",
-                 "shield_battle", "heart", "placed", "guarding")
+                 "shield_battle", "heart", "placed", "guarding", "mate")
 
     def __init__(self, card: int, rested: bool = False, placed: int = 0) -> None:
         self.card = card
@@ -38,12 +38,13 @@ class Unit:
         self.heart = None      # the instance under a G unit on VC (RULES 3.3.3.2)
         self.placed = placed   # order of placement, for CR 9.3 and "placed this turn"
         self.guarding = None   # for a guardian: the circle it guards
+        self.mate = None       # on VC: the legion mate's instance (CR 10.25); kept under a G unit as a heart
 
     def clone(self) -> "Unit":
         u = Unit.__new__(Unit)
         u.card, u.rested, u.power_turn, u.power_battle = self.card, self.rested, self.power_turn, self.power_battle
         u.crit_turn, u.crit_battle, u.shield_battle = self.crit_turn, self.crit_battle, self.shield_battle
-        u.heart, u.placed, u.guarding = self.heart, self.placed, self.guarding
+        u.heart, u.placed, u.guarding, u.mate = self.heart, self.placed, self.guarding, self.mate
         return u
 
 
@@ -97,7 +98,7 @@ class Player:
     def canonical(self) -> tuple:
         """Everything about this player as plain tuples, for equality checks."""
         units = tuple((c, u.card, u.rested, u.power_turn, u.power_battle, u.crit_turn, u.crit_battle,
-                       u.shield_battle, u.heart) if u is not None else (c,) for c, u in self.circles.items())
+                       u.shield_battle, u.heart, u.mate) if u is not None else (c,) for c, u in self.circles.items())
         gc = tuple((u.card, u.rested, u.guarding) for u in self.gc)
         return (self.seat, tuple(self.deck), tuple(self.hand), tuple(self.drop), tuple(self.damage),
                 tuple(sorted(self.face_down)), tuple(self.soul), tuple(self.trigger), tuple(self.g_zone),
@@ -112,6 +113,8 @@ class Player:
             cards.append(u.card)
             if u.heart is not None:
                 cards.append(u.heart)
+            if u.mate is not None:
+                cards.append(u.mate)
         cards.extend(u.card for u in self.gc)
         return cards
 
@@ -144,7 +147,7 @@ class State:
     """All mutable game data; `Game` adds the static parts (cards, flows, hooks)."""
 
     __slots__ = ("players", "turn", "turn_player", "first", "battle", "battle_count", "result",
-                 "placed_counter", "format", "in_battle_phase")
+                 "placed_counter", "format", "in_battle_phase", "abilities")
 
     def __init__(self, players: list[Player], fmt: str) -> None:
         self.players = players
@@ -157,13 +160,15 @@ class State:
         self.placed_counter = 0
         self.format = fmt
         self.in_battle_phase = False
+        self.abilities = None       # the ability layer's bookkeeping: an immutable value (issue 4)
 
     def canonical(self) -> tuple:
         """The whole state as plain tuples: equal tuples mean equal game states."""
         b = self.battle
         battle = tuple(getattr(b, n) for n in Battle.__slots__) if b is not None else None
         return (tuple(p.canonical() for p in self.players), self.turn, self.turn_player, self.first, battle,
-                self.battle_count, self.result, self.placed_counter, self.format, self.in_battle_phase)
+                self.battle_count, self.result, self.placed_counter, self.format, self.in_battle_phase,
+                self.abilities)
 
     def clone(self) -> "State":
         s = State.__new__(State)
@@ -173,4 +178,5 @@ class State:
         s.battle_count, s.result, s.placed_counter, s.format = \
             self.battle_count, self.result, self.placed_counter, self.format
         s.in_battle_phase = self.in_battle_phase
+        s.abilities = self.abilities
         return s

@@ -243,6 +243,20 @@ def move_apply(game, act) -> None:
 choice("move", move_legal, move_apply)
 
 
+def act_legal(game, seat):
+    """ACT abilities the player can play now (listed by the ability layer, if attached)."""
+    abilities = game.abilities
+    return abilities.act_legal(game, seat) if abilities is not None else []
+
+
+def act_apply(game, act) -> None:
+    check_timing_task(game)          # runs after the ability has resolved
+    game.abilities.act_apply(game, act)
+
+
+choice("act", act_legal, act_apply)
+
+
 # -- end phase (RULES 3.3.6, CR 6.8) --------------------------------------------
 
 @action("return_g_units")

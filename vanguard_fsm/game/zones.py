@@ -61,28 +61,39 @@ def retire_guardian(game, seat: int, unit: Unit) -> None:
     game.emit("retire", player=seat, card=game.cards[unit.card].id, **{"from": "GC"}, to=to)
 
 
-def call(game, seat: int, card: int, circle: str, normal: bool = True, rested: bool = False) -> Unit:
-    """Call a card from hand to an R circle; a unit already there is retired (RULES 3.3.4 a)."""
+def call(game, seat: int, card: int, circle: str, normal: bool = True, rested: bool = False,
+         source: str = "hand") -> Unit:
+    """Call a card from hand (or, for a superior call, another zone) to an R circle;
+    a unit already there is retired (RULES 3.3.4 a)."""
     p = game.state.players[seat]
-    p.hand.remove(card)
+    getattr(p, source).remove(card)
     if p.circles[circle] is not None:
         retire(game, seat, circle)
     unit = new_unit(game, card, rested)
     p.circles[circle] = unit
     c = game.cards[card]
+    extra = {"from": source} if source != "hand" else {}
     game.emit("call", player=seat, card=c.id, grade=c.grade, circle=circle,
-              vanguard_grade=vanguard_grade(game, seat), normal=normal)
+              vanguard_grade=vanguard_grade(game, seat), normal=normal, **extra)
     return unit
 
 
-def ride(game, seat: int, card: int, normal: bool = True) -> Unit:
-    """Put a card from hand on the vanguard; the old vanguard goes to the soul (RULES 3.3.3.1)."""
+def ride(game, seat: int, card: int, normal: bool = True, source: str = "hand") -> Unit:
+    """Put a card from hand (a superior ride: another zone) on the vanguard; the old
+    vanguard goes to the soul, with its legion mate (RULES 3.3.3.1, CR 10.6.1.2)."""
     p = game.state.players[seat]
-    p.hand.remove(card)
+    getattr(p, source).remove(card)
     old = p.circles["VC"]
     onto = game.cards[old.card].grade if old is not None else None
     if old is not None:
-        p.soul.append(old.card)
+        if old.heart is not None:   # riding over a G unit: it returns to the G zone (CR 10.6.1.3-4)
+            p.g_zone.append(old.card)
+            p.g_face_up.add(old.card)
+            p.soul.append(old.heart)
+        else:
+            p.soul.append(old.card)
+        if old.mate is not None:
+            p.soul.append(old.mate)
     unit = new_unit(game, card, old.rested if old is not None else False)
     p.circles["VC"] = unit
     c = game.cards[card]
@@ -100,6 +111,7 @@ def stride(game, seat: int, g_card: int, cost: list[int]) -> Unit:
     old = p.circles["VC"]
     unit = new_unit(game, g_card, old.rested)
     unit.heart = old.card
+    unit.mate = old.mate    # a legion becomes two heart cards (CR 10.27.4)
     p.circles["VC"] = unit
     game.emit("stride", player=seat, card=game.cards[g_card].id, heart=game.cards[old.card].id,
               cost=[game.cards[c].id for c in cost])
@@ -116,6 +128,7 @@ def return_g_units(game, seat: int) -> None:
         p.g_face_up.add(unit.card)
         if circle == "VC" and unit.heart is not None:
             heart = new_unit(game, unit.heart, unit.rested)
+            heart.mate = unit.mate   # back in legion, not "to legion" (CR 10.27.4)
             p.circles["VC"] = heart
         else:
             p.circles[circle] = None
@@ -138,8 +151,15 @@ def power(game, unit: Unit) -> int:
     total = cards[unit.card].power + unit.power_turn + unit.power_battle
     if unit.heart is not None:
         total += cards[unit.heart].power
+    abilities = game.abilities
+    if abilities is not None:   # CONT abilities: recomputed at every look, never stored
+        total += abilities.cont_power(game, unit)
     return total
 
 
 def critical(game, unit: Unit) -> int:
-    return game.cards[unit.card].critical + unit.crit_turn + unit.crit_battle
+    total = game.cards[unit.card].critical + unit.crit_turn + unit.crit_battle
+    abilities = game.abilities
+    if abilities is not None:
+        total += abilities.cont_critical(game, unit)
+    return total
