@@ -183,3 +183,14 @@ def test_play_cli_seed_7_full_game(tmp_path):
     bad = subprocess.run([sys.executable, "-m", "vanguard_fsm.tools", "play", "--decks", "aurora", "nosuchdeck"],
                          capture_output=True, text=True)
     assert bad.returncode == 2 and "nosuchdeck" in bad.stderr
+
+
+def test_turn_limit_from_parameters_ends_the_game(tmp_path):
+    """The safety limit is data (parameters.yaml `turn_limit`); reason `turn_limit`, no winner."""
+    flows = copy_flows(tmp_path)
+    path = flows / "parameters.yaml"
+    path.write_text(path.read_text().replace("turn_limit: 100", "turn_limit: 3"))
+    rows = events(trace_text(1, ("heuristic", "heuristic"), flows_dir=flows))
+    over = rows[-1]
+    assert over["event"] == "game_over" and over["reason"] == "turn_limit"
+    assert over["winner"] is None and over["turn"] == 3
