@@ -53,8 +53,13 @@ def _g_assist(game, d, actions, _):
 
 
 def _remove(game, d, actions, _):
-    """Remove the least useful card: duplicates of high grades first, never the last trigger."""
-    return max(actions, key=lambda a: (game.cards[a.args[0]].grade, -(game.cards[a.args[0]].shield or 0)))
+    """Remove the least useful card: never the card to ride next, then the least shield."""
+    want = zones.vanguard_grade(game, d.player) + 1
+
+    def value(a):
+        c = game.cards[a.args[0]]
+        return (c.grade == want, c.shield or 0, -c.grade)
+    return min(actions, key=value)
 
 
 def _ride(game, d, actions, _):

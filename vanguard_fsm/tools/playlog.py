@@ -16,12 +16,14 @@ class PlayLog:
         hooks.on("event", self._event)
         hooks.on("state", self._state)
         self.phases: list[str] = []
+        self.damage_changed = False
 
     def _who(self, game, seat) -> str:
         return f"P{seat} ({game.state.players[seat].deck_name})" if seat is not None else "nobody"
 
     def _state(self, game, machine, path):
-        if machine == "battle" and path == "close_step" and game.state.battle is not None:
+        if machine == "battle" and path == "close_step" and self.damage_changed:
+            self.damage_changed = False
             p = game.state.players
             self.write(f"    damage now P0 {len(p[0].damage)} - P1 {len(p[1].damage)}")
         if machine == "turn" and path in PHASES:
@@ -73,6 +75,7 @@ class PlayLog:
         elif event == "drive_check":
             w(f"    drive check {f['index']}/{f['total']}: {f['card']}" + (f" [{f['trigger']}]" if f['trigger'] else ""))
         elif event == "damage_check":
+            self.damage_changed = True
             w(f"    damage check: {f['card']}" + (f" [{f['trigger']}]" if f['trigger'] else ""))
         elif event == "trigger":
             parts = [f"{k.split('_')[0]} -> {f[k]}" for k in ("power_to", "critical_to", "stood", "healed") if f[k]]
