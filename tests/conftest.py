@@ -1,0 +1,48 @@
+"""Pytest plugins for the test suite.
+
+Scenario files: every `tests/scenarios/**/*.yaml` is collected as one test item
+that runs the scenario and fails with its `path:line:col:` messages. Files
+elsewhere (for example the deliberately broken `tests/fixtures/scenarios_bad/`)
+are not collected.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+SCENARIOS_DIR = Path(__file__).parent / "scenarios"
+
+
+def pytest_collect_file(parent, file_path: Path):
+    if file_path.suffix == ".yaml" and SCENARIOS_DIR in file_path.parents:
+        return ScenarioFile.from_parent(parent, path=file_path)
+    return None
+
+
+class ScenarioFile(pytest.File):
+    def collect(self):
+        yield ScenarioItem.from_parent(self, name=self.path.stem)
+
+
+class ScenarioFailed(Exception):
+    pass
+
+
+class ScenarioItem(pytest.Item):
+    def runtest(self) -> None:
+        from vanguard_fsm.tools.scenario import SourceError, run_scenario
+        try:
+            result = run_scenario(self.path)
+        except SourceError as exc:   # a malformed scenario file
+            raise ScenarioFailed(str(exc)) from None
+        if not result.passed:
+            raise ScenarioFailed("\n".join(str(f) for f in result.failures))
+
+    def repr_failure(self, excinfo, style=None):
+        if isinstance(excinfo.value, ScenarioFailed):
+            return str(excinfo.value)
+        return super().repr_failure(excinfo, style)
+
+    def reportinfo(self):
+        return self.path, 0, f"scenario {self.path.relative_to(SCENARIOS_DIR)}"

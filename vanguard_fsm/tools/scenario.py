@@ -1,0 +1,214 @@
+"""Scenario files: a position, the players' scripted choices, and what must happen.
+
+The edge-case format and the bug-report format (like XMage card tests or Forge
+puzzles). A scenario names the rules it checks, sets both players' zones, puts the
+flow machines in a chosen state, answers every decision from its `script`, and
+checks expectations at named points (`checks`) and where it stops (`until`,
+`expect`). It is strict: an unanswered decision, an illegal or unused scripted
+choice, an unknown card, a point never reached all fail with `path:line:col:`.
+
+Public API (also used by the debugger and coverage tools):
+`load_scenario(path) -> Scenario` (raises `SourceError` for malformed files),
+`build_game(scenario, hooks=None, flows_dir=None, cards=None) -> Game` (the
+position, machines placed, not advanced; raises `ScenarioFailure`),
+`run_scenario(scenario_or_path, flows_dir=None, cards=None, hooks=None) -> ScenarioResult`,
+`scenario_files(paths) -> list[Path]`, and `save_scenario` (scenario_save.py).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..game.engine import Game
+from ..machine.hooks import Hooks
+from ..machine.yamlsrc import SourceError
+from .scenario_build import build_game, machine_paths
+from .scenario_expect import evaluate, path_matches
+from .scenario_schema import (POINT_KINDS, Scenario, ScenarioFailure, load_scenario, parse_scenario,
+                              scenario_files)
+from .trace import TraceRecorder
+
+MAX_STEPS = 200_000
+
+
+@dataclass
+class ScenarioResult:
+    scenario: Scenario
+    failures: list = field(default_factory=list)
+    game: Game | None = None
+    events: list = field(default_factory=list)
+
+    @property
+    def passed(self) -> bool:
+        return not self.failures
+
+    @property
+    def message(self) -> str:
+        if not self.failures:
+            return "ok"
+        more = f" (+{len(self.failures) - 1} more)" if len(self.failures) > 1 else ""
+        return str(self.failures[0]) + more
+
+
+# -- running --------------------------------------------------------------------
+
+class _Stop(Exception):
+    """The `until` point was reached: stop the game where it is."""
+
+
+class _Point:
+    __slots__ = ("keys", "kind", "value", "nth", "filters", "seen")
+
+    def __init__(self, spec: dict, keys: tuple) -> None:
+        self.keys = keys
+        self.kind = next(k for k in POINT_KINDS if k in spec)
+        self.value = spec[self.kind]
+        self.nth = spec.get("nth", 1)
+        self.filters = {k: v for k, v in spec.items() if k not in (self.kind, "nth")}
+        self.seen = 0
+
+    def _matches(self, row: dict) -> bool:
+        event, kind, value = row["event"], self.kind, self.value
+        if kind == "event":
+            hit = event == value
+        elif kind == "state":
+            hit = event == "state" and path_matches(row["path"], value)
+        elif kind == "timing":
+            hit = event == "timing" and row["name"] == value
+        elif kind == "decision":
+            hit = event == "decision" and (path_matches(row["kind"], value) or path_matches(row["path"], value))
+        elif kind == "turn":
+            hit = event == "state" and row["path"] == "game.turn" and row["turn"] == value
+        else:
+            hit = event == "game_over"
+        return hit and all(row.get(k) == v for k, v in self.filters.items())
+
+    def reached(self, row: dict) -> bool:
+        """True exactly once: at the nth matching row."""
+        if self.seen < self.nth and self._matches(row):
+            self.seen += 1
+            return self.seen == self.nth
+        return False
+
+    def describe(self) -> str:
+        extra = "".join(f", {k}={v}" for k, v in self.filters.items())
+        return f"{self.kind}={self.value}{extra}" + (f" (#{self.nth})" if self.nth > 1 else "")
+
+
+class _Run:
+    def __init__(self, scenario: Scenario, game: Game, recorder: TraceRecorder) -> None:
+        self.s, self.game, self.recorder = scenario, game, recorder
+        self.failures: list[ScenarioFailure] = []
+        data = scenario.data
+        self.checks = [(_Point(c.get("after") or c["at"], ("checks", i, "after" if "after" in c else "at")),
+                        c, ("checks", i)) for i, c in enumerate(data.get("checks", []))]
+        self.until = _Point(data["until"], ("until",)) if "until" in data else None
+        self.script = list(data.get("script", []))
+        self.used = 0
+        self.stopped = False
+
+    def row(self, row: dict) -> None:
+        for point, block, keys in self.checks:
+            if point.reached(row):
+                self.failures += evaluate(self.s, self.game, self.recorder.events, block, keys)
+        if self.until is not None and self.until.reached(row):
+            self.finish()
+            raise _Stop
+
+    def finish(self) -> None:
+        self.stopped = True
+        self.failures += evaluate(self.s, self.game, self.recorder.events, self.s.data.get("expect", {}),
+                                  ("expect",))
+
+    def where_now(self) -> str:
+        paths = self.game.runner.paths()
+        return f"turn {self.game.state.turn}, {paths[-1] if paths else 'game over'}"
+
+    def decide(self, d) -> None:
+        game = self.game
+        flow_path = game.runner.paths()[-1] if d.resolver is None else d.kind
+        self.row({"event": "decision", "kind": d.kind, "path": flow_path, "player": d.player,
+                  "turn": game.state.turn, "turn_player": game.state.turn_player})
+        if len(d.actions) == 1:
+            game.apply(d.actions[0])
+            return
+        legal = ", ".join(d.ids()[:20]) + (" ..." if len(d.actions) > 20 else "")
+        if self.used >= len(self.script):
+            keys = ("script", len(self.script) - 1) if self.script else ("script",) if "script" in self.s.data \
+                else ("start",)
+            raise self.s.failure(keys, f"unanswered decision: player {d.player} at {flow_path} "
+                                       f"({self.where_now()}); legal: {legal}")
+        keys = ("script", self.used)
+        entry = self.script[self.used]
+        who, _, action_id = entry.partition(" ") if entry[:1] == "P" and " " in entry else ("", "", entry)
+        action_id = action_id.strip()
+        if who and int(who[1]) != d.player:
+            raise self.s.failure(keys, f"scripted for {who} but the decision at {flow_path} is player "
+                                       f"{d.player}'s; legal: {legal}")
+        action = d.find(action_id)
+        if action is None:
+            raise self.s.failure(keys, f"illegal scripted choice {action_id!r} for player {d.player} at "
+                                       f"{flow_path} ({self.where_now()}); legal: {legal}")
+        self.used += 1
+        game.apply(action)
+
+    def run(self) -> None:
+        game = self.game
+        for _ in range(MAX_STEPS):
+            if game.pending is not None:
+                self.decide(game.pending)
+            elif game.runner.finished:
+                if self.until is not None:
+                    raise self.s.failure(self.until.keys, f"the game ended before the until point "
+                                                          f"({self.until.describe()}) was reached")
+                self.finish()
+                return
+            else:
+                game.step()
+        raise self.s.failure(("start",), f"no end after {MAX_STEPS} steps ({self.where_now()})")
+
+    def leftovers(self) -> None:
+        if self.used < len(self.script):
+            self.failures.append(self.s.failure(("script", self.used), f"scripted choice never used: "
+                                                f"{self.script[self.used]!r} (stopped at {self.where_now()})"))
+        for point, _block, _keys in self.checks:
+            if point.seen < point.nth:
+                self.failures.append(self.s.failure(point.keys, f"check point never reached: {point.describe()}"))
+
+
+def run_scenario(scenario: Scenario | str | Path, flows_dir=None, cards=None,
+                 hooks: Hooks | None = None) -> ScenarioResult:
+    """Build, run and check one scenario. Malformed files raise `SourceError`; everything
+    else that goes wrong is a failure in the result."""
+    if not isinstance(scenario, Scenario):
+        scenario = load_scenario(scenario)
+    hooks = hooks or Hooks()
+    recorder = TraceRecorder(hooks)
+    result = ScenarioResult(scenario, events=recorder.events)
+    try:
+        game = build_game(scenario, hooks, flows_dir, cards)
+    except ScenarioFailure as failure:
+        result.failures.append(failure)
+        return result
+    result.game = game
+    run = _Run(scenario, game, recorder)
+    hooks.on("state", lambda g, m, p: run.row(recorder.events[-1]))
+    hooks.on("timing", lambda g, n: run.row(recorder.events[-1]))
+    hooks.on("event", lambda g, e, f: run.row(recorder.events[-1]))
+    try:
+        run.run()
+        run.leftovers()
+    except _Stop:
+        run.leftovers()
+    except ScenarioFailure as failure:
+        run.failures.append(failure)
+    except Exception as exc:  # an engine error is a failing scenario, located where it stopped
+        keys = ("script", run.used - 1) if run.used else ("start", "at")
+        run.failures.append(scenario.failure(keys, f"engine error at {run.where_now()}: "
+                                                   f"{type(exc).__name__}: {exc}"))
+    result.failures = run.failures
+    return result
+
+
+__all__ = ["Scenario", "ScenarioFailure", "ScenarioResult", "SourceError", "build_game", "load_scenario",
+           "machine_paths", "parse_scenario", "run_scenario", "scenario_files"]

@@ -1,0 +1,248 @@
+"""A scenario file as data: its JSON schema, the located checks, and loading.
+
+A scenario file is plain YAML; this module says which keys exist and what they
+hold, so a typo (`hnad:`) or a wrong type is reported as `path:line:col:` before
+anything runs (`SourceError`: a malformed file). The meaning of the keys (cards,
+states, points in the game) is checked when the position is built
+(`scenario_build.py`) and run (`scenario.py`); those problems are
+`ScenarioFailure`s, also located at a line of the file.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import jsonschema
+
+from ..game.state import CIRCLES, REAR_CIRCLES
+from ..machine.yamlsrc import Document, SourceError, load, parse
+
+CARD = {"type": "string", "pattern": r"^[A-Za-z0-9][A-Za-z0-9_-]*$"}
+SEAT = {"enum": [0, 1]}
+
+
+def _zone(extra: dict | None = None) -> dict:
+    """A zone: card ids, or {card, count, ...} entries (count = that many copies)."""
+    entry = {"type": "object", "required": ["card"], "additionalProperties": False,
+             "properties": {"card": CARD, "count": {"type": "integer", "minimum": 1}, **(extra or {})}}
+    return {"type": "array", "items": {"anyOf": [CARD, entry]}}
+
+
+_MODIFIERS = {"power_turn": {"type": "integer"}, "power_battle": {"type": "integer"},
+              "critical_turn": {"type": "integer"}, "critical_battle": {"type": "integer"}}
+UNIT = {"anyOf": [{"type": "null"}, CARD, {
+    "type": "object", "required": ["card"], "additionalProperties": False,
+    "properties": {"card": CARD, "rested": {"type": "boolean"}, **_MODIFIERS}}]}
+VANGUARD = {"anyOf": [CARD, {
+    "type": "object", "required": ["card"], "additionalProperties": False,
+    "properties": {"card": CARD, "rested": {"type": "boolean"}, "heart": CARD, "soul": _zone(), **_MODIFIERS}}]}
+GUARDIAN = {"type": "object", "required": ["card"], "additionalProperties": False,
+            "properties": {"card": CARD, "guarding": {"enum": list(CIRCLES)}, "rested": {"type": "boolean"},
+                           "shield_battle": {"type": "integer"}}}
+
+PLAYER = {
+    "type": "object", "additionalProperties": False, "required": ["VC"],
+    "properties": {
+        "deck_name": {"type": "string"},
+        "VC": VANGUARD,
+        **{c: UNIT for c in REAR_CIRCLES},
+        "hand": _zone(), "deck": _zone(), "drop": _zone(), "removed": _zone(),
+        "damage": _zone({"face_down": {"type": "boolean"}}),
+        "g_zone": _zone({"face_up": {"type": "boolean"}}),
+        "gc": {"type": "array", "items": GUARDIAN},
+        "rode": {"type": "boolean"}, "strode": {"type": "boolean"},
+        "revealed": {"type": "integer", "minimum": 1},   # G assist: the top N deck cards being looked at
+    },
+}
+
+# a point in the game: exactly one kind key, plus `nth` and filters (checked in scenario.py)
+POINT = {"type": "object", "minProperties": 1}
+POINT_KINDS = ("event", "state", "timing", "decision", "turn", "game_over")
+
+_UNIT_EXPECT = {"anyOf": [{"type": "null"}, CARD, {
+    "type": "object", "additionalProperties": False,
+    "properties": {"card": CARD, "power": {"type": "integer"}, "critical": {"type": "integer"},
+                   "rested": {"type": "boolean"}, "heart": {"anyOf": [CARD, {"type": "null"}]}}}]}
+ZONES = ("hand", "deck", "drop", "damage", "soul", "g_zone", "removed", "gc", "trigger")
+_COUNT = {"type": "integer", "minimum": 0}
+PLAYER_EXPECT = {
+    "type": "object", "additionalProperties": False,
+    "properties": {
+        **{z: {"type": "array", "items": CARD} for z in ZONES},
+        **{f"{z}_count": _COUNT for z in ZONES},
+        "damage_face_down": _COUNT, "g_zone_face_up": _COUNT,
+        **{c: _UNIT_EXPECT for c in CIRCLES},
+    },
+}
+EVENT_FILTER = {"type": "object", "required": ["event"],
+                "properties": {"event": {"type": "string"}, "count": _COUNT}}
+CHECKS = {
+    "p0": PLAYER_EXPECT, "p1": PLAYER_EXPECT,
+    "winner": {"enum": [0, 1, None]}, "loser": {"enum": [0, 1, None]},
+    "reason": {"enum": ["damage", "deck_out", "no_vanguard", "turn_limit", None]},
+    "over": {"type": "boolean"}, "turn": {"type": "integer"}, "turn_player": SEAT,
+    "state": {"type": "string"}, "decision": {"type": "string"},
+    "events": {"type": "array", "items": EVENT_FILTER},
+    "no_events": {"type": "array", "items": EVENT_FILTER},
+    "legal_present": {"type": "array", "items": {"type": "string"}},
+    "legal_absent": {"type": "array", "items": {"type": "string"}},
+}
+EXPECT = {"type": "object", "additionalProperties": False, "properties": CHECKS}
+CHECKPOINT = {"type": "object", "additionalProperties": False,
+              "properties": {"after": POINT, "at": POINT, "doc": {"type": "string"}, **CHECKS}}
+
+SCRIPT_ENTRY = {"type": "string", "pattern": r"^(P[01] +)?\S+$"}
+
+SCENARIO_SCHEMA = {
+    "type": "object",
+    "required": ["name", "rules", "start", "p0", "p1"],
+    "additionalProperties": False,
+    "properties": {
+        "name": {"type": "string", "minLength": 1},
+        "doc": {"type": "string"},
+        "rules": {"type": "array", "minItems": 1, "items": {"type": ["string", "number"]}},
+        "format": {"enum": ["standard", "quick"]},
+        "seed": {"type": "integer"},
+        "start": {
+            "type": "object", "required": ["turn", "turn_player", "at"], "additionalProperties": False,
+            "properties": {
+                "turn": {"type": "integer", "minimum": 1},
+                "turn_player": SEAT, "first": SEAT,
+                "at": {"anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}, "minItems": 1}]},
+                "enter": {"type": "boolean"},
+                "battle": {"type": "object", "additionalProperties": False,
+                           "properties": {"attacker": {"enum": list(CIRCLES)}, "target": {"enum": list(CIRCLES)},
+                                          "booster": {"enum": list(CIRCLES)},
+                                          "count": {"type": "integer", "minimum": 1}}},
+            },
+        },
+        "p0": PLAYER, "p1": PLAYER,
+        "script": {"type": "array", "items": SCRIPT_ENTRY},
+        "checks": {"type": "array", "items": CHECKPOINT},
+        "until": POINT,
+        "expect": EXPECT,
+    },
+}
+_VALIDATOR = jsonschema.Draft202012Validator(SCENARIO_SCHEMA)
+
+
+def _location(err) -> str:
+    return "".join(f"[{k}]" if isinstance(k, int) else f".{k}" for k in err.absolute_path).lstrip(".")
+
+
+def _message(err) -> tuple[tuple, str]:
+    """(key path to point at, message) for one schema error, with the offending key named."""
+    keys = tuple(err.absolute_path)
+    if err.validator == "additionalProperties" and isinstance(err.instance, dict):
+        allowed = err.schema.get("properties", {})
+        extra = sorted(str(k) for k in err.instance if k not in allowed)
+        if extra:
+            known = ", ".join(sorted(allowed))
+            return keys + (extra[0], "__key__"), f"unknown key {extra[0]!r} (known here: {known})"
+    if err.validator == "anyOf" and err.context:
+        best = jsonschema.exceptions.best_match(err.context)
+        return keys + tuple(best.relative_path), best.message
+    return keys, err.message
+
+
+def check_schema(doc: Document) -> None:
+    """Raise `SourceError` for the first schema violation, by position in the file."""
+    if not isinstance(doc.data, dict):
+        raise doc.error((), "a scenario file is a mapping with name, rules, start, p0, p1 ...")
+    if doc.duplicates:
+        keys, line, col = doc.duplicates[0]
+        raise SourceError(doc.path, line, col, f"duplicate key {keys[-1]!r}")
+    found = []
+    for err in _VALIDATOR.iter_errors(doc.data):
+        keys, message = _message(err)
+        where = _location(err)
+        line, col = doc.where(keys)
+        found.append((line, col, f"{where}: {message}" if where else message))
+    if found:
+        line, col, message = min(found)
+        raise SourceError(doc.path, line, col, message)
+
+
+class ScenarioFailure(Exception):
+    """The scenario did not do what it says, at `path:line:col`."""
+
+    def __init__(self, path: str, line: int, col: int, message: str) -> None:
+        self.path, self.line, self.col, self.message = path, line, col, message
+        super().__init__(f"{path}:{line}:{col}: {message}")
+
+
+@dataclass
+class Scenario:
+    path: str
+    doc: Document
+
+    @property
+    def data(self) -> dict:
+        return self.doc.data
+
+    @property
+    def name(self) -> str:
+        return self.data["name"]
+
+    @property
+    def rules(self) -> list[str]:
+        return [str(r) for r in self.data["rules"]]
+
+    def failure(self, keys: tuple, message: str) -> ScenarioFailure:
+        line, col = self.doc.where(keys)
+        return ScenarioFailure(self.path, line, col, message)
+
+
+def _check_point(doc: Document, keys: tuple, point: dict, allowed: tuple) -> None:
+    kinds = [k for k in POINT_KINDS if k in point]
+    if len(kinds) != 1:
+        raise doc.error(keys, f"a point names exactly one of {', '.join(allowed)} (found: "
+                              f"{', '.join(kinds) or 'none'})")
+    if kinds[0] not in allowed:
+        raise doc.error(keys + (kinds[0], "__key__"), f"{kinds[0]!r} cannot be used here; use one of "
+                                                      f"{', '.join(allowed)}")
+    nth = point.get("nth", 1)
+    if not isinstance(nth, int) or nth < 1:
+        raise doc.error(keys + ("nth",), "nth is a whole number >= 1")
+
+
+def _check_points(doc: Document) -> None:
+    data = doc.data
+    after_kinds = tuple(k for k in POINT_KINDS if k != "decision")
+    for i, check in enumerate(data.get("checks", [])):
+        keys = ("checks", i)
+        if ("after" in check) == ("at" in check):
+            raise doc.error(keys, "a check needs exactly one of 'after' (an event, state, timing, turn or "
+                                  "game_over) or 'at' (a decision)")
+        if "after" in check:
+            _check_point(doc, keys + ("after",), check["after"], after_kinds)
+        else:
+            _check_point(doc, keys + ("at",), check["at"], ("decision",))
+    if "until" in data:
+        _check_point(doc, ("until",), data["until"], POINT_KINDS)
+
+
+def parse_scenario(text: str, path: str = "<scenario>") -> Scenario:
+    doc = parse(text, path)
+    check_schema(doc)
+    _check_points(doc)
+    return Scenario(path, doc)
+
+
+def load_scenario(path: str | Path) -> Scenario:
+    """Read and check the shape of a scenario file; `SourceError` if unreadable or malformed."""
+    doc = load(path)
+    check_schema(doc)
+    _check_points(doc)
+    return Scenario(str(path), doc)
+
+
+def scenario_files(paths) -> list[Path]:
+    """Files named, and every `*.yaml` below directories named, in a stable order."""
+    out = []
+    for p in map(Path, paths):
+        if p.is_dir():
+            out.extend(sorted(f for f in p.rglob("*.yaml") if f.is_file()))
+        else:
+            out.append(p)
+    return out
