@@ -1,0 +1,194 @@
+"""The debugger (issue 6, part 3): exact rewind, breakpoints, and the REPL driven through stdin."""
+from __future__ import annotations
+
+import io
+
+import pytest
+from click.testing import CliRunner
+
+from vanguard_fsm.agents import make_agent
+from vanguard_fsm.agents.base import play_out
+from vanguard_fsm.agents.human import HumanAgent, HumanInputClosed
+from vanguard_fsm.game.factory import new_game
+from vanguard_fsm.tools.cli import main
+from vanguard_fsm.tools.debugger import Debugger
+
+
+def debugger(seed, agents=("random", "random")):
+    return Debugger(new_game(seed), [make_agent(agents[0], seed * 2 + 1), make_agent(agents[1], seed * 2 + 2)])
+
+
+def position(d):
+    """Everything that must be equal for two positions to be the same."""
+    g = d.game
+    pending = tuple(g.pending.ids()) if g.pending is not None else None
+    return (g.state.canonical(), tuple(g.runner.paths()), g.runner.transitions, tuple(g.history),
+            len(g.agenda), pending, [dict(e) for e in d.trace.events[-40:]], len(d.trace.events))
+
+
+def forward(d, transitions):
+    """Make `transitions` more flow transitions, answering decisions with the agents."""
+    target = d.transitions + transitions
+    while d.transitions < target and not d.game.over:
+        if d.game.pending is not None:
+            d.auto()
+        else:
+            d.step()
+
+
+def run(script: str, *args):
+    result = CliRunner().invoke(main, ["debug", *args], input=script)
+    return result
+
+
+@pytest.mark.parametrize("seed", [0, 5])
+def test_back_then_forward_gives_the_identical_state(seed):
+    d = debugger(seed)
+    d.execute("break state guard_step")
+    d.execute("continue")                      # somewhere in the middle of a battle
+    d.execute("delete 1")
+    start = position(d)
+    for k in (1, 7, 60):
+        forward(d, k)
+        ahead = position(d)
+        made = d.transitions - start[2]
+        assert made == k
+        d.back(made)
+        assert position(d) == start, f"back {made} did not return to the start position"
+        forward(d, k)                          # the recorded choices are replayed
+        assert position(d) == ahead, f"forward {k} again differs"
+        d.back(made)
+    assert position(d) == start
+
+
+def test_back_crosses_decisions_and_a_different_choice_starts_a_new_timeline():
+    d = debugger(2, ("heuristic", "heuristic"))
+    d.next()                                   # the first player's redraw
+    first = position(d)
+    assert d.game.pending is not None and d.game.pending.kind == "redraw_first"
+    d.auto()
+    forward(d, 6)
+    assert len(d.game.history) >= 2
+    out = d.back(d.transitions - first[2])
+    assert position(d) == first
+    assert "recorded choice" in out and "recorded choice(s) ahead" in out
+    recorded = d.recorded_next()
+    other = next(a.id for a in d.game.pending.actions if a.id != recorded)
+    out = d.choose(other)
+    assert f"chose {other}" in out and "new timeline" in out
+    assert d.recorded_next() is None
+
+
+def test_rewind_reaches_the_same_state_as_a_fresh_game_with_the_same_choices():
+    d = debugger(4)
+    forward(d, 90)
+    d.back(40)
+    fresh = new_game(4)
+    for action_id in d.game.history:           # the same choices on a game built from scratch
+        while fresh.pending is None:
+            fresh.step()
+        fresh.apply(action_id)
+    while fresh.runner.transitions < d.transitions:
+        fresh.step()
+    assert fresh.runner.transitions == d.transitions == 50
+    assert len(fresh.agenda) == len(d.game.agenda) and fresh.runner.paths() == d.game.runner.paths()
+    assert fresh.state.canonical() == d.game.state.canonical()
+
+
+@pytest.mark.parametrize("kind,name,event", [("event", "drive_check", "drive_check"),
+                                             ("timing", "beginning_of_damage_step", "timing"),
+                                             ("state", "battle.close_step", "state")])
+def test_breakpoints_stop_where_they_match(kind, name, event):
+    d = debugger(1)
+    assert d.execute(f"break {kind} {name}") == f"breakpoint 1: {kind} {name}"
+    for _ in range(3):
+        out = d.execute("continue")
+        assert "breakpoint 1" in out
+        rows = d.trace.events[d.unit_mark:]
+        assert any(r["event"] == event and name in (r.get("name"), r.get("path"), r["event"]) for r in rows)
+    d.execute("delete 1")
+    out = d.execute("continue")
+    assert "breakpoint" not in out and "the game is over" in out
+
+
+def test_card_breakpoint_stops_at_events_naming_that_card():
+    d = debugger(3, ("heuristic", "heuristic"))
+    assert "breakpoint 1" in d.execute("break card AL-014")
+    out = d.execute("continue")
+    assert "breakpoint 1: card AL-014" in out
+    rows = d.trace.events[d.unit_mark:]
+    assert any("AL-014" in (v if isinstance(v, list) else [v]) for r in rows for v in r.values())
+
+
+def test_bad_breakpoints_and_commands_are_refused_with_the_reason():
+    d = debugger(0)
+    assert "no flow state matches 'nowhere'" in d.execute("break state nowhere")
+    assert "no flow declares timing 'sometime'" in d.execute("break timing sometime")
+    assert "no card with id 'XX-999'" in d.execute("break card XX-999")
+    assert "usage" in d.execute("break state")
+    assert "unknown command 'jump'" in d.execute("jump")
+    assert "expected a whole number" in d.execute("step two")
+    assert "no decision is pending" in d.execute("choose 1")
+    assert d.breakpoints.items == {}
+
+
+def test_repl_script_through_stdin():
+    script = "\n".join(["next", "choose 1", "next", "auto", "break state guard_step", "break",
+                        "continue", "where", "board", "log 3", "step", "back 1", "help", "quit", "step"])
+    result = run(script + "\n", "--seed", "3")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "decision: P0 at redraw_first" in out
+    assert "P0 chose redraw:keep" in out
+    assert "breakpoint 1: state battle.guard_step" in out
+    assert "battle.guard_step" in out.split("> where", 1)[1]
+    board = out.split("> board", 1)[1].split("> log 3", 1)[0]
+    assert "P0 aurora" in board and "P1 tidewyrm" in board and "damage" in board and "soul" in board
+    assert len(out.split("> log 3", 1)[1].split("> step", 1)[0].strip().splitlines()) == 3
+    assert "rewound to transition" in out
+    assert "save scenario FILE" in out                  # help
+    assert out.rstrip().endswith("quit                  leave (end of input does too)")  # nothing after quit
+
+
+def test_repl_end_of_input_exits_cleanly_and_usage_errors_exit_2(tmp_path):
+    assert run("").exit_code == 0
+    both = run("", "--seed", "1", "--replay", str(tmp_path / "x.json"))
+    assert both.exit_code == 2 and "at most one of" in both.output
+
+
+def test_human_agent_reads_numbers_or_ids_and_refuses_the_rest():
+    game = new_game(6)
+    decision = game.advance()
+    second = decision.actions[1].id
+    out = io.StringIO()
+    agent = HumanAgent(stdin=io.StringIO(f"x\n999\n\n{second}\n"), stdout=out, color=False)
+    assert agent.choose(game, decision).id == second
+    text = out.getvalue()
+    assert "'x' is neither a number" in text and "'999' is neither a number" in text
+    assert f"P{decision.player} aurora" in text or f"P{decision.player} tidewyrm" in text
+    assert "hand" in text and "(hidden)" in text        # own hand shown, the opponent's not
+    agent = HumanAgent(stdin=io.StringIO("2\n"), stdout=io.StringIO(), color=False)
+    assert agent.choose(game, decision) is decision.actions[1]
+    with pytest.raises(HumanInputClosed, match="input ended while P"):
+        HumanAgent(stdin=io.StringIO(""), stdout=io.StringIO()).choose(game, decision)
+
+
+def test_human_agent_plays_a_whole_game_from_stdin():
+    """Numbers typed by a person give the same game as the agent whose picks they copy."""
+    class Recording:
+        def __init__(self):
+            self.inner, self.numbers = make_agent("random", 11), []
+
+        def choose(self, game, decision):
+            action = self.inner.choose(game, decision)
+            self.numbers.append(decision.actions.index(action) + 1)
+            return action
+
+    recording = Recording()
+    expected = new_game(8)
+    play_out(expected, [recording, make_agent("heuristic", 2)])
+    game = new_game(8)
+    typed = "".join(f"{n}\n" for n in recording.numbers)
+    human = HumanAgent(stdin=io.StringIO(typed), stdout=io.StringIO(), color=False)
+    play_out(game, [human, make_agent("heuristic", 2)])
+    assert game.history == expected.history and game.state.result == expected.state.result
