@@ -13,7 +13,7 @@ from ..machine.loader import load_flowset
 from ..paths import builtin_flows_dir
 from . import rules  # noqa: F401  (registers the rule names the flows use)
 from .cards import load_cards
-from .decks import load_deck
+from .decks import Deck, load_deck
 from .engine import Game
 
 
@@ -38,10 +38,10 @@ def default_decks(fmt: str) -> tuple[str, str]:
 
 def new_game(seed: int = 0, decks=None, fmt: str = "standard", flows_dir=None, cards=None,
              hooks=None, start: bool = True) -> Game:
-    """A game ready to `advance()`; decks by built-in name or path."""
+    """A game ready to `advance()`; decks by built-in name or path, or `Deck` objects (replays, scenarios)."""
     flows = compiled_flows(flows_dir)
     db = load_cards(cards)
     names = decks or default_decks(fmt)
-    deck_objs = [load_deck(str(name), db) for name in names]
+    deck_objs = [name if isinstance(name, Deck) else load_deck(str(name), db) for name in names]
     game = Game(flows, db, deck_objs, seed=seed, fmt=fmt, hooks=hooks)
     return game.start() if start else game
