@@ -12,7 +12,7 @@ from ..game import zones
 from ..game.cards import load_cards
 from ..game.decks import Deck
 from ..game.engine import Game
-from ..game.factory import compiled_flows
+from ..game.factory import new_game
 from ..game.state import BACK_ROW, REAR_CIRCLES, Battle
 from ..machine.builder import ENTER
 from ..machine.hooks import Hooks
@@ -149,7 +149,6 @@ def _set_battle(game, scenario: Scenario, paths: list[str]) -> None:
 def build_game(scenario: Scenario, hooks: Hooks | None = None, flows_dir=None, cards=None) -> Game:
     """The scenario's position in a new game, machines placed; call `advance()`/`step()` to run it."""
     data = scenario.data
-    flows = compiled_flows(flows_dir)
     db = load_cards(cards)
     fmt = data.get("format", "standard")
     per_player, decks = [], []
@@ -161,7 +160,8 @@ def build_game(scenario: Scenario, hooks: Hooks | None = None, flows_dir=None, c
         name = data[f"p{seat}"].get("deck_name", f"scenario-p{seat}")
         decks.append(Deck(name, fmt, listed[0][2], tuple(c for _s, _k, c, _e in listed), (), scenario.path))
         per_player.append(listed)
-    game = Game(flows, db, decks, seed=data.get("seed", 0), fmt=fmt, hooks=hooks)
+    game = new_game(data.get("seed", 0), decks, fmt, flows_dir, cards, hooks=hooks, start=False)
+    flows = game.flows
     for seat in (0, 1):
         _fill_player(game, scenario, seat, per_player[seat])
     start = data["start"]

@@ -1,0 +1,128 @@
+"""Saving a game position as a scenario file (the debugger's `save scenario FILE`).
+
+`position_of(game)` describes the board, the turn and the machines' states as
+scenario data; `save_scenario(game, path, name=...)` writes it as YAML that
+`load_scenario` + `build_game` turn back into the same position (same zones in the
+same order, same units and modifiers, same flow state, so the same legal actions).
+
+A position can be saved at a flow decision, or where the runner has just entered
+a state and only that state's entry remains to run (saved as `enter: true`). In
+the middle of an action (a trigger's target, a G assist removal, a card in a
+trigger zone) there is no such state to start from, and `ValueError` says so.
+The random generator is not saved: the file keeps the game's seed.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import yaml
+
+from ..game.state import REAR_CIRCLES
+from ..machine.builder import ENTER
+from ..machine.registry import REGISTRY
+
+
+def _unit(game, unit, extra: dict | None = None):
+    """A unit as scenario data: just the card id when nothing else is set."""
+    out = {"card": game.cards[unit.card].id}
+    if unit.rested:
+        out["rested"] = True
+    for key, value in (("power_turn", unit.power_turn), ("power_battle", unit.power_battle),
+                       ("critical_turn", unit.crit_turn), ("critical_battle", unit.crit_battle)):
+        if value:
+            out[key] = value
+    out.update(extra or {})
+    return out["card"] if len(out) == 1 else out
+
+
+def _flagged(game, instances, flagged: set, key: str) -> list:
+    return [{"card": game.cards[i].id, key: True} if i in flagged else game.cards[i].id for i in instances]
+
+
+def _player(game, p) -> dict:
+    ids = lambda cards: [game.cards[i].id for i in cards]  # noqa: E731
+    vc = p.circles["VC"]
+    if vc is None:
+        raise ValueError(f"player {p.seat} has no vanguard (CR 9.5 is resolving): save at a decision")
+    extra = {}
+    if vc.heart is not None:
+        extra["heart"] = game.cards[vc.heart].id
+    if p.soul:
+        extra["soul"] = ids(p.soul)
+    out: dict = {"deck_name": p.deck_name, "VC": _unit(game, vc, extra)}
+    for circle in REAR_CIRCLES:
+        if p.circles[circle] is not None:
+            out[circle] = _unit(game, p.circles[circle])
+    out["hand"] = ids(p.hand)
+    out["deck"] = ids(p.deck[::-1])
+    for zone in ("drop", "removed"):
+        if getattr(p, zone):
+            out[zone] = ids(getattr(p, zone))
+    if p.damage:
+        out["damage"] = _flagged(game, p.damage, p.face_down, "face_down")
+    if p.g_zone:
+        out["g_zone"] = _flagged(game, p.g_zone, p.g_face_up, "face_up")
+    if p.gc:
+        out["gc"] = [{"card": game.cards[u.card].id, "guarding": u.guarding, "rested": u.rested,
+                      **({"shield_battle": u.shield_battle} if u.shield_battle else {})} for u in p.gc]
+    if p.rode:
+        out["rode"] = True
+    if p.strode:
+        out["strode"] = True
+    if p.revealed:
+        if p.revealed != p.deck[-len(p.revealed):][::-1]:
+            raise ValueError("the cards being looked at are not the top of the deck")
+        out["revealed"] = len(p.revealed)
+    return out
+
+
+def _entry_only(game) -> bool:
+    """True if the agenda holds exactly the entry of the current leaf (just entered, nothing run)."""
+    frame, leaf = game.runner.stack[-1], game.runner.leaf()
+    plan = [(ENTER, (frame.flow.name, leaf))] + [(REGISTRY.actions[a], ()) for a in leaf.actions]
+    return list(game.agenda) == plan[::-1]
+
+
+def position_of(game, name: str = "saved position", rules=None) -> dict:
+    """The current position as scenario data (see the module doc for where this is possible)."""
+    state, runner = game.state, game.runner
+    if runner.finished or not runner.stack:
+        raise ValueError("the game is over: there is no position to continue from")
+    if state.turn < 1:
+        raise ValueError("setup is not a scenario start: save from turn 1 on")
+    pending = game.pending
+    if pending is not None and pending.resolver is not None:
+        raise ValueError(f"a choice inside an action is pending ({pending.kind}): save at a flow decision")
+    enter = bool(game.agenda)
+    if enter and (pending is not None or not _entry_only(game)):
+        raise ValueError("an action is half done (tasks are waiting): step to a decision first")
+    frame = runner.stack[-1]
+    if frame.answered is not None or frame.invoke_due:
+        raise ValueError(f"{runner.paths()[-1]} is being left: step to the next decision first")
+    if any(p.trigger for p in state.players):
+        raise ValueError("a card is in a trigger zone: step to a decision first")
+    start: dict = {"turn": state.turn, "turn_player": state.turn_player, "first": state.first,
+                   "at": runner.paths()}
+    if enter:
+        start["enter"] = True
+    b = state.battle
+    if b is not None:
+        start["battle"] = {"count": state.battle_count}
+        if b.attacker is not None:
+            start["battle"].update(attacker=b.attacker, target=b.target)
+            if b.booster is not None:
+                start["battle"]["booster"] = b.booster
+    return {"name": name, "doc": f"Saved at turn {state.turn}, {runner.paths()[-1]}.",
+            "rules": list(rules or ["saved-position"]), "format": state.format, "seed": game.seed,
+            "start": start, "p0": _player(game, state.players[0]), "p1": _player(game, state.players[1])}
+
+
+def save_scenario(game, path: str | Path, name: str = "saved position", rules=None) -> Path:
+    """Write the current position as a scenario file (no script, no expectations yet)."""
+    data = position_of(game, name, rules)
+    text = yaml.safe_dump(data, sort_keys=False, default_flow_style=None, width=110, allow_unicode=True)
+    header = ("# Saved by vanguard-fsm. Add `script:` (the choices to make), `until:` and `expect:`\n"
+              "# (what must happen), and the rule IDs this scenario checks in `rules:`.\n")
+    path = Path(path)
+    path.write_text(header + text, encoding="utf-8")
+    return path
