@@ -27,9 +27,9 @@ import shlex
 from ..agents.board_view import board_view, render_text
 from ..agents.human import numbered_actions, pick
 from ..game.actions import IllegalAction
+from .debug_breakpoints import Breakpoints
 from .trace import TraceRecorder
 
-BREAK_KINDS = ("state", "timing", "event", "card")
 HIDDEN_FIELDS = ("seq", "event", "turn", "turn_player")
 
 HELP = """commands:
@@ -59,50 +59,6 @@ def format_event(row: dict) -> str:
     if row["event"] == "timing":
         return f"#{row['seq']} timing {row['name']}"
     return f"#{row['seq']} {row['event']} {fields}".rstrip()
-
-
-def _mentions(value, card_id: str) -> bool:
-    if isinstance(value, str):
-        return value == card_id
-    if isinstance(value, (list, tuple)):
-        return any(_mentions(v, card_id) for v in value)
-    return False
-
-
-class Breakpoints:
-    """Numbered breakpoints; `matches` returns the descriptions of those an occurrence hits."""
-
-    def __init__(self) -> None:
-        self.items: dict[int, tuple[str, str]] = {}
-        self.next_number = 1
-
-    def add(self, kind: str, name: str) -> int:
-        number = self.next_number
-        self.items[number] = (kind, name)
-        self.next_number += 1
-        return number
-
-    def state_hits(self, full_path: str) -> list[str]:
-        return [f"breakpoint {n}: state {full_path}" for n, (k, name) in self.items.items()
-                if k == "state" and (full_path == name or full_path.endswith("." + name))]
-
-    def timing_hits(self, timing: str) -> list[str]:
-        return [f"breakpoint {n}: timing {timing}" for n, (k, name) in self.items.items()
-                if k == "timing" and name == timing]
-
-    def event_hits(self, event: str, fields: dict) -> list[str]:
-        hits = []
-        for n, (kind, name) in self.items.items():
-            if kind == "event" and name == event:
-                hits.append(f"breakpoint {n}: event {event}")
-            elif kind == "card" and any(_mentions(v, name) for v in fields.values()):
-                hits.append(f"breakpoint {n}: card {name} in {event}")
-        return hits
-
-    def listing(self) -> str:
-        if not self.items:
-            return "no breakpoints"
-        return "\n".join(f"  {n}. {kind} {name}" for n, (kind, name) in self.items.items())
 
 
 def _moves(method):
@@ -396,35 +352,10 @@ class Debugger:
         return "\n".join(format_event(r) for r in rows) or "no events yet"
 
     def brk(self, args: list[str]) -> str:
-        if not args:
-            return self.breakpoints.listing()
-        if args[0] == "delete":
-            return self.delete(args[1:])
-        if args[0] not in BREAK_KINDS or len(args) != 2:
-            return "usage: break state|timing|event|card NAME, break delete N, or break (to list)"
-        kind, name = args
-        problem = self._check_breakpoint(kind, name)
-        if problem:
-            return problem
-        return f"breakpoint {self.breakpoints.add(kind, name)}: {kind} {name}"
-
-    def _check_breakpoint(self, kind: str, name: str) -> str | None:
-        spec = self.game.flows.spec
-        if kind == "state":
-            paths = [f"{f.name}.{p}" for f in spec.flows.values() for p in f.all_states]
-            if not any(p == name or p.endswith("." + name) for p in paths):
-                return f"no flow state matches {name!r} (e.g. {', '.join(paths[:6])} ...)"
-        elif kind == "timing" and name not in spec.declared_timings():
-            return f"no flow declares timing {name!r} (declared: {', '.join(sorted(spec.declared_timings()))})"
-        elif kind == "card" and name not in self.game.db:
-            return f"no card with id {name!r}"
-        return None
+        return self.breakpoints.command(args, self.game)
 
     def delete(self, args: list[str]) -> str:
-        if len(args) != 1 or not args[0].isdigit() or int(args[0]) not in self.breakpoints.items:
-            return f"usage: delete N, with N one of: {', '.join(map(str, self.breakpoints.items)) or 'none'}"
-        kind, name = self.breakpoints.items.pop(int(args[0]))
-        return f"deleted breakpoint {args[0]}: {kind} {name}"
+        return self.breakpoints.delete(args)
 
     def diagram(self, out_dir: str = "diagrams") -> str:
         from . import debug_io
