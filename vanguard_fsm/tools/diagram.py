@@ -62,6 +62,7 @@ def render_flow(flowset: FlowSet, machine_name: str, out_dir, formats=DEFAULT_FO
     Highlight; `came_from`, in the same form, also marks the edge from that state.
     Returns the files, in `formats` order; ValueError for unknown names or formats.
     """
+    parse_formats(",".join(formats))  # refuse unknown formats before writing anything
     if machine_name != OVERVIEW and machine_name not in flowset.flows:
         raise ValueError(f"no diagram {machine_name!r}: use one of {', '.join(diagram_names(flowset))}")
     out = Path(out_dir)
@@ -74,10 +75,8 @@ def render_flow(flowset: FlowSet, machine_name: str, out_dir, formats=DEFAULT_FO
             data = dot.encode("utf-8")
         elif fmt == "mermaid":
             data = to_mermaid(diagram).encode("utf-8")
-        elif fmt in ("svg", "png"):
-            data = render(dot, fmt)
         else:
-            raise ValueError(f"unknown format {fmt!r}: use any of {', '.join(FORMATS)}")
+            data = render(dot, fmt)
         paths.append(_write(out / f"{machine_name}{SUFFIX[fmt]}", data))
     return paths
 
@@ -117,7 +116,9 @@ def markdown_page(names: list[str], out: Path) -> str:
         "by who decides, with the choice kinds offered; `stays:` lists choices that keep the state.",
         "Thick arrows are a player's choices; thin arrows move on their own, and the first one",
         "listed in the flow file whose `if` conditions hold wins (`otherwise`: none of the earlier).",
-        "Grey groups are phases (compound states); blue dashed groups run another machine.",
+        "Grey groups are phases (compound states); blue dashed groups run another machine (the",
+        "overview draws every machine inside the state that runs it, and leaves actions to the",
+        "per-machine pictures).",
         "Sharper pictures with tooltips: the `.svg` files beside this page.", "",
     ]
     lines += [f"- [{name}](#{name})" for name in names] + [""]
