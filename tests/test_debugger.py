@@ -192,3 +192,78 @@ def test_human_agent_plays_a_whole_game_from_stdin():
     human = HumanAgent(stdin=io.StringIO(typed), stdout=io.StringIO(), color=False)
     play_out(game, [human, make_agent("heuristic", 2)])
     assert game.history == expected.history and game.state.result == expected.state.result
+
+
+SCENARIO = """\
+name: a newcomer's odd moment, as a scenario
+rules: ["3.3.3.1"]
+seed: 1
+start: {turn: 2, turn_player: 0, at: turn.ride_phase.ride_step}
+p0:
+  VC: AL-001
+  hand: [AL-007, AL-011]
+  deck: [{card: AL-009, count: 5}]
+p1:
+  VC: TC-008
+  deck: [{card: TC-009, count: 5}]
+script:
+  - P0 ride:hand[0]
+"""
+
+
+def test_scenario_breakpoint_rewind_and_highlighted_diagram(tmp_path):
+    """The issue's 'done when': a scenario, a breakpoint, a rewind, the state highlighted."""
+    scenario = tmp_path / "odd.yaml"
+    scenario.write_text(SCENARIO)
+    out_dir = tmp_path / "pictures"
+    script = ["next", "break state main_phase", "continue", "where", "back 2", "where", "diagram " + str(out_dir)]
+    result = run("\n".join(script) + "\n", "--scenario", str(scenario))
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "recorded choice: ride:hand[0]" in out              # the script is replayed, not re-asked
+    assert "breakpoint 1: state turn.main_phase" in out
+    after_back = out.split("> back 2", 1)[1]
+    assert "rewound to transition" in after_back
+    where = after_back.split("> where", 1)[1].split("> diagram", 1)[0]
+    assert "turn.ride_phase.ride_step" in where and "choices: 0 made, 1 recorded ahead" in where
+    svg = out_dir / "turn.svg"
+    assert svg.is_file() and svg.read_text().lstrip().startswith(("<?xml", "<svg"))
+    assert f"highlighted in {svg.resolve()}" in out
+
+
+def test_saved_scenario_reopens_at_the_same_position(tmp_path):
+    d = debugger(3, ("heuristic", "heuristic"))
+    d.execute("break state guard_step")
+    d.execute("continue")
+    d.execute("next")
+    saved = tmp_path / "moment.yaml"
+    assert f"wrote scenario {saved}" in d.execute(f"save scenario {saved}")
+    from vanguard_fsm.tools.debug_io import build_start
+    again = Debugger(build_start(scenario=str(saved)).game, d.agents)
+    again.execute("next")
+    assert again.game.pending.ids() == d.game.pending.ids()
+    assert again.game.runner.paths() == d.game.runner.paths()
+    assert again.board() == d.board()
+
+
+def test_saved_replay_of_a_debugged_game_replays_identically(tmp_path):
+    from vanguard_fsm.tools.replay import run_replay
+    d = debugger(5)
+    assert "continue" in d.execute("save replay x.json")        # refused before the end, says why
+    d.execute("continue")
+    path = tmp_path / "game.json"
+    assert "wrote replay" in d.execute(f"save replay {path}")
+    assert run_replay(path).ok
+    result = run("continue\nwhere\n", "--replay", str(path))
+    assert result.exit_code == 0 and "choices: " + str(len(d.game.history)) + " made, 0 recorded ahead" in result.output
+
+
+def test_bad_start_files_exit_2_with_the_location(tmp_path):
+    broken = tmp_path / "broken.json"
+    broken.write_text("{\n  nope\n}\n")
+    result = run("", "--replay", str(broken))
+    assert result.exit_code == 2 and f"{broken}:2:" in result.output
+    scenario = tmp_path / "unknown_card.yaml"
+    scenario.write_text(SCENARIO.replace("AL-011", "ZZ-999"))
+    result = run("", "--scenario", str(scenario))
+    assert result.exit_code == 2 and f"{scenario}:7:" in result.output and "ZZ-999" in result.output

@@ -3,14 +3,13 @@
 The debugger core only moves a game; this module builds the game it starts
 from (a seed, a scenario file, a replay file) and hands positions to the
 scenario, replay and diagram modules. Those modules belong to their own
-commands; they are imported lazily so the debugger still runs (and says
-plainly what is missing) in a tree where one of them does not exist yet.
+commands; they are imported lazily, so the debugger's other commands work
+(and say plainly what is missing) in a tree without one of them.
 """
 from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from ..game.factory import new_game
 
@@ -28,7 +27,10 @@ class Start:
     context: dict = field(default_factory=dict)
 
 
-def _tool(name: str, what: str):
+DEBUG_DIAGRAMS = "debug-diagrams"    # not diagrams/: those are the committed pictures of the flows
+
+
+def _tool(name: str):
     """A sibling tool module, or None when it is not in this tree yet."""
     try:
         return importlib.import_module(f"vanguard_fsm.tools.{name}")
@@ -39,62 +41,101 @@ def _tool(name: str, what: str):
 
 
 def _missing(what: str, module: str) -> str:
-    return f"{what} is not available yet (vanguard_fsm/tools/{module}.py is not in this tree)"
+    return f"{what} is not available (vanguard_fsm/tools/{module}.py is not in this tree)"
+
+
+def _script_ids(scenario) -> list[str]:
+    """A scenario's scripted choices as plain action ids (`P0 pass` -> `pass`)."""
+    ids = []
+    for entry in scenario.data.get("script", []):
+        who, _, rest = entry.partition(" ")
+        ids.append(rest.strip() if entry[:1] == "P" and rest else entry)
+    return ids
 
 
 def build_start(seed=0, scenario=None, replay=None, decks=None, fmt="standard", flows_dir=None, cards=None,
                 agents=("heuristic", "heuristic")) -> Start:
+    """The game to debug. A scenario's script and a replay's actions become the choices recorded ahead.
+    Malformed files raise `SourceError` (path:line:col); other reasons not to start, `StartError`."""
     context = {"seed": seed, "decks": list(decks) if decks else None, "format": fmt, "flows_dir": flows_dir,
-               "cards": cards, "agents": list(agents)}
+               "cards": cards, "agents": list(agents), "origin": "seed"}
     if scenario is not None:
-        module = _tool("scenario", "scenarios")
+        module = _tool("scenario")
         if module is None:
             raise StartError(_missing("--scenario", "scenario"))
-        if not Path(scenario).is_file():
-            raise StartError(f"{scenario}: no such scenario file")
-        game = module.load_scenario_game(scenario, flows_dir=flows_dir, cards=cards)
-        context.update(seed=game.seed, scenario=scenario)
-        return Start(game, f"scenario {scenario}", tuple(agents), [], context)
+        loaded = module.load_scenario(scenario)
+        try:
+            game = module.build_game(loaded, None, flows_dir, cards)
+        except module.ScenarioFailure as exc:
+            raise StartError(str(exc)) from None
+        context.update(seed=game.seed, origin="scenario", path=str(scenario))
+        return Start(game, f"scenario {scenario} ({loaded.name})", tuple(agents), _script_ids(loaded), context)
     if replay is not None:
-        module = _tool("replay", "replays")
+        module = _tool("replay")
         if module is None:
             raise StartError(_missing("--replay", "replay"))
-        if not Path(replay).is_file():
-            raise StartError(f"{replay}: no such replay file")
         record = module.load_replay(replay)
-        game = module.replay_start(record, flows_dir=flows_dir, cards=cards)
-        context.update(seed=game.seed, replay=replay)
-        return Start(game, f"replay {replay}", tuple(agents), list(record.actions), context)
+        game = module.replay_game(record, None, flows_dir, cards)
+        context.update(seed=game.seed, format=record.format, origin="replay", path=str(replay))
+        start = Start(game, f"replay {replay} (seed {record.seed}, {len(record.actions)} recorded choices)",
+                      tuple(agents), list(record.actions), context)
+        changed = [what for what, now, then in (
+            ("flows", module.flows_digest(flows_dir), record.data["flows_digest"]),
+            ("cards", module.cards_digest(cards), record.data["cards_digest"])) if now != then]
+        if changed:
+            start.label += f"; warning: recorded under other {' and '.join(changed)}, it may diverge"
+        return start
     game = new_game(seed, decks, fmt, flows_dir, cards)
     return Start(game, f"a new game, seed {seed}", tuple(agents), [], context)
 
 
-def diagram(debugger, out_dir: str = "diagrams") -> str:
-    module = _tool("diagram", "diagrams")
+def diagram(debugger, out_dir: str = DEBUG_DIAGRAMS) -> str:
+    """The current machine's SVG with its current state highlighted (and the edge it came by)."""
+    module = _tool("diagram")
     if module is None:
         return _missing("diagram", "diagram")
     game = debugger.game
-    frame = game.runner.stack[-1] if game.runner.stack else None
-    if frame is None:
+    if not game.runner.stack:
         return "no machine is running (the game is over): nothing to highlight"
-    path = module.render_flow_highlighted(game.flows.spec, frame.flow.name, frame.model.state, out_dir)
-    return f"{frame.flow.name}.{frame.model.state} highlighted in {path}"
+    frame = game.runner.stack[-1]
+    name, leaf = frame.flow.name, frame.model.state
+    came_from = debugger.came_from.get(name)
+    try:
+        paths = module.render_flow(game.flows.spec, name, out_dir, ("svg",), f"{name}.{leaf}",
+                                   f"{name}.{came_from}" if came_from and came_from != leaf else None)
+    except (ValueError, RuntimeError, OSError) as exc:
+        return f"diagram failed: {exc}"
+    return f"{name}.{leaf} highlighted in {paths[0].resolve()}"
 
 
 def save_scenario(debugger, path: str) -> str:
-    module = _tool("scenario", "scenarios")
+    module = _tool("scenario_save")
     if module is None:
-        return _missing("save scenario", "scenario")
+        return _missing("save scenario", "scenario_save")
     game = debugger.game
-    name = f"debugger position at transition {game.runner.transitions}"
-    module.save_scenario(game, path, name=name)
-    return f"wrote scenario {path} ({name}: {' > '.join(game.runner.paths())})"
+    name = f"saved by the debugger at transition {game.runner.transitions}"
+    try:
+        written = module.save_scenario(game, path, name=name)
+    except ValueError as exc:
+        return f"cannot save a scenario here: {exc}"
+    except OSError as exc:
+        return f"cannot write {path}: {exc}"
+    return f"wrote scenario {written} ({' > '.join(game.runner.paths())}); run it with `vanguard-fsm debug --scenario {written}`"
 
 
 def save_replay(debugger, path: str) -> str:
-    module = _tool("replay", "replays")
+    module = _tool("replay")
     if module is None:
         return _missing("save replay", "replay")
-    ctx = debugger.context
-    module.write_replay(path, debugger.game, ctx.get("agents"), ctx.get("flows_dir"), ctx.get("cards"))
-    return f"wrote replay {path} ({len(debugger.game.history)} choice(s))"
+    ctx, game = debugger.context, debugger.game
+    if ctx.get("origin") == "scenario":
+        return "cannot save a replay: this game started from a scenario position, and replays start at setup " \
+               "(use `save scenario FILE`)"
+    if not game.over:
+        return f"a replay records a whole game: `continue` to its end first (now at transition " \
+               f"{game.runner.transitions}), or `save scenario FILE` for this position"
+    try:
+        module.write_replay(path, game, ctx.get("agents") or [], ctx.get("flows_dir"), ctx.get("cards"))
+    except OSError as exc:
+        return f"cannot write {path}: {exc}"
+    return f"wrote replay {path} ({len(game.history)} choices); check it with `vanguard-fsm replay {path}`"

@@ -45,7 +45,7 @@ HELP = """commands:
   back [N]              rewind N flow transitions exactly (default 1), also past decisions
   choose ID|N           take a legal action at the pending decision (by id or number)
   auto                  let the configured agent (or the recorded choice) decide
-  diagram               write the current machine's SVG with the current state highlighted
+  diagram [DIR]         the current machine's SVG, current state highlighted (default DIR debug-diagrams/)
   save scenario FILE    the current position as a scenario file (for bug reports)
   save replay FILE      the choices so far as a replay file
   help                  this text
@@ -94,6 +94,7 @@ class Debugger:
         self.start_trace = len(self.trace.events)
         self.timeline: list[str] = list(game.history) + list(recorded)
         self.units = 0                  # units of progress since the start position
+        self.came_from: dict[str, str] = {}   # machine -> the leaf its last transition left
         self.stops = {0: self.start_transitions}   # positions shown to the user: units -> transitions
 
     # -- hooks ---------------------------------------------------------------
@@ -159,7 +160,12 @@ class Debugger:
         if game.agenda:
             game.runner.drain()
             return "drain"
-        return game.step()
+        frame = game.runner.stack[-1]
+        before = frame.model.state
+        outcome = game.step()
+        if outcome == "transition":
+            self.came_from[frame.flow.name] = before     # the edge the diagram marks
+        return outcome
 
     def _blocked_reason(self) -> str:
         if self.game.over:
@@ -311,6 +317,7 @@ class Debugger:
         del self.trace.events[self.start_trace:]
         self.trace.seq = self.start_trace
         self.units = 0
+        self.came_from = {}
         while not reached():
             if self._unit("recorded") is None:
                 raise RuntimeError(f"rewind stopped early at transition {self.transitions}: "
@@ -323,7 +330,7 @@ class Debugger:
                  f"turn {state.turn}" + (f", turn player P{state.turn_player}" if state.turn else " (setup)")]
         for frame in game.runner.stack:
             leaf = frame.flow.leaves[frame.model.state]
-            lines.append(f"  {frame.flow.name}.{leaf.path:28} {leaf.where}  {leaf.doc}")
+            lines.append(f"  {frame.flow.name + '.' + leaf.path:34} {leaf.where}  {leaf.doc}")
         lines.append(self._decision_text() if game.pending is not None else
                      (self._result_line() if game.over else "decision: none pending"))
         lines.append(f"agenda: {len(game.agenda)} task(s)")
@@ -357,9 +364,9 @@ class Debugger:
     def delete(self, args: list[str]) -> str:
         return self.breakpoints.delete(args)
 
-    def diagram(self, out_dir: str = "diagrams") -> str:
+    def diagram(self, out_dir: str | None = None) -> str:
         from . import debug_io
-        return debug_io.diagram(self, out_dir)
+        return debug_io.diagram(self, out_dir or debug_io.DEBUG_DIAGRAMS)
 
     def save(self, args: list[str]) -> str:
         if len(args) != 2 or args[0] not in ("scenario", "replay"):
