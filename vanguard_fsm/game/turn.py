@@ -55,15 +55,25 @@ def draw_for_turn(game) -> None:
 
 # -- G assist (RULES 3.3.2.2, CR 6.4.1.2) -------------------------------------
 
-@condition("g_assist_allowed")
-def g_assist_allowed(game) -> bool:
-    """Vanguard below grade 3, no card of vanguard grade + 1 in hand, 2+ cards in the G zone."""
+@condition("vanguard_below_grade_3")
+def vanguard_below_grade_3(game) -> bool:
+    """G assist condition (a): the turn player's vanguard is grade 0-2 (RULES 3.3.2.2)."""
+    return zones.vanguard_grade(game, game.state.turn_player) < 3
+
+
+@condition("no_card_of_next_grade_in_hand")
+def no_card_of_next_grade_in_hand(game) -> bool:
+    """G assist condition (b): no card in hand of the vanguard's grade + 1 (RULES 3.3.2.2)."""
     p = game.state.players[game.state.turn_player]
-    vg = zones.vanguard_grade(game, p.seat)
-    if vg >= 3 or len(p.g_zone) < game.params["g_assist_remove"]:
-        return False
+    want = zones.vanguard_grade(game, p.seat) + 1
     cards = game.cards
-    return not any(cards[i].grade == vg + 1 for i in p.hand)
+    return not any(cards[i].grade == want for i in p.hand)
+
+
+@condition("two_or_more_cards_in_g_zone")
+def two_or_more_cards_in_g_zone(game) -> bool:
+    """G assist condition (c): enough G zone cards to remove (parameter g_assist_remove)."""
+    return len(game.state.players[game.state.turn_player].g_zone) >= game.params["g_assist_remove"]
 
 
 @action("g_assist_look")
@@ -149,14 +159,19 @@ def ride_apply(game, act) -> None:
 choice("ride", ride_legal, ride_apply)
 
 
-@condition("stride_allowed")
-def stride_allowed(game) -> bool:
-    """Both vanguards grade 3 or more, no normal stride yet this turn (RULES 3.3.3.2)."""
+@condition("both_vanguards_grade_3_or_more")
+def both_vanguards_grade_3_or_more(game) -> bool:
+    """Stride needs both vanguards at grade 3 or more (RULES 3.3.3.2; parameters stride_*_grade)."""
     seat = game.state.turn_player
-    p = game.state.players[seat]
-    return (not p.strode and zones.vanguard_grade(game, seat) >= game.params["stride_vanguard_grade"]
-            and zones.vanguard_grade(game, 1 - seat) >= game.params["stride_opponent_grade"]
-            and any(i not in p.g_face_up for i in p.g_zone))
+    return (zones.vanguard_grade(game, seat) >= game.params["stride_vanguard_grade"]
+            and zones.vanguard_grade(game, 1 - seat) >= game.params["stride_opponent_grade"])
+
+
+@condition("face_down_g_unit_in_g_zone")
+def face_down_g_unit_in_g_zone(game) -> bool:
+    """Stride needs a face-down G unit in the G zone (RULES 3.3.3.2)."""
+    p = game.state.players[game.state.turn_player]
+    return any(i not in p.g_face_up for i in p.g_zone)
 
 
 def _minimal_costs(game, hand, need):
@@ -179,7 +194,10 @@ def _minimal_costs(game, hand, need):
 
 
 def stride_legal(game, seat):
+    """A face-down G unit and a minimal set of hand cards paying its stride cost, once per turn."""
     p = game.state.players[seat]
+    if p.strode:
+        return []
     cards = game.cards
     actions = []
     face_down = [i for i in p.g_zone if i not in p.g_face_up]
