@@ -50,7 +50,8 @@ def test_builtin_cards_follow_rules_1_x(db):
     for card in db:
         assert 0 <= card.grade <= 4
         assert card.critical == 1
-        assert card.abilities == ()
+        # every built-in card has abilities since issue 4; CONTRACT: each names its kind and timing
+        assert card.abilities and all(a["kind"] in ("CONT", "AUTO", "ACT") and a["timing"] for a in card.abilities)
         if card.unit == "g_unit":
             assert card.grade == 4 and card.power >= 15000 and card.skills == ("triple_drive",)
             assert card.stride_cost == 3

@@ -18,7 +18,10 @@ Card file format (one clan per file is usual; top-level keys are defaults)::
 
 Per card: ``id``, ``name``, ``grade``, ``power``, ``shield`` (null = none) and
 ``unit`` are required; ``critical`` defaults to 1, ``trigger``/``stride_cost``
-to null, ``skills``/``abilities`` to [], ``g_guardian`` to false.
+to null, ``skills``/``abilities`` to [], ``g_guardian`` to false. The ability format
+(kind, zone, timing, conditions, optional, cost, effect, text) is described in
+``vanguard_fsm/abilities/spec.py``; this loader checks its shape, ``vanguard-fsm lint``
+its names.
 
 Consistency rules enforced (RULES.md 1.x, CR 1.48 where the seeds are silent):
 
@@ -290,17 +293,39 @@ _CARD_SCHEMA = {
         "skills": {"type": "array", "items": {"enum": list(SKILLS)}, "uniqueItems": True},
         "g_guardian": {"type": "boolean"},
         "stride_cost": {"type": ["integer", "null"], "minimum": 0},
-        "abilities": {
-            "type": "array",
-            "items": {
-                "type": "object",
-                "required": ["kind", "timing"],
-                "properties": {"kind": {"type": "string"}, "timing": {"type": "string"}},
-            },
-        },
+        "abilities": {"type": "array", "items": {"$ref": "#/$defs/ability"}},
     },
 }
+# The shape of an ability (names inside are checked by `vanguard_fsm.abilities.lint`).
+_ITEM = {"anyOf": [{"type": "string"}, {"type": "object", "minProperties": 1, "maxProperties": 1}]}
+_EFFECT = {"anyOf": [{"type": "string"}, {"type": "object", "minProperties": 1}]}
+_ABILITY_SCHEMA = {
+    "type": "object",
+    "required": ["kind"],
+    "additionalProperties": False,
+    "properties": {
+        "kind": {"enum": ["CONT", "AUTO", "ACT"]},
+        "zone": {"type": "string"},
+        "timing": {"type": "string"},
+        "conditions": {"type": "array", "items": _ITEM},
+        "optional": {"type": "boolean"},
+        "cost": {"type": "array", "items": _ITEM},
+        "effect": {"anyOf": [_EFFECT, {"type": "array", "items": _EFFECT}]},   # one effect, or a list
+        "text": {"type": "string"},
+    },
+    "if": {"properties": {"kind": {"const": "AUTO"}}},
+    "then": {"required": ["timing"]},
+}
+# CONT and ACT abilities have no trigger timing; the export still names one (CONTRACT "Cards export").
+_DEFAULT_TIMING = {"CONT": "continuous", "ACT": "main_phase"}
+
+
+def _with_timing(ability: dict) -> dict:
+    if "timing" in ability or ability.get("kind") not in _DEFAULT_TIMING:
+        return ability
+    return {**ability, "timing": _DEFAULT_TIMING[ability["kind"]]}
 FILE_SCHEMA = {
+    "$defs": {"ability": _ABILITY_SCHEMA},
     "type": "object",
     "required": ["cards"],
     "additionalProperties": False,
@@ -357,7 +382,7 @@ def _load_file(path: Path, cards: dict[str, Card], where: dict[str, tuple[str, i
             nation=merged["nation"], race=merged["race"], unit=merged["unit"],
             trigger=merged.get("trigger"), skills=tuple(merged.get("skills", ())),
             g_guardian=merged.get("g_guardian", False), stride_cost=merged.get("stride_cost"),
-            abilities=freeze(merged.get("abilities", [])),
+            abilities=freeze([_with_timing(a) for a in merged.get("abilities", [])]),
         )
         problem = _consistency(card)
         if problem:

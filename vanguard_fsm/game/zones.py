@@ -97,7 +97,8 @@ def ride(game, seat: int, card: int, normal: bool = True, source: str = "hand") 
     unit = new_unit(game, card, old.rested if old is not None else False)
     p.circles["VC"] = unit
     c = game.cards[card]
-    game.emit("ride", player=seat, card=c.id, grade=c.grade, onto_grade=onto, normal=normal)
+    ridden = game.cards[old.card].id if old is not None and old.heart is None else None
+    game.emit("ride", player=seat, card=c.id, grade=c.grade, onto_grade=onto, normal=normal, ridden=ridden)
     return unit
 
 

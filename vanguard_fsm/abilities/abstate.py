@@ -1,0 +1,51 @@
+"""The ability layer's share of the game state, as one immutable value.
+
+It lives in `State.abilities`, so snapshots and rewinds carry it for free:
+
+- `pending`: AUTO abilities standing by (CR 8.6.2), in the order they triggered;
+- `used`: once-per-turn / once-per-game uses, as (scope, instance, ability key);
+- `granted`: abilities given by effects, as (unit placement number, ability key, until).
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+
+class Pending(NamedTuple):
+    seat: int
+    inst: int
+    key: str
+    timing: str
+    placed: int      # the source unit's placement number at trigger time (0: not a unit)
+    held: bool       # "when hits / not hit": waits for the damage checks (CR 7.7.1.3, 7.7.1.7)
+
+
+class AbState(NamedTuple):
+    pending: tuple = ()
+    used: frozenset = frozenset()
+    granted: tuple = ()
+
+
+EMPTY = AbState()
+
+
+def get(game) -> AbState:
+    return game.state.abilities or EMPTY
+
+
+def put(game, value: AbState) -> None:
+    game.state.abilities = value
+
+
+def scope(game, once: str):
+    return game.state.turn if once == "turn" else "game"
+
+
+def is_used(game, once: str | None, inst: int, key: str) -> bool:
+    return once is not None and (scope(game, once), inst, key) in get(game).used
+
+
+def mark_used(game, once: str | None, inst: int, key: str) -> None:
+    if once is not None:
+        s = get(game)
+        put(game, s._replace(used=s.used | {(scope(game, once), inst, key)}))

@@ -1,0 +1,143 @@
+"""Ability conditions: fn(game, ctx, arg) -> bool (RULES 1.5, CR 11.6, 11.12).
+
+An AUTO ability's conditions are looked at when it would trigger (an LB ability
+whose master has too few damage does not trigger, CR 11.6.3.2.1); an ACT
+ability's when it is played (CR 11.6.3.3.1); a CONT ability's continuously
+(CR 11.6.3.1.1). `once_per_turn` / `once_per_game` are limits kept by the
+ability layer (they are written with the conditions).
+"""
+from __future__ import annotations
+
+from .registry import ABILITIES
+from .targets import find_unit
+
+
+def _vanguard_card(game, seat):
+    v = game.state.players[seat].circles["VC"]
+    return game.cards[v.card] if v is not None else None
+
+
+@ABILITIES.condition("limit_break", "int")
+def limit_break(game, ctx, arg):
+    """Limit Break N: N or more cards in your damage zone (CR 11.6)."""
+    return len(game.state.players[ctx.seat].damage) >= arg
+
+
+@ABILITIES.condition("generation_break", "int")
+def generation_break(game, ctx, arg):
+    """Generation Break N: N or more face-up G units on your VC and in your G zone (CR 11.12)."""
+    p = game.state.players[ctx.seat]
+    v = p.circles["VC"]
+    on_v = 1 if v is not None and game.cards[v.card].unit == "g_unit" else 0
+    return len(p.g_face_up) + on_v >= arg
+
+
+@ABILITIES.condition("your_turn")
+def your_turn(game, ctx, arg):
+    """It is your turn."""
+    return game.state.turn_player == ctx.seat
+
+
+@ABILITIES.condition("opponent_turn")
+def opponent_turn(game, ctx, arg):
+    """It is your opponent's turn."""
+    return game.state.turn_player != ctx.seat
+
+
+@ABILITIES.condition("vanguard_named", "str")
+def vanguard_named(game, ctx, arg):
+    """Your vanguard is named so (a G unit also has its heart's name, CR 10.28.3.3)."""
+    v = game.state.players[ctx.seat].circles["VC"]
+    if v is None:
+        return False
+    return game.cards[v.card].name == arg or (v.heart is not None and game.cards[v.heart].name == arg)
+
+
+@ABILITIES.condition("vanguard_grade", "int")
+def vanguard_grade(game, ctx, arg):
+    """Your vanguard is grade N."""
+    card = _vanguard_card(game, ctx.seat)
+    return card is not None and card.grade == arg
+
+
+@ABILITIES.condition("vanguard_grade_at_least", "int")
+def vanguard_grade_at_least(game, ctx, arg):
+    """Your vanguard is grade N or more."""
+    card = _vanguard_card(game, ctx.seat)
+    return card is not None and card.grade >= arg
+
+
+@ABILITIES.condition("opponent_vanguard_grade_at_least", "int")
+def opponent_vanguard_grade_at_least(game, ctx, arg):
+    """Your opponent's vanguard is grade N or more."""
+    card = _vanguard_card(game, 1 - ctx.seat)
+    return card is not None and card.grade >= arg
+
+
+@ABILITIES.condition("attacking_vanguard")
+def attacking_vanguard(game, ctx, arg):
+    """In this battle your unit attacks a vanguard (CR.battle.2)."""
+    b = game.state.battle
+    return b is not None and b.attacker is not None and game.state.turn_player == ctx.seat \
+        and b.target_is_vanguard
+
+
+@ABILITIES.condition("this_unit_attacking")
+def this_unit_attacking(game, ctx, arg):
+    """This unit is the attacking unit of this battle."""
+    b = game.state.battle
+    ref = find_unit(game, ctx.placed)
+    return b is not None and ref is not None and b.attacker_card == ref[2].card \
+        and ref[0] == game.state.turn_player
+
+
+@ABILITIES.condition("in_legion")
+def in_legion(game, ctx, arg):
+    """Your vanguard is in a legion (CR 10.25.13)."""
+    v = game.state.players[ctx.seat].circles["VC"]
+    return v is not None and v.mate is not None and v.heart is None
+
+
+@ABILITIES.condition("not_in_legion")
+def not_in_legion(game, ctx, arg):
+    """Your vanguard is not in a legion."""
+    return not in_legion(game, ctx, arg)
+
+
+@ABILITIES.condition("hand_at_least", "int")
+def hand_at_least(game, ctx, arg):
+    """You have N or more cards in hand."""
+    return len(game.state.players[ctx.seat].hand) >= arg
+
+
+@ABILITIES.condition("soul_at_least", "int")
+def soul_at_least(game, ctx, arg):
+    """You have N or more cards in your soul."""
+    return len(game.state.players[ctx.seat].soul) >= arg
+
+
+@ABILITIES.condition("drop_at_least", "int")
+def drop_at_least(game, ctx, arg):
+    """You have N or more cards in your drop zone."""
+    return len(game.state.players[ctx.seat].drop) >= arg
+
+
+# The once-per limits are written with the conditions; the layer records their use.
+@ABILITIES.condition("once_per_turn")
+def once_per_turn(game, ctx, arg):
+    """This ability can be used once per turn."""
+    return True
+
+
+@ABILITIES.condition("once_per_game")
+def once_per_game(game, ctx, arg):
+    """This ability can be used once per game."""
+    return True
+
+
+def all_hold(game, ctx, conditions) -> bool:
+    entries = ABILITIES.conditions
+    for name, arg in conditions:
+        if not entries[name].fn(game, ctx, arg):
+            return False
+    return True

@@ -1,0 +1,184 @@
+"""Ability costs, the `[ ]` of card text (RULES 1.5, CR 8.5.2.3, 8.6.4).
+
+Each cost is a class with `payable(game, ctx, n)` and `pay(game, ctx, n, then)`;
+all of an ability's costs must be payable before any is paid (CR 8.5.2.3), and
+`then` is the task `(fn, args)` to run once this cost is paid.
+"""
+from __future__ import annotations
+
+from ..game import zones
+from ..game.state import REAR_CIRCLES
+from .choose import card_options, choose, unit_options
+from .registry import ABILITIES
+from .targets import find_unit
+
+
+def _player(game, ctx):
+    return game.state.players[ctx.seat]
+
+
+def _continue(game, then, chosen=()):
+    fn, args = then
+    game.then(fn, *args)
+
+
+def _move_cards(game, seat, chosen, src, dst, then):
+    p = game.state.players[seat]
+    for inst in chosen:
+        getattr(p, src).remove(inst)
+        if dst == "deck":
+            p.deck.append(inst)      # on top of the deck
+        else:
+            getattr(p, dst).append(inst)
+        game.emit("move", player=seat, card=game.cards[inst].id, **{"from": src}, to=dst)
+    fn, args = then
+    game.then(fn, *args)
+
+
+@ABILITIES.cost("counter_blast")
+class CounterBlast:
+    """Counter Blast N: turn N face-up cards in your damage zone face down."""
+
+    @staticmethod
+    def payable(game, ctx, n):
+        p = _player(game, ctx)
+        return sum(1 for i in p.damage if i not in p.face_down) >= n
+
+    @staticmethod
+    def pay(game, ctx, n, then):
+        p = _player(game, ctx)
+        options = card_options(game, [i for i in p.damage if i not in p.face_down])
+        choose(game, ctx.seat, "counter_blast", options, n, False, (_flip_down, (ctx.seat, then)),
+               f"counter blast {n}: choose face-up damage")
+
+
+def _flip_down(game, seat, then, chosen):
+    p = game.state.players[seat]
+    for inst in chosen:
+        p.face_down.add(inst)
+    _continue(game, then)
+
+
+@ABILITIES.cost("soul_blast")
+class SoulBlast:
+    """Soul Blast N: put N cards from your soul into your drop zone."""
+
+    @staticmethod
+    def payable(game, ctx, n):
+        return len(_player(game, ctx).soul) >= n
+
+    @staticmethod
+    def pay(game, ctx, n, then):
+        options = card_options(game, _player(game, ctx).soul)
+        choose(game, ctx.seat, "soul_blast", options, n, False,
+               (_move_cards_done, (ctx.seat, "soul", "drop", then)), f"soul blast {n}")
+
+
+def _move_cards_done(game, seat, src, dst, then, chosen):
+    _move_cards(game, seat, chosen, src, dst, then)
+
+
+@ABILITIES.cost("discard")
+class Discard:
+    """Discard N: put N cards from your hand into your drop zone."""
+
+    @staticmethod
+    def payable(game, ctx, n):
+        return len([i for i in _player(game, ctx).hand if i != ctx.inst]) >= n
+
+    @staticmethod
+    def pay(game, ctx, n, then):
+        options = card_options(game, [i for i in _player(game, ctx).hand if i != ctx.inst])
+        choose(game, ctx.seat, "discard", options, n, False,
+               (_move_cards_done, (ctx.seat, "hand", "drop", then)), f"discard {n}")
+
+
+@ABILITIES.cost("drop_to_deck")
+class DropToDeck:
+    """Put N cards from your drop zone on top of your deck (the Seek Mate cost, CR 11.10.2)."""
+
+    @staticmethod
+    def payable(game, ctx, n):
+        return len(_player(game, ctx).drop) >= n
+
+    @staticmethod
+    def pay(game, ctx, n, then):
+        options = card_options(game, _player(game, ctx).drop)
+        choose(game, ctx.seat, "drop_to_deck", options, n, False,
+               (_move_cards_done, (ctx.seat, "drop", "deck", then)), f"put {n} drop cards on your deck")
+
+
+@ABILITIES.cost("rest_self", "none")
+class RestSelf:
+    """Rest this unit (it must be standing)."""
+
+    @staticmethod
+    def payable(game, ctx, n):
+        ref = find_unit(game, ctx.placed)
+        return ref is not None and not ref[2].rested
+
+    @staticmethod
+    def pay(game, ctx, n, then):
+        find_unit(game, ctx.placed)[2].rested = True
+        _continue(game, then)
+
+
+@ABILITIES.cost("soul_self", "none")
+class SoulSelf:
+    """Put this unit (a rear-guard) into your soul."""
+
+    @staticmethod
+    def payable(game, ctx, n):
+        ref = find_unit(game, ctx.placed)
+        return ref is not None and ref[1] in REAR_CIRCLES
+
+    @staticmethod
+    def pay(game, ctx, n, then):
+        seat, circle, unit = find_unit(game, ctx.placed)
+        p = game.state.players[seat]
+        p.circles[circle] = None
+        p.soul.append(unit.card)
+        game.emit("move", player=seat, card=game.cards[unit.card].id, **{"from": circle}, to="soul")
+        _continue(game, then)
+
+
+@ABILITIES.cost("retire")
+class RetireRearGuards:
+    """Retire N of your other rear-guards."""
+
+    @staticmethod
+    def _refs(game, ctx):
+        p = _player(game, ctx)
+        return [(ctx.seat, c, p.circles[c]) for c in REAR_CIRCLES
+                if p.circles[c] is not None and p.circles[c].placed != ctx.placed]
+
+    @classmethod
+    def payable(cls, game, ctx, n):
+        return len(cls._refs(game, ctx)) >= n
+
+    @classmethod
+    def pay(cls, game, ctx, n, then):
+        options = unit_options(game, cls._refs(game, ctx), ctx.seat)
+        choose(game, ctx.seat, "retire_cost", options, n, False, (_retire_done, (then,)), f"retire {n}")
+
+
+def _retire_done(game, then, chosen):
+    for seat, placed in chosen:
+        ref = find_unit(game, placed)
+        if ref is not None:
+            zones.retire(game, seat, ref[1])
+    _continue(game, then)
+
+
+def payable(game, ctx, cost) -> bool:
+    entries = ABILITIES.costs
+    return all(entries[name].fn.payable(game, ctx, arg if arg is not None else 1) for name, arg in cost)
+
+
+def pay_all(game, ctx, cost, i, then) -> None:
+    """Pay costs[i:], one after another, then run `then`."""
+    if i >= len(cost):
+        _continue(game, then)
+        return
+    name, arg = cost[i]
+    ABILITIES.costs[name].fn.pay(game, ctx, arg if arg is not None else 1, (pay_all, (ctx, cost, i + 1, then)))

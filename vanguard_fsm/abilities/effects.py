@@ -1,0 +1,315 @@
+"""Ability effects: what resolving an ability does (CR 8.2, 8.5.3.5, 8.5.4).
+
+Each effect is `fn(game, ctx, arg, params, then, index)`: it does its work,
+asking for choices when it must (made at resolution, CR 8.5.4), and then runs
+the task `then`. `params` is the effect item's other keys as a dict
+(`target`, `until` ...). Effects that move cards use the `zones` primitives or
+emit `move` events, so the trace shows every card that moved.
+"""
+from __future__ import annotations
+
+from ..game import zones
+from ..game.state import COLUMN_PARTNER, REAR_CIRCLES
+from . import abstate
+from .choose import card_options, choose, unit_options
+from .registry import ABILITIES
+from .targets import candidates, filters_of, find_unit, passes
+
+UNTIL = ("battle", "turn")
+UNIT_PARAMS = {"target": "target"}
+TIMED_PARAMS = {"target": "target", "until": UNTIL}
+
+
+def _continue(game, then):
+    fn, args = then
+    game.then(fn, *args)
+
+
+def _targeted(game, ctx, params, op, op_args, then, kind="ability_target"):
+    """Apply `op(game, ctx, seat, circle, unit, *op_args)` to the target's units (chosen now)."""
+    units, count, up_to = candidates(game, ctx, params.get("target", "self"))
+    if count is None:
+        _apply_units(game, ctx, then, op, op_args, tuple((s, u.placed) for s, _, u in units))
+        return
+    choose(game, ctx.seat, kind, unit_options(game, units, ctx.seat), count, up_to,
+           (_apply_units, (ctx, then, op, op_args)), f"{ctx.key}: choose {count} unit(s)")
+
+
+def _apply_units(game, ctx, then, op, op_args, chosen):
+    for seat, placed in chosen:
+        ref = find_unit(game, placed)
+        if ref is not None:
+            op(game, ctx, *ref, *op_args)
+    _continue(game, then)
+
+
+def _until(game, params):
+    until = params.get("until", "turn")
+    return "battle" if until == "battle" and game.state.battle is not None else "turn"
+
+
+def _add_power(game, ctx, seat, circle, unit, amount, until):
+    if until == "battle":
+        unit.power_battle += amount
+    else:
+        unit.power_turn += amount
+
+
+def _add_critical(game, ctx, seat, circle, unit, amount, until):
+    if until == "battle":
+        unit.crit_battle += amount
+    else:
+        unit.crit_turn += amount
+
+
+def _add_shield(game, ctx, seat, circle, unit, amount):
+    unit.shield_battle += amount
+
+
+@ABILITIES.effect("power", "int", TIMED_PARAMS)
+def power(game, ctx, arg, params, then, index):
+    """Power +N (target, until battle / turn)."""
+    _targeted(game, ctx, params, _add_power, (arg, _until(game, params)), then)
+
+
+@ABILITIES.effect("critical", "int", TIMED_PARAMS)
+def critical(game, ctx, arg, params, then, index):
+    """Critical +N (target, until battle / turn)."""
+    _targeted(game, ctx, params, _add_critical, (arg, _until(game, params)), then)
+
+
+@ABILITIES.effect("shield", "int", UNIT_PARAMS)
+def shield(game, ctx, arg, params, then, index):
+    """Shield +N until end of battle (a guardian)."""
+    _targeted(game, ctx, params, _add_shield, (arg,), then)
+
+
+def _retire(game, ctx, seat, circle, unit):
+    if circle.startswith("GC"):
+        zones.retire_guardian(game, seat, unit)
+    else:
+        zones.retire(game, seat, circle)
+
+
+@ABILITIES.effect("retire", "target")
+def retire(game, ctx, arg, params, then, index):
+    """Retire the target units (drop zone; a G unit to the G zone)."""
+    _targeted(game, ctx, {"target": arg}, _retire, (), then)
+
+
+def _stand(game, ctx, seat, circle, unit):
+    unit.rested = False
+
+
+def _rest(game, ctx, seat, circle, unit):
+    unit.rested = True
+
+
+@ABILITIES.effect("stand", "target")
+def stand(game, ctx, arg, params, then, index):
+    """Stand the target units."""
+    _targeted(game, ctx, {"target": arg}, _stand, (), then)
+
+
+@ABILITIES.effect("rest", "target")
+def rest(game, ctx, arg, params, then, index):
+    """Rest the target units."""
+    _targeted(game, ctx, {"target": arg}, _rest, (), then)
+
+
+def _move(game, ctx, seat, circle, unit):
+    if circle in COLUMN_PARTNER and circle != "VC" and COLUMN_PARTNER[circle] != "VC":
+        zones.move(game, seat, circle, COLUMN_PARTNER[circle])
+
+
+@ABILITIES.effect("move", "target")
+def move(game, ctx, arg, params, then, index):
+    """Move the target rear-guards to the other circle of their column (swapping)."""
+    _targeted(game, ctx, {"target": arg}, _move, (), then)
+
+
+def _give(game, ctx, seat, circle, unit, key, until):
+    s = abstate.get(game)
+    abstate.put(game, s._replace(granted=s.granted + ((unit.placed, key, until),)))
+
+
+@ABILITIES.effect("give", "ability", TIMED_PARAMS)
+def give(game, ctx, arg, params, then, index):
+    """Give the target units another ability (written inline) until end of turn."""
+    _targeted(game, ctx, params, _give, (f"{ctx.key}.give{index + 1}", params.get("until", "turn")), then)
+
+
+# -- counts ---------------------------------------------------------------------
+
+@ABILITIES.effect("draw", "int")
+def draw(game, ctx, arg, params, then, index):
+    """Draw N cards."""
+    for _ in range(arg):
+        zones.draw(game, ctx.seat)
+    _continue(game, then)
+
+
+@ABILITIES.effect("soul_charge", "int")
+def soul_charge(game, ctx, arg, params, then, index):
+    """Soul Charge N: the top N cards of your deck into your soul."""
+    p = game.state.players[ctx.seat]
+    for _ in range(arg):
+        if not p.deck:
+            break
+        inst = p.deck.pop()
+        p.soul.append(inst)
+        game.emit("move", player=ctx.seat, card=game.cards[inst].id, **{"from": "deck"}, to="soul")
+    _continue(game, then)
+
+
+@ABILITIES.effect("counter_charge", "int")
+def counter_charge(game, ctx, arg, params, then, index):
+    """Counter Charge N: turn N face-down damage cards face up."""
+    p = game.state.players[ctx.seat]
+    options = card_options(game, [i for i in p.damage if i in p.face_down])
+    choose(game, ctx.seat, "ability_card", options, arg, False, (_flip_up, (ctx.seat, then)), "counter charge")
+
+
+def _flip_up(game, seat, then, chosen):
+    p = game.state.players[seat]
+    for inst in chosen:
+        p.face_down.discard(inst)
+    _continue(game, then)
+
+
+# -- cards from zones -----------------------------------------------------------
+
+CARD_ZONES = ("deck", "soul", "drop", "hand", "damage")
+
+
+def _card_choice(game, ctx, spec, default_zone, done, prompt):
+    """Choose cards from a zone matching the spec's filters, then run `done`."""
+    spec = spec if isinstance(spec, dict) else {}
+    zone = spec.get("from", default_zone)
+    p = game.state.players[ctx.seat]
+    filters = filters_of(spec)
+    cards = game.cards
+    pool = [i for i in getattr(p, zone) if passes(game, ctx, filters, cards[i], None)]
+    if zone == "deck":
+        pool.reverse()     # from the top
+    up_to = spec.get("up_to", zone == "deck")   # a hidden zone may be searched fruitlessly (CR 8.5.4.1.4)
+    choose(game, ctx.seat, "ability_card", card_options(game, pool), spec.get("choose", 1), up_to,
+           (done[0], done[1] + (zone,)), prompt)
+
+
+def _to_hand(game, ctx, then, zone, chosen):
+    p = game.state.players[ctx.seat]
+    for inst in chosen:
+        getattr(p, zone).remove(inst)
+        p.hand.append(inst)
+        game.emit("move", player=ctx.seat, card=game.cards[inst].id, **{"from": zone}, to="hand")
+    if zone == "deck":
+        zones.shuffle(game, ctx.seat)
+    _continue(game, then)
+
+
+@ABILITIES.effect("search", "cards")
+def search(game, ctx, arg, params, then, index):
+    """Search your deck for cards matching the filters, put them into your hand, shuffle."""
+    spec = dict(arg or {})
+    spec["from"] = "deck"
+    _card_choice(game, ctx, spec, "deck", (_to_hand, (ctx, then)), f"{ctx.key}: search your deck")
+
+
+@ABILITIES.effect("add_to_hand", "cards")
+def add_to_hand(game, ctx, arg, params, then, index):
+    """Put cards from a zone (default: drop) into your hand."""
+    _card_choice(game, ctx, arg, "drop", (_to_hand, (ctx, then)), f"{ctx.key}: add to hand")
+
+
+def _call_cards(game, ctx, then, zone, chosen):
+    """Call the chosen cards one at a time, each to a circle of the player's choice."""
+    if not chosen:
+        if zone == "deck":
+            zones.shuffle(game, ctx.seat)
+        _continue(game, then)
+        return
+    inst, rest = chosen[0], chosen[1:]
+    options = tuple((c, c) for c in REAR_CIRCLES)
+    choose(game, ctx.seat, "ability_circle", options, 1, False, (_call_to, (ctx, then, zone, inst, rest)),
+           f"{ctx.key}: call {game.cards[inst].id} to which circle")
+
+
+def _call_to(game, ctx, then, zone, inst, rest, chosen):
+    p = game.state.players[ctx.seat]
+    if chosen and inst in getattr(p, zone):
+        zones.call(game, ctx.seat, inst, chosen[0], normal=False, source=zone)
+    _call_cards(game, ctx, then, zone, rest)
+
+
+@ABILITIES.effect("call", "cards")
+def call(game, ctx, arg, params, then, index):
+    """Superior call cards from a zone (default: hand) to R circles of your choice."""
+    _card_choice(game, ctx, arg, "hand", (_call_cards, (ctx, then)), f"{ctx.key}: call")
+
+
+def _ride(game, ctx, then, zone, chosen):
+    p = game.state.players[ctx.seat]
+    for inst in chosen:
+        if inst in getattr(p, zone):
+            zones.ride(game, ctx.seat, inst, normal=False, source=zone)
+    if zone == "deck":
+        zones.shuffle(game, ctx.seat)
+    _continue(game, then)
+
+
+@ABILITIES.effect("superior_ride", "cards")
+def superior_ride(game, ctx, arg, params, then, index):
+    """Superior ride a card from a zone (default: hand); not limited by grade (RULES 3.3.4 c)."""
+    spec = dict(arg or {})
+    spec["choose"] = 1
+    _card_choice(game, ctx, spec, "hand", (_ride, (ctx, then)), f"{ctx.key}: superior ride")
+
+
+@ABILITIES.effect("look_top", "int", {"pick": "cards", "to": ("hand", "call")})
+def look_top(game, ctx, arg, params, then, index):
+    """Look at the top N cards, choose among them (`pick` filters) for your hand or a call; shuffle."""
+    p = game.state.players[ctx.seat]
+    top = p.deck[-arg:][::-1]
+    pick = dict(params.get("pick") or {})
+    cards = game.cards
+    pool = [i for i in top if passes(game, ctx, filters_of(pick), cards[i], None)]
+    done = _to_hand if params.get("to", "hand") == "hand" else _call_cards
+    choose(game, ctx.seat, "ability_card", card_options(game, pool), pick.get("choose", 1),
+           pick.get("up_to", True), (_look_done, (ctx, then, done)), f"{ctx.key}: look at the top {arg}")
+
+
+def _look_done(game, ctx, then, done, chosen):
+    done(game, ctx, then, "deck", chosen)     # both shuffle the deck afterwards
+
+
+@ABILITIES.effect("legion", "str")
+def legion(game, ctx, arg, params, then, index):
+    """Search your deck for up to one card with this name and legion with it, shuffle (CR 10.25.1, 11.10.2)."""
+    v = game.state.players[ctx.seat].circles["VC"]
+    if v is None or v.mate is not None or v.heart is not None:
+        _continue(game, then)
+        return
+    _card_choice(game, ctx, {"from": "deck", "choose": 1, "up_to": True, "name": arg}, "deck",
+                 (_legion_done, (ctx, then)), f"{ctx.key}: legion with {arg}")
+
+
+def _legion_done(game, ctx, then, zone, chosen):
+    p = game.state.players[ctx.seat]
+    v = p.circles["VC"]
+    if chosen and v is not None and v.mate is None:
+        mate = chosen[0]
+        p.deck.remove(mate)
+        v.mate = mate
+        game.emit("legion", player=ctx.seat, leader=game.cards[v.card].id, mate=game.cards[mate].id)
+    zones.shuffle(game, ctx.seat)
+    _continue(game, then)
+
+
+def run(game, ctx, effects, i, then) -> None:
+    """Resolve effects[i:], in order, then run `then`."""
+    if i >= len(effects):
+        _continue(game, then)
+        return
+    name, arg, params = effects[i]
+    ABILITIES.effects[name].fn(game, ctx, arg, dict(params), (run, (ctx, effects, i + 1, then)), i)

@@ -1,0 +1,386 @@
+"""The ability layer of one game: triggers, the pending queue, CONT values and ACT.
+
+It is attached to a `Game` (`game.abilities`) by `vanguard_fsm.abilities.attach`
+and listens to the game's hooks:
+
+- flow timings (`timing` channel): AUTO abilities with that timing on either
+  player's cards in their zone trigger;
+- engine events (`event` channel): the card an event is about (the unit called,
+  the attacker ...) triggers its own AUTO abilities for the matching engine
+  timing (`call` -> `when_placed`, `when_placed_on_R` ...; see `EVENT_TIMINGS`).
+
+A triggered ability becomes pending (trace `ability` step `pending`); the game's
+`check_timing` calls `resolve_next` after the rule actions (CR 8.4.1): the turn
+player's pending abilities first, in the order the player chooses, then the
+non-turn player's; each is paid or declined, resolved, and the check timing
+starts over. "When hits / not hit" abilities wait until the damage checks are
+done (CR 7.7.1.3, 7.7.1.7). CONT abilities are recomputed at every look.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ..game.actions import Action
+from ..game.state import REAR_CIRCLES
+from . import abstate, costs, effects
+from .abstate import Pending
+from .conditions import all_hold
+from .spec import compile_card
+from .targets import Ctx, candidates, where_zone
+
+# engine events that wait for the damage checks before they resolve (CR 7.7.1.7)
+HELD_TIMINGS = frozenset(("when_hits", "when_attack_hits_vanguard", "when_not_hit"))
+# the battle states where held abilities are released (CR 7.7.1.7: after the damage checks)
+RELEASE_STATES = frozenset(("resolve_hits", "close_step"))
+
+
+@lru_cache(maxsize=512)
+def _compiled(card):
+    return compile_card(card)
+
+
+class AbilityLayer:
+    def __init__(self, game) -> None:
+        self.game = game
+        self.specs: dict = {}
+        self.auto: dict = {}     # card id -> timing -> specs
+        self.cont: dict = {}     # card id -> CONT specs
+        self.act: dict = {}      # card id -> ACT specs
+        self.timing_zones: dict = {}
+        for card in {c.id: c for c in game.cards}.values():
+            for spec in _compiled(card):
+                self.specs[spec.key] = spec
+                if ".give" in spec.key:
+                    self._index_timing(spec)
+                    continue
+                self._index(card.id, spec)
+        self.cont_zones = frozenset(z for specs in self.cont.values() for s in specs for z in s.zones)
+        self.act_zones = frozenset(z for specs in self.act.values() for s in specs for z in s.zones)
+        self.granted_cont = any(s.kind == "CONT" and ".give" in s.key for s in self.specs.values())
+
+    def _index(self, card_id, spec) -> None:
+        if spec.kind == "AUTO":
+            self.auto.setdefault(card_id, {}).setdefault(spec.timing, []).append(spec)
+            self._index_timing(spec)
+        elif spec.kind == "CONT":
+            self.cont.setdefault(card_id, []).append(spec)
+        else:
+            self.act.setdefault(card_id, []).append(spec)
+
+    def _index_timing(self, spec) -> None:
+        if spec.kind == "AUTO":
+            zones = self.timing_zones.setdefault(spec.timing, set())
+            zones.update(spec.zones or ("V", "R", "GC"))
+
+    # -- where cards are --------------------------------------------------------
+    def cards_in(self, game, seat, zones):
+        """(zone, where, instance, placement) for the player's cards in those zones."""
+        p = game.state.players[seat]
+        out = []
+        if "V" in zones and p.circles["VC"] is not None:
+            u = p.circles["VC"]
+            out.append(("V", "VC", u.card, u.placed))
+        if "R" in zones:
+            out.extend(("R", c, p.circles[c].card, p.circles[c].placed) for c in REAR_CIRCLES
+                       if p.circles[c] is not None)
+        if "GC" in zones:
+            out.extend(("GC", f"GC[{i}]", u.card, u.placed) for i, u in enumerate(p.gc))
+        for zone, attr in (("soul", "soul"), ("drop", "drop"), ("hand", "hand"), ("G", "g_zone")):
+            if zone in zones:
+                out.extend((zone, f"{zone}[{i}]", inst, 0) for i, inst in enumerate(getattr(p, attr)))
+        return out
+
+    def granted_specs(self, game, placed):
+        granted = abstate.get(game).granted
+        if not granted or not placed:
+            return ()
+        return tuple(self.specs[key] for p, key, _ in granted if p == placed)
+
+    # -- triggering ---------------------------------------------------------------
+    def emit(self, game, ctx, kind, step) -> None:
+        game.emit("ability", player=ctx.seat, card=game.cards[ctx.inst].id, kind=kind, timing=ctx.timing,
+                  step=step, ability=ctx.key)
+
+    def trigger(self, game, seat, inst, spec, timing, placed, held=False) -> None:
+        ctx = Ctx(seat, inst, spec.key, timing, placed)
+        if abstate.is_used(game, spec.once, inst, spec.key) or not all_hold(game, ctx, spec.conditions):
+            return
+        s = abstate.get(game)
+        abstate.put(game, s._replace(pending=s.pending + (Pending(seat, inst, spec.key, timing, placed, held),)))
+        self.emit(game, ctx, "AUTO", "pending")
+
+    def subject(self, game, seat, inst, timings, zone, placed) -> None:
+        """The card an engine event is about triggers its own AUTO abilities for `timings`."""
+        by_timing = self.auto.get(game.cards[inst].id)
+        granted = self.granted_specs(game, placed)
+        if by_timing is None and not granted:
+            return
+        for timing in timings:
+            specs = list(by_timing.get(timing, ())) if by_timing else []
+            specs.extend(s for s in granted if s.kind == "AUTO" and s.timing == timing)
+            for spec in specs:
+                if spec.zones is None or zone in spec.zones:
+                    self.trigger(game, seat, inst, spec, timing, placed, timing in HELD_TIMINGS)
+
+    def on_timing(self, game, name) -> None:
+        if game.abilities is not self or name not in self.timing_zones:
+            return
+        zones = self.timing_zones[name]
+        tp = game.state.turn_player if game.state.turn_player is not None else 0
+        for seat in (tp, 1 - tp):
+            for zone, _, inst, placed in self.cards_in(game, seat, zones):
+                by_timing = self.auto.get(game.cards[inst].id)
+                specs = list(by_timing.get(name, ())) if by_timing else []
+                specs.extend(s for s in self.granted_specs(game, placed) if s.kind == "AUTO" and s.timing == name)
+                for spec in specs:
+                    if spec.zones is not None and zone in spec.zones:
+                        self.trigger(game, seat, inst, spec, name, placed)
+
+    def on_event(self, game, event, fields) -> None:
+        if game.abilities is not self:
+            return
+        handler = EVENT_TIMINGS.get(event)
+        if handler is not None:
+            handler(self, game, fields)
+
+    def on_state(self, game, machine, path) -> None:
+        if game.abilities is not self or path not in RELEASE_STATES:
+            return
+        s = abstate.get(game)
+        if any(p.held for p in s.pending):
+            abstate.put(game, s._replace(pending=tuple(p._replace(held=False) for p in s.pending)))
+        if path == "close_step" and s.granted:
+            self.expire(game, "battle")
+
+    def expire(self, game, until) -> None:
+        s = abstate.get(game)
+        abstate.put(game, s._replace(granted=tuple(g for g in s.granted if g[2] != until)))
+
+    # -- check timing (CR 8.4.1) ------------------------------------------------
+    def has_pending(self) -> bool:
+        return any(not p.held for p in abstate.get(self.game).pending)
+
+    def resolve_next(self, game, check_timing) -> None:
+        """The turn player plays one of their pending abilities (their choice), else the other player."""
+        pending = abstate.get(game).pending
+        tp = game.state.turn_player if game.state.turn_player is not None else 0
+        for seat in (tp, 1 - tp):
+            mine = [p for p in pending if p.seat == seat and not p.held]
+            if mine:
+                break
+        else:
+            return
+        actions, seen = [], set()
+        for p in mine:
+            aid = f"play_ability:{p.key}@{p.timing}"
+            if aid in seen:
+                continue    # two equal pending abilities: the same choice
+            seen.add(aid)
+            actions.append(Action(aid, "ability_order", seat, (p,)))
+
+        def chosen(g, act):
+            g.then(check_timing)          # CR 8.4.1.2: then the check timing starts over
+            g.then(play_pending, act.args[0])
+
+        game.ask(seat, "ability_order", actions, chosen, "CR 8.4.1: choose which pending ability to play")
+
+    # -- CONT (recomputed, never stored) --------------------------------------------
+    def cont_power(self, game, unit) -> int:
+        return self._cont(game, unit, "power") if (self.cont or self.granted_cont) else 0
+
+    def cont_critical(self, game, unit) -> int:
+        return self._cont(game, unit, "critical") if (self.cont or self.granted_cont) else 0
+
+    def _cont(self, game, unit, what) -> int:
+        total = 0
+        cards = game.cards
+        zones = self.cont_zones | ({"V", "R"} if self.granted_cont else set())
+        for seat in (0, 1):
+            for zone, _, inst, placed in self.cards_in(game, seat, zones):
+                specs = self.cont.get(cards[inst].id, [])
+                if self.granted_cont:
+                    specs = specs + [s for s in self.granted_specs(game, placed) if s.kind == "CONT"]
+                for spec in specs:
+                    if spec.zones is not None and zone not in spec.zones:
+                        continue
+                    ctx = Ctx(seat, inst, spec.key, "continuous", placed)
+                    for name, arg, params in spec.effects:
+                        if name == what and all_hold(game, ctx, spec.conditions) \
+                                and _affects(game, ctx, dict(params).get("target", "self"), unit):
+                            total += arg
+        return total
+
+    # -- ACT (main phase play timing, CR 8.1.1.1) -----------------------------------
+    def act_legal(self, game, seat):
+        if not self.act:
+            return []
+        out, seen = [], set()
+        for zone, where, inst, placed in self.cards_in(game, seat, self.act_zones):
+            for spec in self.act.get(game.cards[inst].id, ()):
+                if zone not in spec.zones or abstate.is_used(game, spec.once, inst, spec.key):
+                    continue
+                ctx = Ctx(seat, inst, spec.key, "main_phase", placed)
+                if not all_hold(game, ctx, spec.conditions) or not costs.payable(game, ctx, spec.cost):
+                    continue
+                aid = f"act:{where if zone in ('V', 'R', 'GC') else zone}:{spec.key}"
+                if aid not in seen:
+                    seen.add(aid)
+                    out.append(Action(aid, "act", seat, (inst, spec.key, placed)))
+        return out
+
+    def act_apply(self, game, act) -> None:
+        inst, key, placed = act.args
+        spec = self.specs[key]
+        ctx = Ctx(act.player, inst, key, "main_phase", placed)
+        pay_and_resolve(game, ctx, spec, "ACT")
+
+
+def _affects(game, ctx, target, unit) -> bool:
+    if target == "self":
+        return unit.placed == ctx.placed
+    units, _, _ = candidates(game, ctx, target)
+    return any(u is unit for _, _, u in units)
+
+
+# -- playing one ability (tasks: immutable arguments only) ----------------------------
+
+def play_pending(game, entry) -> None:
+    """Play a pending AUTO ability: once-limits, cost (paid or declined), effects."""
+    layer = game.abilities
+    s = abstate.get(game)
+    rest = list(s.pending)
+    rest.remove(entry)
+    abstate.put(game, s._replace(pending=tuple(rest)))
+    spec = layer.specs[entry.key]
+    ctx = Ctx(entry.seat, entry.inst, entry.key, entry.timing, entry.placed)
+    if abstate.is_used(game, spec.once, entry.inst, spec.key) or not costs.payable(game, ctx, spec.cost):
+        layer.emit(game, ctx, "AUTO", "declined")
+        return
+    if not spec.optional:
+        pay_and_resolve(game, ctx, spec, "AUTO")
+        return
+    what = ", ".join(n if a is None else f"{n} {a}" for n, a in spec.cost) or "no cost"
+    actions = [Action(f"ability:pay:{spec.key}", "ability_cost", entry.seat, (True,)),
+               Action(f"ability:decline:{spec.key}", "ability_cost", entry.seat, (False,))]
+
+    def answer(g, act):
+        if act.args[0]:
+            pay_and_resolve(g, ctx, g.abilities.specs[ctx.key], "AUTO")
+        else:
+            g.abilities.emit(g, ctx, "AUTO", "declined")
+
+    game.ask(entry.seat, "ability_cost", actions, answer, f"{spec.key} ({what}): use it?")
+
+
+def pay_and_resolve(game, ctx, spec, kind) -> None:
+    abstate.mark_used(game, spec.once, ctx.inst, spec.key)
+    finish = (_resolved, (ctx, kind))
+    costs.pay_all(game, ctx, spec.cost, 0, (effects.run, (ctx, spec.effects, 0, finish)))
+
+
+def _resolved(game, ctx, kind) -> None:
+    game.abilities.emit(game, ctx, kind, "resolved")
+
+
+# -- engine events -> engine timings for the card the event is about ----------------
+
+def _unit_at(game, seat, circle):
+    return game.state.players[seat].circles[circle]
+
+
+def _on_call(layer, game, f):
+    seat = f["player"]
+    u = _unit_at(game, seat, f["circle"])
+    if u is not None:
+        layer.subject(game, seat, u.card, ("when_placed", "when_placed_on_R"), "R", u.placed)
+
+
+def _on_ride(layer, game, f):
+    seat = f["player"]
+    p = game.state.players[seat]
+    u = p.circles["VC"]
+    layer.subject(game, seat, u.card, ("when_placed", "when_placed_on_V"), "V", u.placed)
+    ridden = f.get("ridden")
+    if ridden is not None:
+        inst = next((i for i in reversed(p.soul) if game.cards[i].id == ridden), None)
+        if inst is not None:    # it has the ability as a unit until resolved (CR 8.6.5.1.4)
+            layer.subject(game, seat, inst, ("when_ridden_upon",), "V", 0)
+
+
+def _on_stride(layer, game, f):
+    seat = f["player"]
+    u = _unit_at(game, seat, "VC")
+    layer.subject(game, seat, u.card, ("when_placed", "when_placed_on_V", "when_stride"), "V", u.placed)
+
+
+def _on_attack_declared(layer, game, f):
+    state = game.state
+    b = state.battle
+    tp = state.turn_player
+    u = _unit_at(game, tp, b.attacker)
+    if u is not None and u.card == b.attacker_card:
+        layer.subject(game, tp, u.card, ("when_attacks",), where_zone(b.attacker), u.placed)
+    t = _unit_at(game, 1 - tp, b.target)
+    if t is not None and t.card == b.target_card:
+        layer.subject(game, 1 - tp, t.card, ("when_attacked",), where_zone(b.target), t.placed)
+    if b.booster is not None:
+        bu = _unit_at(game, tp, b.booster)
+        if bu is not None:
+            layer.subject(game, tp, bu.card, ("when_boosts",), "R", bu.placed)
+
+
+def _on_guard(layer, game, f):
+    seat = f["player"]
+    u = game.state.players[seat].gc[-1]
+    if f["how"] == "intercept":
+        layer.subject(game, seat, u.card, ("when_intercepts",), "R", u.placed)
+    else:
+        layer.subject(game, seat, u.card, ("when_placed",), "GC", u.placed)
+
+
+def _on_battle_result(layer, game, f):
+    state = game.state
+    b = state.battle
+    tp = state.turn_player
+    u = _unit_at(game, tp, b.attacker)
+    placed = u.placed if u is not None and u.card == b.attacker_card else 0
+    zone = where_zone(b.attacker)
+    if f["hit"]:
+        timings = ("when_hits", "when_attack_hits_vanguard") if b.target_is_vanguard else ("when_hits",)
+        if placed:
+            layer.subject(game, tp, b.attacker_card, timings, zone, placed)
+    else:    # resolves even if the attacker left the field (CR 7.7.1.7)
+        layer.subject(game, tp, b.attacker_card, ("when_not_hit",), zone, placed)
+
+
+def _on_to_drop(layer, game, f):
+    if f.get("to") == "drop":
+        seat = f["player"]
+        layer.subject(game, seat, game.state.players[seat].drop[-1], ("when_put_into_drop",), "drop", 0)
+
+
+def _on_check(timing):
+    def handler(layer, game, f):
+        seat = f["player"]
+        trigger = game.state.players[seat].trigger
+        if trigger:
+            layer.subject(game, seat, trigger[-1], (timing,), "trigger", 0)
+    return handler
+
+
+def _on_draw(layer, game, f):
+    seat = f["player"]
+    layer.subject(game, seat, game.state.players[seat].hand[-1], ("when_drawn",), "hand", 0)
+
+
+def _on_turn_begin(layer, game, f):
+    if abstate.get(game).granted:
+        layer.expire(game, "turn")
+
+
+EVENT_TIMINGS = {
+    "call": _on_call, "ride": _on_ride, "stride": _on_stride, "when_attacks": _on_attack_declared,
+    "guard": _on_guard, "battle_result": _on_battle_result, "retire": _on_to_drop, "move": _on_to_drop,
+    "drive_check": _on_check("when_drive_check_reveals"), "damage_check": _on_check("when_damage_check_reveals"),
+    "draw": _on_draw, "turn_begin": _on_turn_begin,
+}

@@ -1,0 +1,235 @@
+"""`vanguard-fsm lint` for card data: every name an ability uses must be registered.
+
+Checks each ability of each card file (the built-in set unless told otherwise):
+kind, zone, timing (an AUTO timing must be declared by some flow state or be a
+known engine event), conditions, costs, effects and their parameters, targets
+(selectors and filters), card choices, and abilities given by `give` — each
+problem as `path:line:col: message`, located with `machine.yamlsrc`.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..game import rules  # noqa: F401  (registers the engine events)
+from ..game.cards import CardError, load_cards, yaml_files
+from ..machine.loader import load_flowset
+from ..machine.registry import REGISTRY
+from ..machine.yamlsrc import SourceError, load
+from ..paths import builtin_cards_dir
+from . import conditions, costs, effects  # noqa: F401  (registration)
+from .effects import CARD_ZONES
+from .registry import ABILITIES
+from .spec import DEFAULT_TIMING, KINDS, ONCE, ZONE_NAMES
+from .targets import FILTER_KEYS
+
+ABILITY_KEYS = ("kind", "zone", "timing", "conditions", "optional", "cost", "effect", "text")
+# engine events about the card itself: a zone may be omitted (CR 8.1.1.2.1)
+SELF_EVENTS = frozenset(REGISTRY.engine_events.names())
+
+
+class Linter:
+    def __init__(self, doc, timings: set[str]) -> None:
+        self.doc = doc
+        self.timings = timings
+        self.problems: list[SourceError] = []
+
+    def error(self, path, message) -> None:
+        self.problems.append(self.doc.error(path, message))
+
+    def key_error(self, path, key, message) -> None:
+        line, col = self.doc.marks.get(tuple(path) + (key, "__key__"), self.doc.where(path))
+        self.problems.append(SourceError(self.doc.path, line, col, message))
+
+    # -- one ability ------------------------------------------------------------
+    def ability(self, raw, path) -> None:
+        if not isinstance(raw, dict):
+            self.error(path, "an ability is a mapping (kind, zone, timing, conditions, cost, effect ...)")
+            return
+        for key in raw:
+            if key not in ABILITY_KEYS:
+                self.key_error(path, key, f"unknown ability field {key!r} (fields: {', '.join(ABILITY_KEYS)})")
+        kind = raw.get("kind")
+        if kind not in KINDS:
+            self.error(path + ("kind",), f"kind must be one of {', '.join(KINDS)} (got {kind!r})")
+            return
+        zone = raw.get("zone")
+        timing = raw.get("timing")
+        if zone is not None and zone not in ZONE_NAMES:
+            self.error(path + ("zone",), f"unknown zone {zone!r} (zones: {', '.join(ZONE_NAMES)})")
+        if kind == "AUTO":
+            if timing not in self.timings:
+                self.error(path + ("timing",), _unknown("timing", timing, self.timings)
+                           + " (no flow state declares it and it is not an engine event)")
+            elif zone is None and timing not in SELF_EVENTS:
+                self.error(path, f"AUTO ability at flow timing {timing!r} needs a zone to work from")
+        else:
+            if zone is None:
+                self.error(path, f"a {kind} ability needs a zone")
+            if timing is not None and timing != DEFAULT_TIMING[kind]:
+                self.error(path + ("timing",), f"a {kind} ability has no trigger timing "
+                                               f"(omit it, or write {DEFAULT_TIMING[kind]!r})")
+        names = []
+        for i, item in enumerate(raw.get("conditions", ()) or ()):
+            name = self.named(item, path + ("conditions", i), ABILITIES.conditions)
+            names.append(name)
+        for i, item in enumerate(raw.get("cost", ()) or ()):
+            self.named(item, path + ("cost", i), ABILITIES.costs)
+        if kind == "ACT" and not raw.get("cost") and not any(n in ONCE for n in names):
+            self.error(path, "an ACT ability needs a cost or once_per_turn / once_per_game "
+                             "(otherwise it could be played forever)")
+        if "optional" in raw and not isinstance(raw["optional"], bool):
+            self.error(path + ("optional",), "optional is true or false")
+        items = raw.get("effect", ())
+        if isinstance(items, (list, tuple)):
+            for i, item in enumerate(items):
+                self.effect(item, path + ("effect", i))
+        else:
+            self.effect(items, path + ("effect",))
+        if not items and kind != "CONT":
+            self.error(path, "an ability needs an effect")
+
+    def named(self, item, path, section):
+        """A bare name or a one-key mapping, checked against a registry section."""
+        if isinstance(item, str):
+            name, arg, has_arg = item, None, False
+        elif isinstance(item, dict) and len(item) == 1:
+            (name, arg), = item.items()
+            has_arg = True
+        else:
+            self.error(path, "expected a name or a one-key mapping {name: argument}")
+            return None
+        if name not in section:
+            self.error(path, section.unknown_message(str(name)))
+            return name
+        entry = section[name]
+        if entry.arg == "none" and has_arg and arg is not None:
+            self.error(path, f"{section.kind} {name!r} takes no argument")
+        elif entry.arg != "none":
+            if not has_arg and not (entry.arg == "int" and section is ABILITIES.costs):   # a bare cost is 1
+                self.error(path, f"{section.kind} {name!r} needs an argument ({entry.arg})")
+            elif has_arg:
+                self.arg(entry.arg, arg, path + (name,), f"{section.kind} {name!r}")
+        return name
+
+    def arg(self, kind, value, path, what) -> None:
+        if kind == "int" and (not isinstance(value, int) or isinstance(value, bool) or value < 0):
+            self.error(path, f"{what} needs a whole number >= 0 (got {value!r})")
+        elif kind == "str" and not isinstance(value, str):
+            self.error(path, f"{what} needs a text argument (got {value!r})")
+        elif kind == "target":
+            self.target(value, path)
+        elif kind == "cards":
+            self.cards(value, path)
+        elif kind == "ability":
+            self.ability(value, path)
+        elif isinstance(kind, tuple) and value not in kind:
+            self.error(path, f"{what} is one of {', '.join(kind)} (got {value!r})")
+
+    def effect(self, item, path) -> None:
+        if isinstance(item, str):
+            if item not in ABILITIES.effects:
+                self.error(path, ABILITIES.effects.unknown_message(item))
+            elif ABILITIES.effects[item].arg not in ("none", "cards"):
+                self.error(path, f"effect {item!r} needs an argument ({ABILITIES.effects[item].arg})")
+            return
+        if not isinstance(item, dict):
+            self.error(path, "an effect is a name or a mapping {effect: argument, parameter: value ...}")
+            return
+        names = [k for k in item if k in ABILITIES.effects]
+        if len(names) != 1:
+            unknown = [k for k in item if k not in ABILITIES.effects]
+            message = (ABILITIES.effects.unknown_message(str(unknown[0])) if not names and unknown
+                       else f"an effect item names exactly one effect (found {names})")
+            self.error(path, message)
+            return
+        entry = ABILITIES.effects[names[0]]
+        self.arg(entry.arg, item[names[0]], path + (names[0],), f"effect {names[0]!r}")
+        for key, value in item.items():
+            if key == names[0]:
+                continue
+            if key not in entry.params:
+                self.key_error(path, key, f"effect {names[0]!r} has no parameter {key!r}"
+                               + (f" (parameters: {', '.join(entry.params)})" if entry.params else ""))
+            else:
+                self.arg(entry.params[key], value, path + (key,), f"{names[0]}.{key}")
+
+    def target(self, value, path) -> None:
+        if isinstance(value, str):
+            if value not in ABILITIES.selectors:
+                self.error(path, ABILITIES.selectors.unknown_message(value))
+            return
+        if not isinstance(value, dict):
+            self.error(path, "a target is a selector name or {from: selector, choose: N, up_to: bool, filters}")
+            return
+        source = value.get("from", "your_units")
+        if source not in ABILITIES.selectors:
+            self.error(path + ("from",), ABILITIES.selectors.unknown_message(str(source)))
+        self.choice_keys(value, path)
+
+    def cards(self, value, path) -> None:
+        if value is None:
+            return
+        if not isinstance(value, dict):
+            self.error(path, "a card choice is {from: zone, choose: N, up_to: bool, filters}")
+            return
+        if value.get("from", "hand") not in CARD_ZONES:
+            self.error(path + ("from",), f"cards come from one of {', '.join(CARD_ZONES)} "
+                                         f"(got {value.get('from')!r})")
+        self.choice_keys(value, path)
+
+    def choice_keys(self, value, path) -> None:
+        for key, arg in value.items():
+            if key == "from":
+                continue
+            if key == "choose":
+                self.arg("int", arg, path + (key,), "choose")
+            elif key == "up_to":
+                if not isinstance(arg, bool):
+                    self.error(path + (key,), "up_to is true or false")
+            elif key in ABILITIES.filters:
+                entry = ABILITIES.filters[key]
+                if entry.arg == "none":
+                    if arg is not True:
+                        self.error(path + (key,), f"filter {key!r} is written `{key}: true`")
+                else:
+                    self.arg(entry.arg, arg, path + (key,), f"filter {key!r}")
+            elif key not in FILTER_KEYS:
+                self.key_error(path, key, ABILITIES.filters.unknown_message(str(key)))
+
+
+def _unknown(what, name, known) -> str:
+    import difflib
+    close = difflib.get_close_matches(str(name), sorted(known), n=1, cutoff=0.75)
+    return f"unknown {what} {name!r}" + (f" (did you mean {close[0]!r}?)" if close else "")
+
+
+def known_timings(flows_dir) -> set[str]:
+    """Every timing a flow state declares, plus the engine events."""
+    timings = set(REGISTRY.engine_events.names())
+    if flows_dir is not None:
+        timings |= load_flowset(flows_dir).declared_timings()
+    return timings
+
+
+def lint_cards(flows_dir=None, cards_path=None) -> list[SourceError]:
+    """Problems in the abilities of the card files (built-in set by default), sorted by place."""
+    timings = known_timings(flows_dir)
+    base = Path(cards_path) if cards_path is not None else builtin_cards_dir()
+    try:
+        load_cards(base)     # shape and card rules first (jsonschema + RULES 1.x)
+        files = yaml_files(base, CardError)
+    except CardError as exc:
+        return [SourceError(exc.path, exc.line, exc.col, exc.message)]
+    problems: list[SourceError] = []
+    for file in files:
+        try:
+            doc = load(file)
+        except SourceError as exc:
+            problems.append(exc)
+            continue
+        linter = Linter(doc, timings)
+        for ci, card in enumerate((doc.data or {}).get("cards", ()) or ()):
+            for ai, ability in enumerate(card.get("abilities", ()) or ()):
+                linter.ability(ability, ("cards", ci, "abilities", ai))
+        problems.extend(linter.problems)
+    return sorted(problems, key=lambda p: (p.path, p.line, p.col))

@@ -1,0 +1,75 @@
+"""The names card data may use in abilities, each bound to code here and nowhere else.
+
+Card YAML names conditions, costs, effects, target selectors and filters; the
+functions behind the names are registered in `ABILITIES` by the modules of this
+package. A name that is not registered is a lint error with its `file:line:col`
+(`abilities/lint.py`); nothing in card data is imported or evaluated.
+
+Each entry also says which parameters it takes, so lint can check every key of
+an effect (`{power: 5000, target: self, until: battle}`) and every argument.
+"""
+from __future__ import annotations
+
+from ..machine.registry import Section
+
+
+class Entry:
+    """A registered name: its function, the kind of its argument, and its other parameters."""
+
+    __slots__ = ("name", "fn", "arg", "params", "doc")
+
+    def __init__(self, name: str, fn, arg: str, params: dict, doc: str) -> None:
+        self.name, self.fn, self.arg, self.params, self.doc = name, fn, arg, params, doc
+
+
+# argument kinds lint understands: none (a bare name), int (>= 0), str, target, cards, ability
+ARG_KINDS = ("none", "int", "str", "target", "cards", "ability", "zone")
+
+
+class AbilityRegistry:
+    def __init__(self) -> None:
+        self.conditions = Section("ability condition")
+        self.costs = Section("ability cost")
+        self.effects = Section("ability effect")
+        self.selectors = Section("target selector")
+        self.filters = Section("target filter")
+
+    def _register(self, section: Section, name: str, arg: str, params: dict | None, fn) -> None:
+        if arg not in ARG_KINDS:
+            raise ValueError(f"{name}: unknown argument kind {arg!r}")
+        doc = (fn.__doc__ or "").strip().split("\n")[0]
+        section.register(name, Entry(name, fn, arg, dict(params or {}), doc), doc)
+
+    def condition(self, name: str, arg: str = "none"):
+        def deco(fn):
+            self._register(self.conditions, name, arg, None, fn)
+            return fn
+        return deco
+
+    def cost(self, name: str, arg: str = "int"):
+        def deco(fn):
+            self._register(self.costs, name, arg, None, fn)
+            return fn
+        return deco
+
+    def effect(self, name: str, arg: str = "int", params: dict | None = None):
+        """`params`: other keys the effect item may have, name -> argument kind or a tuple of values."""
+        def deco(fn):
+            self._register(self.effects, name, arg, params, fn)
+            return fn
+        return deco
+
+    def selector(self, name: str):
+        def deco(fn):
+            self._register(self.selectors, name, "none", None, fn)
+            return fn
+        return deco
+
+    def filter(self, name: str, arg: str = "int"):
+        def deco(fn):
+            self._register(self.filters, name, arg, None, fn)
+            return fn
+        return deco
+
+
+ABILITIES = AbilityRegistry()

@@ -1,0 +1,124 @@
+"""A card's abilities as compiled, immutable specs (RULES 1.5, CR 8.1).
+
+The YAML format (one entry of a card's `abilities` list)::
+
+    - kind: AUTO                 # CONT | AUTO | ACT (CR 8.1.1)
+      zone: V/R                  # where it works from: V, R, V/R, GC, soul, drop, hand, G, trigger
+      timing: when_attacks       # AUTO: a flow timing or an engine event (CONT/ACT: omitted)
+      conditions: [your_turn, {limit_break: 4}, once_per_turn]
+      optional: true             # "you may": pay the cost or decline (AUTO)
+      cost: [{counter_blast: 1}, rest_self]
+      effect:
+        - {power: 5000, target: self, until: battle}
+        - {draw: 1}
+      text: "free text for players"
+
+Every list item is a bare name (`your_turn`) or a one-key mapping (`{limit_break: 4}`);
+an effect item is a mapping whose one registered effect name carries the main
+argument, its other keys being that effect's parameters (`target`, `until` ...).
+All names resolve through `registry.ABILITIES`; `lint.py` reports unknown ones.
+A `zone` may be omitted on an AUTO ability that triggers on the card's own move
+(CR 8.1.1.2.1: "AUTO: When this unit is placed ..."): it then works wherever the card is.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .registry import ABILITIES
+
+KINDS = ("CONT", "AUTO", "ACT")
+ZONES = ("V", "R", "GC", "soul", "drop", "hand", "G", "trigger")
+ZONE_NAMES = ZONES + ("V/R",)
+ONCE = {"once_per_turn": "turn", "once_per_game": "game"}
+DEFAULT_TIMING = {"CONT": "continuous", "ACT": "main_phase"}
+
+
+class AbilityDataError(ValueError):
+    """Card data that cannot be compiled (lint reports these with file:line:col)."""
+
+
+@dataclass(frozen=True, slots=True)
+class AbilitySpec:
+    key: str                 # "AL-011#1" (1-based), "AL-011#1.give" for an ability given by an effect
+    card_id: str
+    kind: str
+    zones: frozenset | None  # None: wherever the card is (self-moving AUTO)
+    timing: str | None
+    conditions: tuple        # ((name, arg), ...) without the once-per limits
+    once: str | None         # "turn" / "game"
+    optional: bool
+    cost: tuple              # ((name, arg), ...)
+    effects: tuple           # ((name, arg, params), ...) params: tuple of (key, value)
+    text: str
+
+    @property
+    def label(self) -> str:
+        return self.key
+
+
+def split_item(item) -> tuple[str, object]:
+    """`name` -> (name, None); `{name: arg}` -> (name, arg)."""
+    if isinstance(item, str):
+        return item, None
+    if isinstance(item, dict) and len(item) == 1:
+        (name, arg), = item.items()
+        return str(name), arg
+    raise AbilityDataError(f"expected a name or a one-key mapping, got {item!r}")
+
+
+def split_effect(item) -> tuple[str, object, tuple]:
+    """An effect item -> (effect name, its argument, ((param, value), ...))."""
+    if isinstance(item, str):
+        return item, None, ()
+    if not isinstance(item, dict):
+        raise AbilityDataError(f"an effect is a name or a mapping, got {item!r}")
+    names = [k for k in item if k in ABILITIES.effects]
+    if len(names) != 1:
+        raise AbilityDataError(f"an effect item names exactly one effect, got {sorted(item)!r}")
+    name = names[0]
+    return name, item[name], tuple((k, v) for k, v in item.items() if k != name)
+
+
+def parse_zones(zone) -> frozenset | None:
+    if zone is None:
+        return None
+    if zone == "V/R":
+        return frozenset(("V", "R"))
+    if zone not in ZONES:
+        raise AbilityDataError(f"unknown zone {zone!r} (zones: {', '.join(ZONE_NAMES)})")
+    return frozenset((zone,))
+
+
+def compile_ability(card_id: str, key: str, raw) -> tuple[AbilitySpec, ...]:
+    """One ability (and any abilities its `give` effects grant) as specs."""
+    kind = raw.get("kind")
+    if kind not in KINDS:
+        raise AbilityDataError(f"{key}: kind must be one of {', '.join(KINDS)} (got {kind!r})")
+    conditions, once = [], None
+    for item in raw.get("conditions", ()):
+        name, arg = split_item(item)
+        if name in ONCE:
+            once = ONCE[name]
+        else:
+            conditions.append((name, arg))
+    raw_effects = raw.get("effect", ())
+    if not isinstance(raw_effects, (list, tuple)):
+        raw_effects = (raw_effects,)     # a single effect may be written without a list
+    effects = tuple(split_effect(e) for e in raw_effects)
+    spec = AbilitySpec(
+        key=key, card_id=card_id, kind=kind, zones=parse_zones(raw.get("zone")),
+        timing=raw.get("timing") if kind == "AUTO" else None, conditions=tuple(conditions), once=once,
+        optional=bool(raw.get("optional", False)), cost=tuple(split_item(c) for c in raw.get("cost", ())),
+        effects=effects, text=str(raw.get("text", "")))
+    out = [spec]
+    for n, (name, arg, _) in enumerate(effects):
+        if name == "give":
+            out.extend(compile_ability(card_id, f"{key}.give{n + 1}", arg))
+    return tuple(out)
+
+
+def compile_card(card) -> tuple[AbilitySpec, ...]:
+    specs: list[AbilitySpec] = []
+    for i, raw in enumerate(card.abilities):
+        specs.extend(compile_ability(card.id, f"{card.id}#{i + 1}", raw))
+    return tuple(specs)
