@@ -48,7 +48,7 @@ def run(paths, verbose, flows_dir, cards):
             if verbose:
                 for failure in result.failures[1:]:
                     click.echo(f"      {failure}")
-    click.echo(f"{passed} passed, {failed} failed" + (f", {malformed} malformed" if malformed else ""), err=True)
+    click.echo(f"{passed} passed, {failed} failed" + (f", {malformed} malformed" if malformed else ""))
     sys.exit(EXIT_INPUT if malformed else EXIT_FAILED if failed else EXIT_OK)
 
 

@@ -106,6 +106,7 @@ class _Run:
         self.script = list(data.get("script", []))
         self.used = 0
         self.stopped = False
+        self.auto_taken: dict[str, str] = {}   # action id -> where it was the only choice (for hints)
 
     def row(self, row: dict) -> None:
         for point, block, keys in self.checks:
@@ -130,6 +131,7 @@ class _Run:
         self.row({"event": "decision", "kind": d.kind, "path": flow_path, "player": d.player,
                   "turn": game.state.turn, "turn_player": game.state.turn_player})
         if len(d.actions) == 1:
+            self.auto_taken[d.actions[0].id] = flow_path
             game.apply(d.actions[0])
             return
         legal = ", ".join(d.ids()[:20]) + (" ..." if len(d.actions) > 20 else "")
@@ -148,7 +150,7 @@ class _Run:
         action = d.find(action_id)
         if action is None:
             raise self.s.failure(keys, f"illegal scripted choice {action_id!r} for player {d.player} at "
-                                       f"{flow_path} ({self.where_now()}); legal: {legal}")
+                                       f"{flow_path} ({self.where_now()}); legal: {legal}{self.hint(action_id)}")
         self.used += 1
         game.apply(action)
 
@@ -159,7 +161,9 @@ class _Run:
                 self.decide(game.pending)
             elif game.runner.finished:
                 if self.until is not None:
-                    raise self.s.failure(self.until.keys, f"the game ended before the until point "
+                    winner, loser, reason = game.state.result or (None, None, None)
+                    raise self.s.failure(self.until.keys, f"the game ended (turn {game.state.turn}, winner "
+                                                          f"{winner}, {reason}) before the until point "
                                                           f"({self.until.describe()}) was reached")
                 self.finish()
                 return
@@ -167,10 +171,17 @@ class _Run:
                 game.step()
         raise self.s.failure(("start",), f"no end after {MAX_STEPS} steps ({self.where_now()})")
 
+    def hint(self, action_id: str) -> str:
+        where = self.auto_taken.get(action_id)
+        return (f" (note: {action_id!r} was the only legal choice at {where} and was taken by itself; "
+                "a decision with one option takes no script line)") if where else ""
+
     def leftovers(self) -> None:
         if self.used < len(self.script):
+            entry = self.script[self.used]
             self.failures.append(self.s.failure(("script", self.used), f"scripted choice never used: "
-                                                f"{self.script[self.used]!r} (stopped at {self.where_now()})"))
+                                                f"{entry!r} (stopped at {self.where_now()})"
+                                                f"{self.hint(entry.split()[-1])}"))
         for point, _block, _keys in self.checks:
             if point.seen < point.nth:
                 self.failures.append(self.s.failure(point.keys, f"check point never reached: {point.describe()}"))
