@@ -13,11 +13,15 @@ from .abstate import EMPTY
 from .layer import AbilityLayer
 
 
-def attach(game):
-    """Give `game` its ability layer (before it runs); returns the game."""
-    if game.abilities is not None or not any(card.abilities for card in set(game.cards)):
+def attach(game, whole_db: bool = False):
+    """Give `game` its ability layer (before it runs); returns the game.
+
+    Only the cards in the game's decks are indexed, unless `whole_db` (tests that
+    add cards to a game). Without any ability to run, the game is left as it is."""
+    cards = set(game.db) if whole_db else set(game.cards)
+    if game.abilities is not None or not any(card.abilities for card in cards):
         return game
-    layer = AbilityLayer(game)
+    layer = AbilityLayer(game, cards)
     game.abilities = layer
     game.state.abilities = EMPTY
     hooks = game.hooks

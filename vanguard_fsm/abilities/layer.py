@@ -28,6 +28,7 @@ from .conditions import all_hold
 from .spec import compile_card
 from .targets import Ctx, candidates, where_zone
 
+_HIDDEN_ZONES = (("soul", "soul"), ("drop", "drop"), ("hand", "hand"), ("G", "g_zone"))
 # engine events that wait for the damage checks before they resolve (CR 7.7.1.7)
 HELD_TIMINGS = frozenset(("when_hits", "when_attack_hits_vanguard", "when_not_hit"))
 # the battle states where held abilities are released (CR 7.7.1.7: after the damage checks)
@@ -40,14 +41,14 @@ def _compiled(card):
 
 
 class AbilityLayer:
-    def __init__(self, game) -> None:
+    def __init__(self, game, cards) -> None:
         self.game = game
         self.specs: dict = {}
         self.auto: dict = {}     # card id -> timing -> specs
         self.cont: dict = {}     # card id -> CONT specs
         self.act: dict = {}      # card id -> ACT specs
         self.timing_zones: dict = {}
-        for card in {c.id: c for c in game.cards}.values():
+        for card in sorted(cards, key=lambda c: c.id):
             for spec in _compiled(card):
                 self.specs[spec.key] = spec
                 if ".give" in spec.key:
@@ -57,6 +58,9 @@ class AbilityLayer:
         self.cont_zones = frozenset(z for specs in self.cont.values() for s in specs for z in s.zones)
         self.act_zones = frozenset(z for specs in self.act.values() for s in specs for z in s.zones)
         self.granted_cont = any(s.kind == "CONT" and ".give" in s.key for s in self.specs.values())
+        # which values CONT abilities change at all (power, critical): the others cost nothing
+        self.cont_effects = frozenset(name for s in self.specs.values() if s.kind == "CONT"
+                                      for name, _, _ in s.effects)
 
     def _index(self, card_id, spec) -> None:
         if spec.kind == "AUTO":
@@ -85,9 +89,9 @@ class AbilityLayer:
                        if p.circles[c] is not None)
         if "GC" in zones:
             out.extend(("GC", f"GC[{i}]", u.card, u.placed) for i, u in enumerate(p.gc))
-        for zone, attr in (("soul", "soul"), ("drop", "drop"), ("hand", "hand"), ("G", "g_zone")):
+        for zone, attr in _HIDDEN_ZONES:
             if zone in zones:
-                out.extend((zone, f"{zone}[{i}]", inst, 0) for i, inst in enumerate(getattr(p, attr)))
+                out.extend((zone, zone, inst, 0) for inst in getattr(p, attr))
         return out
 
     def granted_specs(self, game, placed):
@@ -126,12 +130,17 @@ class AbilityLayer:
         if game.abilities is not self or name not in self.timing_zones:
             return
         zones = self.timing_zones[name]
+        granted = abstate.get(game).granted
+        cards = game.cards
+        auto = self.auto
         tp = game.state.turn_player if game.state.turn_player is not None else 0
         for seat in (tp, 1 - tp):
             for zone, _, inst, placed in self.cards_in(game, seat, zones):
-                by_timing = self.auto.get(game.cards[inst].id)
-                specs = list(by_timing.get(name, ())) if by_timing else []
-                specs.extend(s for s in self.granted_specs(game, placed) if s.kind == "AUTO" and s.timing == name)
+                by_timing = auto.get(cards[inst].id)
+                specs = by_timing.get(name, ()) if by_timing else ()
+                if granted and placed:
+                    specs = list(specs) + [s for s in self.granted_specs(game, placed)
+                                           if s.kind == "AUTO" and s.timing == name]
                 for spec in specs:
                     if spec.zones is not None and zone in spec.zones:
                         self.trigger(game, seat, inst, spec, name, placed)
@@ -186,26 +195,30 @@ class AbilityLayer:
 
     # -- CONT (recomputed, never stored) --------------------------------------------
     def cont_power(self, game, unit) -> int:
-        return self._cont(game, unit, "power") if (self.cont or self.granted_cont) else 0
+        return self._cont(game, unit, "power") if "power" in self.cont_effects else 0
 
     def cont_critical(self, game, unit) -> int:
-        return self._cont(game, unit, "critical") if (self.cont or self.granted_cont) else 0
+        return self._cont(game, unit, "critical") if "critical" in self.cont_effects else 0
 
     def _cont(self, game, unit, what) -> int:
         total = 0
         cards = game.cards
-        zones = self.cont_zones | ({"V", "R"} if self.granted_cont else set())
+        cont = self.cont
+        granted = abstate.get(game).granted if self.granted_cont else ()
+        zones = self.cont_zones | ({"V", "R"} if granted else frozenset())
         for seat in (0, 1):
             for zone, _, inst, placed in self.cards_in(game, seat, zones):
-                specs = self.cont.get(cards[inst].id, [])
-                if self.granted_cont:
-                    specs = specs + [s for s in self.granted_specs(game, placed) if s.kind == "CONT"]
+                specs = cont.get(cards[inst].id, ())
+                if granted and placed:
+                    specs = list(specs) + [s for s in self.granted_specs(game, placed) if s.kind == "CONT"]
                 for spec in specs:
                     if spec.zones is not None and zone not in spec.zones:
                         continue
-                    ctx = Ctx(seat, inst, spec.key, "continuous", placed)
                     for name, arg, params in spec.effects:
-                        if name == what and all_hold(game, ctx, spec.conditions) \
+                        if name != what:
+                            continue
+                        ctx = Ctx(seat, inst, spec.key, "continuous", placed)
+                        if all_hold(game, ctx, spec.conditions) \
                                 and _affects(game, ctx, dict(params).get("target", "self"), unit):
                             total += arg
         return total

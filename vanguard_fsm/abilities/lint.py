@@ -15,7 +15,7 @@ from ..game.cards import CardError, load_cards, yaml_files
 from ..machine.loader import load_flowset
 from ..machine.registry import REGISTRY
 from ..machine.yamlsrc import SourceError, load
-from ..paths import builtin_cards_dir
+from ..paths import builtin_cards_dir, builtin_flows_dir
 from . import conditions, costs, effects  # noqa: F401  (registration)
 from .effects import CARD_ZONES
 from .registry import ABILITIES
@@ -206,9 +206,7 @@ def _unknown(what, name, known) -> str:
 def known_timings(flows_dir) -> set[str]:
     """Every timing a flow state declares, plus the engine events."""
     timings = set(REGISTRY.engine_events.names())
-    if flows_dir is not None:
-        timings |= load_flowset(flows_dir).declared_timings()
-    return timings
+    return timings | load_flowset(flows_dir if flows_dir is not None else builtin_flows_dir()).declared_timings()
 
 
 def lint_cards(flows_dir=None, cards_path=None) -> list[SourceError]:
