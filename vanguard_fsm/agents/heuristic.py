@@ -179,11 +179,21 @@ def _first(game, d, actions, _):
     return actions[0]
 
 
+def _empty_circle(game, d, actions, _):
+    """An ability calls a card: an empty circle, the back row first (boosters), else the first."""
+    circles = game.state.players[d.player].circles
+    empty = [a for a in actions if a.args and circles.get(a.args[0], 0) is None]
+    back = [a for a in empty if a.args[0] in BACK_ROW]
+    return (back or empty or actions)[0]
+
+
 _STRATEGIES = {
     "redraw": _redraw, "g_assist": _g_assist, "g_assist_remove": _remove, "ride": _ride, "stride": _stride,
     "normal_call": _call, "battle": _battle, "attack": _attack, "boost": _boost, "guard": _guard,
     "intercept": _guard, "g_guardian": _guard, "power": _unit_target, "critical": _unit_target,
     "stand": _stand, "heal": _first, "ride_from_soul": _first,
+    "act": _first, "ability_circle": _empty_circle,   # card abilities: play every ACT it can pay for
 }
-_PRIORITY = ("redraw", "g_assist", "g_assist_remove", "ride", "stride", "normal_call", "battle", "attack",
-             "boost", "intercept", "guard", "g_guardian", "power", "critical", "stand", "heal", "ride_from_soul")
+_PRIORITY = ("redraw", "g_assist", "g_assist_remove", "ride", "stride", "normal_call", "act", "battle", "attack",
+             "boost", "intercept", "guard", "g_guardian", "power", "critical", "stand", "heal", "ride_from_soul",
+             "ability_circle")
