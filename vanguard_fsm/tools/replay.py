@@ -204,9 +204,11 @@ def load_replay(path) -> Replay:
         raise ReplayError(str(path), 1, 1, f"not a replay file: {where}: {errors[0].message}")
     replay = Replay(str(path), data)
     try:
-        replay.trace_text()
+        text = replay.trace_text()
     except (ValueError, OSError) as exc:
         raise ReplayError(str(path), 1, 1, f"the recorded trace cannot be decoded: {exc}") from None
+    if hashlib.sha256(text.encode()).hexdigest() != data["trace"]["sha256"]:
+        raise ReplayError(str(path), 1, 1, "the recorded trace does not match its sha256 (damaged file)")
     return replay
 
 
