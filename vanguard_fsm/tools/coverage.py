@@ -196,7 +196,7 @@ def run_batch(coverage: Coverage, games_per_config: int, seed: int = 0, flows_di
     """Seeded games for every agent pairing and format; returns how many were played."""
     from ..agents import make_agent
     from ..agents.base import play_out
-    from ..game.factory import new_game
+    from ..abilities import new_game_with_abilities as new_game
     from ..machine.hooks import Hooks
     played = 0
     with coverage.recording():

@@ -11,7 +11,7 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass, field
 
-from ..game.factory import new_game
+from ..abilities import new_game_with_abilities
 
 
 class StartError(Exception):
@@ -85,7 +85,7 @@ def build_start(seed=0, scenario=None, replay=None, decks=None, fmt="standard", 
         if changed:
             start.label += f"; warning: recorded under other {' and '.join(changed)}, it may diverge"
         return start
-    game = new_game(seed, decks, fmt, flows_dir, cards)
+    game = new_game_with_abilities(seed, decks, fmt, flows_dir, cards)
     return Start(game, f"a new game, seed {seed}", tuple(agents), [], context)
 
 
@@ -138,4 +138,6 @@ def save_replay(debugger, path: str) -> str:
         module.write_replay(path, game, ctx.get("agents") or [], ctx.get("flows_dir"), ctx.get("cards"))
     except OSError as exc:
         return f"cannot write {path}: {exc}"
+    except RuntimeError as exc:     # the replay module could not re-run the game from its actions
+        return f"cannot save a replay: {exc}"
     return f"wrote replay {path} ({len(game.history)} choices); check it with `vanguard-fsm replay {path}`"

@@ -340,16 +340,15 @@ class Debugger:
         return "\n".join(lines)
 
     def _pending_abilities(self) -> str:
-        layer = self.game.abilities
-        if layer is None:
+        if self.game.abilities is None:
             return "abilities not loaded"
-        pending = getattr(layer, "pending", None)
-        if callable(pending):
-            pending = pending()
-        if pending is None:
-            return "unknown (the ability layer does not list them)"
-        items = list(pending)
-        return ", ".join(str(p) for p in items) if items else "none"
+        from ..abilities import abstate
+        pending = abstate.get(self.game).pending
+        if not pending:
+            return "none"
+        cards = self.game.cards
+        return "; ".join(f"P{p.seat} {cards[p.inst].id} {p.key} ({p.timing}{', held' if p.held else ''})"
+                         for p in pending)
 
     def board(self) -> str:
         return render_text(board_view(self.game), color=self.color).rstrip("\n")
