@@ -16,8 +16,8 @@ from . import attach
 CIRCLE_NAMES = ("VC", "front_left", "back_left", "back_center", "front_right", "back_right")
 
 
-def sandbox(cards, deck, seed: int = 0, turn: int = 3, turn_player: int = 0, fmt: str = "quick"):
-    game = attach(new_game(seed, (deck, deck), fmt, None, cards, start=False), whole_db=True)
+def sandbox(cards, deck, seed: int = 0, turn: int = 3, turn_player: int = 0, fmt: str = "quick", hooks=None):
+    game = attach(new_game(seed, (deck, deck), fmt, None, cards, hooks=hooks, start=False), whole_db=True)
     state = game.state
     state.turn, state.turn_player, state.first = turn, turn_player, turn_player
     for seat, p in enumerate(state.players):
@@ -52,7 +52,7 @@ def run(game, choose=first_action, limit: int = 10_000) -> None:
         if game.pending is not None:
             game.apply(choose(game.pending))
             continue
-        if not game.agenda:
+        if not game.agenda or game.state.result is not None:   # done, or a rule action decided the game
             return
         fn, args = game.agenda.pop()
         fn(game, *args)
