@@ -14,10 +14,11 @@ after the unit in which they fired.
 Rewind is exact by re-execution: the start position is snapshotted once; `back N`
 restores it and re-runs the same units with the recorded choices until the
 transition count is N less — to the first position shown at that count, else
-to the moment that transition happened. The undone choices stay recorded ahead: `step`, `next`, `continue` and
-`auto` replay them (so stepping forward again gives the identical state), until
-`choose` takes a different action, which starts a new timeline. A replay file
-simply starts the debugger with its choices recorded ahead.
+to the moment that transition happened. The undone choices stay recorded
+ahead: `step`, `next`, `continue` and `auto` replay them (so stepping forward
+again gives the identical state), until `choose` takes a different action,
+which starts a new timeline. A replay file (or a scenario's script) simply
+starts the debugger with its choices recorded ahead.
 """
 from __future__ import annotations
 
@@ -47,7 +48,7 @@ HELP = """commands:
   auto                  let the configured agent (or the recorded choice) decide
   diagram [DIR]         the current machine's SVG, current state highlighted (default DIR debug-diagrams/)
   save scenario FILE    the current position as a scenario file (for bug reports)
-  save replay FILE      the choices so far as a replay file
+  save replay FILE      the whole game as a replay file (once it is over)
   help                  this text
   quit                  leave (end of input does too)"""
 
