@@ -1,0 +1,90 @@
+"""`vanguard-fsm lint` on card data: every unknown ability name is reported at file:line:col,
+and the built-in set uses every declared timing and engine event (issue 4)."""
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+from click.testing import CliRunner
+
+from vanguard_fsm.abilities.lint import known_timings, lint_cards
+from vanguard_fsm.game.cards import load_cards
+from vanguard_fsm.game.factory import compiled_flows
+from vanguard_fsm.game.rules import ENGINE_EVENTS
+from vanguard_fsm.tools.cli import main as cli_main
+
+HEAD = "clan: C\nnation: N\nrace: R\ncards:\n  - {id: X-1, name: A, grade: 1, power: 1, shield: 0, unit: normal,\n"
+
+
+def lint_text(tmp_path, abilities: str):
+    path = tmp_path / "cards.yaml"
+    path.write_text(HEAD + "     abilities: [" + textwrap.dedent(abilities).strip() + "]}\n", encoding="utf-8")
+    return [str(p) for p in lint_cards(None, path)], str(path)
+
+
+def test_builtin_cards_lint_clean():
+    assert lint_cards() == []
+
+
+@pytest.mark.parametrize("ability, token, fragment", [
+    ("{kind: AUTO, zone: V, timing: when_atacks, effect: {draw: 1}}", "when_atacks",
+     "unknown timing 'when_atacks' (did you mean 'when_attacks'?)"),
+    ("{kind: AUTO, zone: X, timing: when_attacks, effect: {draw: 1}}", "X,", "unknown zone 'X'"),
+    ("{kind: AUTO, zone: V, timing: when_attacks, conditions: [limit_brake], effect: {draw: 1}}", "limit_brake",
+     "unknown ability condition 'limit_brake'"),
+    ("{kind: AUTO, zone: V, timing: when_attacks, cost: [{counter_blst: 1}], effect: {draw: 1}}", "{counter_blst",
+     "unknown ability cost 'counter_blst'"),
+    ("{kind: AUTO, zone: V, timing: when_attacks, effect: {drow: 1}}", "{drow", "unknown ability effect 'drow'"),
+    ("{kind: AUTO, zone: V, timing: when_attacks, effect: {power: 1, target: slef}}", "slef",
+     "unknown target selector 'slef'"),
+    ("{kind: AUTO, zone: V, timing: when_attacks, effect: {power: 1, until: forever}}", "forever",
+     "is one of battle, turn"),
+    ("{kind: AUTO, zone: V, timing: when_attacks, effect: {power: 1, targt: self}}", "targt",
+     "effect 'power' has no parameter 'targt'"),
+    ("{kind: AUTO, zone: V, timing: when_attacks, effect: {retire: {from: opponent_rear_guards, grde: 1}}}", "grde",
+     "unknown target filter 'grde'"),
+    ("{kind: AUTO, zone: V, timing: when_attacks, effect: {call: {from: pocket}}}", "pocket", "cards come from one of"),
+    ("{kind: AUTO, zone: V, timing: when_attacks, effect: {give: {kind: CONT, zone: R, effect: {powr: 1}}}}", "{powr",
+     "unknown ability effect 'powr'"),
+    ("{kind: ACT, zone: V, effect: {draw: 1}}", "{kind", "needs a cost or once_per_turn"),
+    ("{kind: AUTO, timing: beginning_of_main_phase, effect: {draw: 1}}", "{kind", "needs a zone"),
+    ("{kind: AUTO, zone: V, timing: os.system, effect: {draw: 1}}", "os.system", "unknown timing 'os.system'"),
+])
+def test_unknown_names_are_located(tmp_path, ability, token, fragment):
+    problems, path = lint_text(tmp_path, ability)
+    line = (tmp_path / "cards.yaml").read_text().splitlines()[5]
+    assert len(problems) == 1, problems
+    assert problems[0].startswith(f"{path}:6:{line.index(token) + 1}: ") and fragment in problems[0], problems[0]
+
+
+def test_cli_lint_reports_card_problems_with_exit_1(tmp_path, monkeypatch):
+    problems, path = lint_text(tmp_path, "{kind: AUTO, zone: V, timing: when_atacks, effect: {draw: 1}}")
+    import vanguard_fsm.abilities.lint as lint_module
+    real = lint_module.lint_cards
+    monkeypatch.setattr(lint_module, "lint_cards", lambda flows_dir=None: real(flows_dir, path))
+    result = CliRunner().invoke(cli_main, ["lint"])
+    assert result.exit_code == 1 and "when_atacks" in result.output
+
+
+def test_every_declared_timing_and_engine_event_is_used_by_a_builtin_card():
+    declared = set(compiled_flows().spec.declared_timings()) | set(ENGINE_EVENTS)
+    assert known_timings(None) == declared
+    used = {a["timing"] for card in load_cards() for a in card.abilities if a["kind"] == "AUTO"}
+    assert declared - used == set(), "timings no built-in card uses"
+    assert used <= declared
+
+
+def test_builtin_set_has_lb4_units_a_legion_pair_g_units_and_g_guardians_with_abilities():
+    cards = list(load_cards())
+
+    def conds(card):
+        return [c for a in card.abilities for c in a.get("conditions", ())]
+    assert sum(1 for c in cards if {"limit_break": 4} in conds(c)) >= 3
+    assert any(e.get("legion") for c in cards for a in c.abilities for e in _effects(a))
+    assert any(c.unit == "g_unit" and not c.g_guardian and c.abilities for c in cards)
+    assert any(c.g_guardian and c.abilities for c in cards)
+
+
+def _effects(ability):
+    e = ability.get("effect", ())
+    return [x for x in (e if isinstance(e, tuple) else (e,)) if isinstance(x, dict)]
