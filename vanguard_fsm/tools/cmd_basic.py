@@ -12,7 +12,7 @@ from ..agents import AGENT_NAMES, make_agent
 from ..agents.base import play_out
 from ..game.cards import load_cards
 from ..game.decks import builtin_deck_names, load_deck, validate_deck
-from ..game.factory import new_game
+from ..abilities import new_game_with_abilities
 from ..machine.hooks import Hooks
 from ..paths import builtin_flows_dir
 from .common import EXIT_FAILED, EXIT_INPUT, cards_option, flows_option, input_errors
@@ -42,7 +42,7 @@ def play(seed, agents, decks, fmt, trace_path, record_path, quiet, flows_dir, ca
             TraceRecorder(hooks, trace_file, keep=False)
         if not quiet:
             PlayLog(hooks)
-        game = new_game(seed, decks, fmt, flows_dir, cards, hooks=hooks)
+        game = new_game_with_abilities(seed, decks, fmt, flows_dir, cards, hooks=hooks)
         started = time.perf_counter()
         play_out(game, [make_agent(agents[0], seed * 2 + 1), make_agent(agents[1], seed * 2 + 2)])
         elapsed = time.perf_counter() - started
