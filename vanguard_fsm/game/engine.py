@@ -23,6 +23,21 @@ DEFAULT_PARAMETERS = {
 }
 
 
+# Registered names never change meaning (the registry refuses a second, different
+# registration), so the functions behind decision names are looked up once.
+_DECISION_FNS: dict[tuple, tuple] = {}
+_CHOICE_APPLY: dict[str, object] = {}
+
+
+def _decision_functions(who: str, kinds: tuple) -> tuple:
+    """(decider, legal-action generators) for a flow state's decision."""
+    key = (who, kinds)
+    found = _DECISION_FNS.get(key)
+    if found is None:
+        found = _DECISION_FNS[key] = (REGISTRY.deciders[who], tuple(REGISTRY.choices[k].legal for k in kinds))
+    return found
+
+
 class Game:
     __slots__ = ("flows", "db", "decks", "seed", "rng", "state", "cards", "owner", "hooks", "agenda",
                  "pending", "runner", "params", "trace_on", "moves", "history", "abilities")
@@ -93,15 +108,17 @@ class Game:
     def advance(self) -> Decision | None:
         """Run until a decision with two or more options is pending, or the game is over."""
         runner = self.runner
+        drain, move = runner.drain, runner.move
         while True:
-            if self.pending is not None:
-                if len(self.pending.actions) > 1:
-                    return self.pending
-                self.apply(self.pending.actions[0])
+            pending = self.pending
+            if pending is not None:
+                if len(pending.actions) > 1:
+                    return pending
+                self.apply(pending.actions[0])
                 continue
-            if not runner.drain():
+            if not drain():
                 continue
-            outcome = runner.move()
+            outcome = move()
             self.moves += 1
             if outcome is MOVE_DECISION:
                 self.pending = self._state_decision()
@@ -128,10 +145,11 @@ class Game:
     def _state_decision(self) -> Decision:
         leaf = self.runner.leaf()
         spec = leaf.decision
-        player = REGISTRY.deciders[spec.who](self)
+        decider, legal_fns = _decision_functions(spec.who, spec.kinds)
+        player = decider(self)
         actions = []
-        for kind in spec.kinds:
-            actions.extend(REGISTRY.choices[kind].legal(self, player))
+        for legal in legal_fns:
+            actions.extend(legal(self, player))
         if not actions:
             raise RuntimeError(f"{leaf.where}: decision at {leaf.path!r} has no legal action; "
                                f"every decision state needs an option such as 'pass'")
@@ -145,7 +163,14 @@ class Game:
         decision = self.pending
         if decision is None:
             raise IllegalAction(f"no decision is pending ({action!r})", [])
-        chosen = decision.find(action if isinstance(action, str) else action.id)
+        chosen = None
+        if not isinstance(action, str):
+            for offered in decision.actions:   # agents hand back one of the offered objects
+                if offered is action:
+                    chosen = action
+                    break
+        if chosen is None:
+            chosen = decision.find(action if isinstance(action, str) else action.id)
         if chosen is None or (isinstance(action, Action) and chosen != action):
             what = action if isinstance(action, str) else action.id
             raise IllegalAction(f"{what!r} is not a legal action for player {decision.player} "
@@ -156,7 +181,10 @@ class Game:
             decision.resolver(self, chosen)
         else:
             self.runner.stack[-1].answered = chosen.kind
-            REGISTRY.choices[chosen.kind].apply(self, chosen)
+            apply = _CHOICE_APPLY.get(chosen.kind)
+            if apply is None:
+                apply = _CHOICE_APPLY[chosen.kind] = REGISTRY.choices[chosen.kind].apply
+            apply(self, chosen)
 
     # -- helpers used by rules -------------------------------------------
     def player(self, seat: int) -> Player:

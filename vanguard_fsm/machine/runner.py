@@ -87,15 +87,17 @@ class Runner:
         """Run agenda tasks until it is empty or a decision is pending. True if empty."""
         ctx = self.ctx
         agenda = ctx.agenda
+        pop = agenda.pop
+        hooks = ctx.hooks
         while agenda:
             if ctx.pending is not None:
                 return False
-            fn, args = agenda.pop()
+            fn, args = pop()
             if fn is ENTER:
                 flow_name, state = args
-                ctx.hooks.emit("state", ctx, flow_name, state.path)
+                hooks.emit("state", ctx, flow_name, state.path)
                 for timing in state.timings:
-                    ctx.hooks.fire_timing(ctx, timing)
+                    hooks.fire_timing(ctx, timing)
             else:
                 fn(ctx, *args)
         return ctx.pending is None
