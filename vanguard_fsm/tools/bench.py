@@ -28,9 +28,9 @@ from concurrent.futures import ProcessPoolExecutor
 
 import transitions
 
+from ..abilities import new_game_with_abilities as new_game
 from ..agents import make_agent
 from ..agents.base import play_out
-from ..game.factory import new_game
 from ..machine.builder import CompiledFlowSet
 from ..machine.loader import lint_flows, load_flowset
 from ..paths import builtin_flows_dir

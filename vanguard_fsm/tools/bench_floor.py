@@ -23,12 +23,13 @@ from functools import partial
 
 from transitions import Machine
 
+from ..abilities import attach, new_game_with_abilities as new_game
 from ..agents import make_agent
 from ..agents.base import play_out
 from ..game.cards import load_cards
 from ..game.decks import load_deck
 from ..game.engine import Game
-from ..game.factory import default_decks, new_game
+from ..game.factory import default_decks
 from ..machine.builder import CompiledFlowSet
 from ..machine.loader import load_flowset
 from ..machine.runner import Runner
@@ -98,7 +99,7 @@ def record_game(flows: CompiledFlowSet, log: TriggerLog, seed: int, agent: str, 
     """Play game `seed` (agents seeded as `vanguard-fsm play` does) on the recording flows."""
     log.sequence = []
     db = load_cards(cards)
-    game = Game(flows, db, [load_deck(d, db) for d in default_decks(fmt)], seed=seed, fmt=fmt).start()
+    game = attach(Game(flows, db, [load_deck(d, db) for d in default_decks(fmt)], seed=seed, fmt=fmt)).start()
     play_out(game, [make_agent(agent, seed * 2 + 1), make_agent(agent, seed * 2 + 2)])
     return log.sequence, game.runner.transitions
 

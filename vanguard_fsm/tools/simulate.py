@@ -24,9 +24,10 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Callable, Iterable
 
+from ..abilities import new_game_with_abilities
 from ..agents import make_agent
 from ..agents.base import play_out
-from ..game.factory import default_decks, new_game
+from ..game.factory import default_decks
 from ..machine.hooks import Hooks
 
 Z95 = 1.959963984540054  # the normal quantile for a two-sided 95% interval
@@ -100,7 +101,7 @@ def play_one(config: SimConfig, index: int) -> dict:
            "deck0": str(seat_decks[0]), "deck1": str(seat_decks[1])}
     game = None
     try:
-        game = new_game(seed, seat_decks, config.fmt, config.flows_dir, config.cards, hooks=hooks)
+        game = new_game_with_abilities(seed, seat_decks, config.fmt, config.flows_dir, config.cards, hooks=hooks)
         # the agents' seeds follow `vanguard-fsm play`, so `play --seed <seed>` replays this game
         play_out(game, [make_agent(seat_agents[0], seed * 2 + 1), make_agent(seat_agents[1], seed * 2 + 2)])
         winner, loser, reason = game.state.result
