@@ -13,6 +13,7 @@ from vanguard_fsm.abilities import abstate, effects
 from vanguard_fsm.abilities.sandbox import add, check_timing, run, sandbox
 from vanguard_fsm.abilities.spec import split_effect
 from vanguard_fsm.abilities.targets import Ctx
+from vanguard_fsm.game.turn import end_turn_effects
 from vanguard_fsm.game import zones
 from vanguard_fsm.game.state import Battle
 
@@ -157,5 +158,5 @@ def test_give_another_ability_until_end_of_turn():
     assert len(abstate.get(game).granted) == 2       # both rear-guards
     assert zones.power(game, p.circles["back_left"]) == 7000 + 2000
     assert zones.power(game, p.circles["VC"]) == 5000  # not a rear-guard
-    game.emit("turn_begin", player=1)                  # "until end of turn" is over
+    end_turn_effects(game)                             # the end phase: "until end of turn" is over
     assert zones.power(game, p.circles["back_left"]) == 7000

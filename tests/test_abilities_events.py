@@ -111,7 +111,7 @@ def test_battle_result_triggers_hit_abilities(hit, vanguard, expected):
     battle.compare_power(game)
     assert pending(trace) == expected and defender
     assert not game.abilities.has_pending()          # held until the damage checks are done
-    game.abilities.on_state(game, "battle", "resolve_hits")
+    battle.release_hit_abilities(game)               # the flow's resolve_hits step (CR 7.7.1.7)
     assert game.abilities.has_pending()
 
 

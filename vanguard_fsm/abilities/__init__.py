@@ -27,7 +27,6 @@ def attach(game, whole_db: bool = False):
     hooks = game.hooks
     hooks.on("event", layer.on_event)
     hooks.on("timing", layer.on_timing)
-    hooks.on("state", layer.on_state)
     return game
 
 

@@ -31,8 +31,6 @@ from .targets import Ctx, candidates, where_zone
 _HIDDEN_ZONES = (("soul", "soul"), ("drop", "drop"), ("hand", "hand"), ("G", "g_zone"))
 # engine events that wait for the damage checks before they resolve (CR 7.7.1.7)
 HELD_TIMINGS = frozenset(("when_hits", "when_attack_hits_vanguard", "when_not_hit"))
-# the battle states where held abilities are released (CR 7.7.1.7: after the damage checks)
-RELEASE_STATES = frozenset(("resolve_hits", "close_step"))
 
 
 @lru_cache(maxsize=512)
@@ -152,14 +150,18 @@ class AbilityLayer:
         if handler is not None:
             handler(self, game, fields)
 
-    def on_state(self, game, machine, path) -> None:
-        if game.abilities is not self or path not in RELEASE_STATES:
-            return
+    def release_held(self, game) -> None:
+        """'When hits / not hit' abilities may resolve from now on (CR 7.7.1.7); the flows
+        say where, with the `release_hit_abilities` action."""
         s = abstate.get(game)
         if any(p.held for p in s.pending):
             abstate.put(game, s._replace(pending=tuple(p._replace(held=False) for p in s.pending)))
-        if path == "close_step" and s.granted:
-            self.expire(game, "battle")
+
+    def end_of(self, game, until: str) -> None:
+        """Granted abilities 'until end of battle / turn' end (the flows' end_battle and
+        end_turn_effects actions call this)."""
+        if abstate.get(game).granted:
+            self.expire(game, until)
 
     def expire(self, game, until) -> None:
         s = abstate.get(game)
@@ -386,14 +388,9 @@ def _on_draw(layer, game, f):
     layer.subject(game, seat, game.state.players[seat].hand[-1], ("when_drawn",), "hand", 0)
 
 
-def _on_turn_begin(layer, game, f):
-    if abstate.get(game).granted:
-        layer.expire(game, "turn")
-
-
 EVENT_TIMINGS = {
     "call": _on_call, "ride": _on_ride, "stride": _on_stride, "when_attacks": _on_attack_declared,
     "guard": _on_guard, "battle_result": _on_battle_result, "retire": _on_to_drop, "move": _on_to_drop,
     "drive_check": _on_check("when_drive_check_reveals"), "damage_check": _on_check("when_damage_check_reveals"),
-    "draw": _on_draw, "turn_begin": _on_turn_begin,
+    "draw": _on_draw,
 }

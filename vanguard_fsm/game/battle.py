@@ -372,6 +372,13 @@ def retire_hit_rear_guards(game) -> None:
 
 # -- close step (CR 7.8) --------------------------------------------------------
 
+@action("release_hit_abilities")
+def release_hit_abilities(game) -> None:
+    """'When hits / not hit' abilities, pending since the comparison, may now resolve (CR 7.7.1.7)."""
+    if game.abilities is not None:
+        game.abilities.release_held(game)
+
+
 @action("end_battle")
 def end_battle(game) -> None:
     """'During this battle' effects and the battle statuses end (CR 7.8)."""
@@ -379,3 +386,5 @@ def end_battle(game) -> None:
         for _, unit in p.units():
             unit.power_battle = unit.crit_battle = unit.shield_battle = 0
     game.state.battle = None
+    if game.abilities is not None:
+        game.abilities.end_of(game, "battle")

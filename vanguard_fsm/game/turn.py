@@ -288,3 +288,5 @@ def end_turn_effects(game) -> None:
     for p in game.state.players:
         for _, unit in p.units():
             unit.power_turn = unit.crit_turn = 0
+    if game.abilities is not None:
+        game.abilities.end_of(game, "turn")
