@@ -5,9 +5,10 @@ Measures, on one core of this machine:
 - full standard games per second, random-vs-random and heuristic-vs-heuristic
   (build the game, play it out; no hooks, no trace), and flow transitions per game;
 - engine time vs the `transitions` floor for the very same games (`bench_floor`):
-  `ratio_game` = whole game time (rules, agents, decisions, flows) / bare
-  machines replaying the same triggers with no-op callbacks; `ratio_flow_layer` =
-  time inside `Runner.move` (the flow layer alone) / the same floor;
+  `ratio_game` = whole game time (rules, card abilities, agents, decisions, flows)
+  / bare machines replaying the same triggers with no-op callbacks;
+  `ratio_flow_layer` = time inside `Runner.move` (the flow layer alone) / the same
+  floor; `ratio_game_*_no_abilities` = the same with the ability layer left off;
 - time to load (parse, check, compile) and to lint all flows, to render every
   diagram (when the diagram command exists), to snapshot and restore a game;
 - peak memory of a long run in a fresh process, at checkpoints, to show it does
@@ -194,10 +195,15 @@ def run_bench(games: int = 200, ratio_games: int = 50, long_games: int = 2000, s
         results[f"{agent}_ms_per_game"] = g["ms_per_game"]
     for agent in ("random", "heuristic"):
         step(f"{agent} engine vs transitions floor")
-        r = measure_ratio(agent, list(range(seed, seed + ratio_games)), flows_dir=flows_dir, cards=cards)
+        seeds = list(range(seed, seed + ratio_games))
+        r = measure_ratio(agent, seeds, flows_dir=flows_dir, cards=cards)
         results[f"floor_{agent}"] = r
         results[f"ratio_game_{agent}"] = r["ratio_game"]
         results[f"ratio_flow_layer_{agent}"] = r["ratio_flow_layer"]
+        # the same measure without the card ability layer: what the rules engine alone costs
+        plain = measure_ratio(agent, seeds, flows_dir=flows_dir, cards=cards, abilities=False)
+        results[f"floor_{agent}_no_abilities"] = plain
+        results[f"ratio_game_{agent}_no_abilities"] = plain["ratio_game"]
     step("flows load and lint")
     results.update(flows_timings(flows_dir))
     step("diagrams")

@@ -23,13 +23,13 @@ from functools import partial
 
 from transitions import Machine
 
-from ..abilities import attach, new_game_with_abilities as new_game
+from ..abilities import attach, new_game_with_abilities
 from ..agents import make_agent
 from ..agents.base import play_out
 from ..game.cards import load_cards
 from ..game.decks import load_deck
 from ..game.engine import Game
-from ..game.factory import default_decks
+from ..game.factory import default_decks, new_game
 from ..machine.builder import CompiledFlowSet
 from ..machine.loader import load_flowset
 from ..machine.runner import Runner
@@ -95,11 +95,12 @@ def recording_flows(flows_dir=None) -> tuple[CompiledFlowSet, TriggerLog]:
 
 
 def record_game(flows: CompiledFlowSet, log: TriggerLog, seed: int, agent: str, fmt: str = "standard",
-                cards=None) -> tuple[list[tuple], int]:
+                cards=None, abilities: bool = True) -> tuple[list[tuple], int]:
     """Play game `seed` (agents seeded as `vanguard-fsm play` does) on the recording flows."""
     log.sequence = []
     db = load_cards(cards)
-    game = attach(Game(flows, db, [load_deck(d, db) for d in default_decks(fmt)], seed=seed, fmt=fmt)).start()
+    game = Game(flows, db, [load_deck(d, db) for d in default_decks(fmt)], seed=seed, fmt=fmt)
+    game = (attach(game) if abilities else game).start()
     play_out(game, [make_agent(agent, seed * 2 + 1), make_agent(agent, seed * 2 + 2)])
     return log.sequence, game.runner.transitions
 
@@ -163,19 +164,25 @@ class _TimedRunner(Runner):
         return outcome
 
 
-def time_game(seed: int, agent: str, fmt: str = "standard", flows_dir=None, cards=None) -> tuple[float, int]:
+def _factory(abilities: bool):
+    return new_game_with_abilities if abilities else new_game
+
+
+def time_game(seed: int, agent: str, fmt: str = "standard", flows_dir=None, cards=None,
+              abilities: bool = True) -> tuple[float, int]:
     """Wall time of one whole game (build + play, rules and agents included) and its transitions."""
     started = time.perf_counter()
-    game = new_game(seed, None, fmt, flows_dir, cards)
+    game = _factory(abilities)(seed, None, fmt, flows_dir, cards)
     play_out(game, [make_agent(agent, seed * 2 + 1), make_agent(agent, seed * 2 + 2)])
     return time.perf_counter() - started, game.runner.transitions
 
 
-def time_flow_layer(seed: int, agent: str, fmt: str = "standard", flows_dir=None, cards=None) -> float:
+def time_flow_layer(seed: int, agent: str, fmt: str = "standard", flows_dir=None, cards=None,
+                    abilities: bool = True) -> float:
     """Time spent inside `Runner.move` during one game: the flow layer (choosing and firing
     the trigger through `transitions`, its conditions and entry scheduling, invoking and
     returning from machines), without rule actions, decisions and agents."""
-    game = new_game(seed, None, fmt, flows_dir, cards, start=False)
+    game = _factory(abilities)(seed, None, fmt, flows_dir, cards, start=False)
     game.runner = _TimedRunner(game.flows, game)
     game.start()
     play_out(game, [make_agent(agent, seed * 2 + 1), make_agent(agent, seed * 2 + 2)])
@@ -183,25 +190,27 @@ def time_flow_layer(seed: int, agent: str, fmt: str = "standard", flows_dir=None
 
 
 def measure_ratio(agent: str, seeds: list[int], repeats: int = 3, fmt: str = "standard",
-                  flows_dir=None, cards=None) -> dict:
-    """Engine vs floor for the same games; each time is the best of `repeats` passes."""
+                  flows_dir=None, cards=None, abilities: bool = True) -> dict:
+    """Engine vs floor for the same games; each time is the best of `repeats` passes.
+    `abilities=False` plays the games without the card ability layer (rules only)."""
     rec_flows, log = recording_flows(flows_dir)
     floor = Floor(rec_flows)
     sequences = []
     fired = 0
     for seed in seeds:
-        sequence, transitions = record_game(rec_flows, log, seed, agent, fmt, cards)
+        sequence, transitions = record_game(rec_flows, log, seed, agent, fmt, cards, abilities)
         floor.check(sequence)
         sequences.append(floor.compile(sequence))
         fired += transitions
     attempted = sum(len(s) for s in sequences)
-    time_game(seeds[0], agent, fmt, flows_dir, cards)   # warm caches
-    engine = min(sum(time_game(s, agent, fmt, flows_dir, cards)[0] for s in seeds) for _ in range(repeats))
-    layer = min(sum(time_flow_layer(s, agent, fmt, flows_dir, cards) for s in seeds) for _ in range(repeats))
+    args = (agent, fmt, flows_dir, cards, abilities)
+    time_game(seeds[0], *args)   # warm caches
+    engine = min(sum(time_game(s, *args)[0] for s in seeds) for _ in range(repeats))
+    layer = min(sum(time_flow_layer(s, *args) for s in seeds) for _ in range(repeats))
     bare = min(sum(Floor.replay(seq) for seq in sequences) for _ in range(repeats))
     n = len(seeds)
     return {
-        "agent": agent, "games": n,
+        "agent": agent, "games": n, "abilities": abilities,
         "triggers_per_game": attempted / n, "transitions_per_game": fired / n,
         "engine_ms_per_game": 1000 * engine / n, "flow_layer_ms_per_game": 1000 * layer / n,
         "floor_ms_per_game": 1000 * bare / n, "floor_us_per_trigger": 1e6 * bare / attempted,

@@ -28,16 +28,20 @@ from .common import EXIT_INPUT, cards_option, flows_option, input_errors
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--out", "out_path", type=click.Path(dir_okay=False), default="bench.json", show_default=True,
               help="Where to write the JSON results.")
+@click.option("--markdown", is_flag=True, help="Print the table as Markdown (for the README).")
 @flows_option
 @cards_option
 @input_errors
-def bench(games, ratio_games, long_games, seed, out_path, flows_dir, cards):
+def bench(games, ratio_games, long_games, seed, out_path, markdown, flows_dir, cards):
     """Benchmark: games/s, engine vs transitions floor, flows load, diagrams, rewind, memory."""
     console = Console(stderr=True)
     with console.status("bench") as status:
         results = run_bench(games, ratio_games, long_games, seed, flows_dir, cards,
                             step=lambda name: status.update(f"bench: {name}"))
-    Console().print(table(results))
+    if markdown:
+        click.echo(markdown_table(results))
+    else:
+        Console().print(table(results))
     try:
         Path(out_path).write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
     except OSError as exc:
@@ -66,6 +70,8 @@ def rows(r: dict) -> list[tuple[str, str, str]]:
          target("ratio_game_random")),
         ("engine / transitions floor, whole game, heuristic", f"{r['ratio_game_heuristic']:.2f}",
          target("ratio_game_heuristic")),
+        ("  same, card ability layer off (random / heuristic)",
+         f"{r['ratio_game_random_no_abilities']:.2f} / {r['ratio_game_heuristic_no_abilities']:.2f}", ""),
         ("flow layer / transitions floor (random / heuristic)",
          f"{r['ratio_flow_layer_random']:.2f} / {r['ratio_flow_layer_heuristic']:.2f}", ""),
         ("  ms per game: engine / flow layer / floor, random",
@@ -99,6 +105,14 @@ def table(results: dict) -> Table:
     for measure, value, target in rows(results):
         t.add_row(measure, value, target)
     return t
+
+
+def markdown_table(results: dict) -> str:
+    env = results["environment"]
+    lines = [f"Python {env['python']}, transitions {env['transitions']}, {env['cpus']} CPUs, {env['platform']}",
+             "", "| measure | value | target |", "|---|---:|---|"]
+    lines += [f"| {m.strip()} | {v} | {t} |" for m, v, t in rows(results)]
+    return "\n".join(lines)
 
 
 COMMANDS = [bench]
