@@ -2,7 +2,7 @@
 
 `play --record FILE` calls `write_replay`: it stores the seed, the format, both
 decks (their full contents, so an edited deck file cannot change a replay), the
-agents, a hash of the flows and of the card data, every action id taken, and the
+agents, whether the ability layer was attached, a hash of the flows and of the card data, every action id taken, and the
 trace: its sha256, its number of events and the text itself (gzip + base64, a
 few kilobytes), recomputed by replaying the actions with a fresh recorder.
 
@@ -29,6 +29,7 @@ from pathlib import Path
 
 import jsonschema
 
+from ..abilities import attach
 from ..game.cards import CardError, yaml_files
 from ..game.decks import Deck
 from ..game.factory import compiled_flows, new_game
@@ -51,6 +52,7 @@ REPLAY_SCHEMA = {
         "seed": {"type": "integer"}, "format": {"enum": ["standard", "quick"]},
         "decks": {"type": "array", "items": _DECK, "minItems": 2, "maxItems": 2},
         "agents": {"type": "array", "items": {"type": "string"}},
+        "abilities": {"type": "boolean"},
         "flows_digest": {"type": "string"}, "cards_digest": {"type": "string"},
         "actions": {"type": "array", "items": {"type": "string"}},
         "trace": {"type": "object", "required": ["sha256", "events", "gzip_base64"],
@@ -126,8 +128,11 @@ def cards_digest(cards=None) -> str:
 # -- replaying -----------------------------------------------------------------
 
 def replay_game(replay: Replay, hooks: Hooks | None = None, flows_dir=None, cards=None):
-    """The recorded game, started, with no action applied yet."""
-    return new_game(replay.seed, replay.decks, replay.format, flows_dir, cards, hooks=hooks)
+    """The recorded game, started, with no action applied yet (and the ability layer if it had one)."""
+    game = new_game(replay.seed, replay.decks, replay.format, flows_dir, cards, hooks=hooks, start=False)
+    if replay.data.get("abilities", False):
+        attach(game)
+    return game.start()
 
 
 def apply_recorded(game, actions) -> int:
@@ -174,8 +179,8 @@ def write_replay(path, game, agents, flows_dir=None, cards=None) -> dict:
     decks = [{"name": d.name, "format": d.format, "starter": d.starter, "main": list(d.main),
               "g_deck": list(d.g_deck), "source": str(d.path)} for d in game.decks]
     data = {"version": REPLAY_VERSION, "seed": game.seed, "format": game.state.format, "decks": decks,
-            "agents": list(agents), "flows_digest": flows_digest(flows_dir), "cards_digest": cards_digest(cards),
-            "actions": list(game.history)}
+            "agents": list(agents), "abilities": game.abilities is not None, "flows_digest": flows_digest(flows_dir),
+            "cards_digest": cards_digest(cards), "actions": list(game.history)}
     replay = Replay(str(path), data)
     text, events, _, problem = _trace_of(lambda hooks: replay_game(replay, hooks, flows_dir, cards),
                                          data["actions"])

@@ -4,10 +4,12 @@ The game is made of exactly the cards the scenario lists (an in-memory `Deck`
 per player, unvalidated); each instance is then moved to the zone or circle the
 file names, the turn and battle bookkeeping are set, and `Runner.place` puts the
 machines in the starting state without running its entry actions (unless
-`start.enter: true`). The result is a paused `Game`, ready for `advance()`.
+`start.enter: true`). The cards' abilities run (the ability layer is attached)
+unless `abilities: false`. The result is a paused `Game`, ready for `advance()`.
 """
 from __future__ import annotations
 
+from ..abilities import attach
 from ..game import zones
 from ..game.cards import load_cards
 from ..game.decks import Deck
@@ -17,6 +19,7 @@ from ..game.state import BACK_ROW, REAR_CIRCLES, Battle
 from ..machine.builder import ENTER
 from ..machine.hooks import Hooks
 from ..machine.registry import REGISTRY
+from . import scenario_abilities
 from .scenario_schema import Scenario
 
 # battle states reached before an attacker and a target are chosen
@@ -139,11 +142,14 @@ def _set_battle(game, scenario: Scenario, paths: list[str]) -> None:
     b.attacker, b.target, b.booster = spec["attacker"], spec["target"], spec.get("booster")
     b.attacker_card, b.target_card = me.circles[b.attacker].card, them.circles[b.target].card
     b.target_is_vanguard = b.target == "VC"
-    me.circles[b.attacker].rested = True      # attacking rests the attacker (CR 7.4.1.4)
-    if b.booster is not None:
-        if b.booster not in BACK_ROW:
-            raise scenario.failure(("start", "battle", "booster"), "a booster stands in the back row")
-        me.circles[b.booster].rested = True
+    b.hit, b.drives, b.damage_left = spec.get("hit", False), spec.get("drives", 0), spec.get("damage_left", 0)
+    # attacking rests the attacker (CR 7.4.1.4), boosting the booster; unless the file says `rested:`
+    written = scenario.data[f"p{state.turn_player}"]
+    for circle in (b.attacker, b.booster):
+        if circle is not None and not (isinstance(written.get(circle), dict) and "rested" in written[circle]):
+            me.circles[circle].rested = True
+    if b.booster is not None and b.booster not in BACK_ROW:
+        raise scenario.failure(("start", "battle", "booster"), "a booster stands in the back row")
 
 
 def build_game(scenario: Scenario, hooks: Hooks | None = None, flows_dir=None, cards=None) -> Game:
@@ -161,6 +167,8 @@ def build_game(scenario: Scenario, hooks: Hooks | None = None, flows_dir=None, c
         decks.append(Deck(name, fmt, listed[0][2], tuple(c for _s, _k, c, _e in listed), (), scenario.path))
         per_player.append(listed)
     game = new_game(data.get("seed", 0), decks, fmt, flows_dir, cards, hooks=hooks, start=False)
+    if data.get("abilities", True):
+        attach(game)
     flows = game.flows
     for seat in (0, 1):
         _fill_player(game, scenario, seat, per_player[seat])
@@ -174,6 +182,7 @@ def build_game(scenario: Scenario, hooks: Hooks | None = None, flows_dir=None, c
     except ValueError as exc:
         raise scenario.failure(("start", "at"), str(exc)) from None
     _set_battle(game, scenario, paths)
+    scenario_abilities.load(game, scenario)
     if start.get("enter"):
         frame = game.runner.stack[-1]
         leaf = game.runner.leaf()

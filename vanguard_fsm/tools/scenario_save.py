@@ -9,7 +9,9 @@ A position can be saved at a flow decision, or where the runner has just entered
 a state and only that state's entry remains to run (saved as `enter: true`). In
 the middle of an action (a trigger's target, a G assist removal, a card in a
 trigger zone) there is no such state to start from, and `ValueError` says so.
-The random generator is not saved: the file keeps the game's seed.
+The random generator is not saved: the file keeps the game's seed. The ability
+layer's bookkeeping (uses, pending and granted abilities) is saved by place
+(scenario_abilities.py).
 """
 from __future__ import annotations
 
@@ -20,6 +22,7 @@ import yaml
 from ..game.state import REAR_CIRCLES
 from ..machine.builder import ENTER
 from ..machine.registry import REGISTRY
+from . import scenario_abilities
 
 
 def _unit(game, unit, extra: dict | None = None):
@@ -76,6 +79,26 @@ def _player(game, p) -> dict:
     return out
 
 
+def _battle(game) -> dict:
+    """The battle bookkeeping: count, attacker, target, booster and the step counters."""
+    state = game.state
+    b = state.battle
+    out = {"count": state.battle_count}
+    if b is None or b.attacker is None:
+        return out
+    me, them = state.players[state.turn_player], state.players[1 - state.turn_player]
+    attacker, target = me.circles[b.attacker], them.circles[b.target]
+    if attacker is None or attacker.card != b.attacker_card or target is None or target.card != b.target_card:
+        raise ValueError("the attacking or the attacked unit has left its circle: step to the next battle")
+    out.update(attacker=b.attacker, target=b.target)
+    if b.booster is not None:
+        out["booster"] = b.booster
+    for key in ("hit", "drives", "damage_left"):
+        if getattr(b, key):
+            out[key] = getattr(b, key)
+    return out
+
+
 def _entry_only(game) -> bool:
     """True if the agenda holds exactly the entry of the current leaf (just entered, nothing run)."""
     frame, leaf = game.runner.stack[-1], game.runner.leaf()
@@ -97,7 +120,7 @@ def position_of(game, name: str = "saved position", rules=None) -> dict:
     if enter and (pending is not None or not _entry_only(game)):
         raise ValueError("an action is half done (tasks are waiting): step to a decision first")
     frame = runner.stack[-1]
-    if frame.answered is not None or frame.invoke_due:
+    if frame.answered is not None or frame.invoke_due or runner.leaf().invoke is not None:
         raise ValueError(f"{runner.paths()[-1]} is being left: step to the next decision first")
     if any(p.trigger for p in state.players):
         raise ValueError("a card is in a trigger zone: step to a decision first")
@@ -105,16 +128,19 @@ def position_of(game, name: str = "saved position", rules=None) -> dict:
                    "at": runner.paths()}
     if enter:
         start["enter"] = True
-    b = state.battle
-    if b is not None:
-        start["battle"] = {"count": state.battle_count}
-        if b.attacker is not None:
-            start["battle"].update(attacker=b.attacker, target=b.target)
-            if b.booster is not None:
-                start["battle"]["booster"] = b.booster
-    return {"name": name, "doc": f"Saved at turn {state.turn}, {runner.paths()[-1]}.",
-            "rules": list(rules or ["saved-position"]), "format": state.format, "seed": game.seed,
-            "start": start, "p0": _player(game, state.players[0]), "p1": _player(game, state.players[1])}
+    if state.in_battle_phase:
+        start["battle"] = _battle(game)
+    doc = f"Saved at turn {state.turn}, {runner.paths()[-1]}."
+    me = _player(game, state.players[state.turn_player])
+    for circle in (start.get("battle", {}).get(k) for k in ("attacker", "booster")):
+        if circle is not None:   # say it: a start in battle rests these unless told
+            unit = me[circle] if isinstance(me[circle], dict) else {"card": me[circle]}
+            me[circle] = {**unit, "rested": state.players[state.turn_player].circles[circle].rested}
+    players = {state.turn_player: me, 1 - state.turn_player: _player(game, state.players[1 - state.turn_player])}
+    abilities = scenario_abilities.dump(game)
+    return {"name": name, "doc": doc, "rules": list(rules or ["saved-position"]), "format": state.format,
+            "seed": game.seed, "abilities": game.abilities is not None,
+            **({"ability_state": abilities} if abilities else {}), "start": start, "p0": players[0], "p1": players[1]}
 
 
 def save_scenario(game, path: str | Path, name: str = "saved position", rules=None) -> Path:

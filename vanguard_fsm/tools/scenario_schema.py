@@ -91,6 +91,19 @@ EXPECT = {"type": "object", "additionalProperties": False, "properties": CHECKS}
 CHECKPOINT = {"type": "object", "additionalProperties": False,
               "properties": {"after": POINT, "at": POINT, "doc": {"type": "string"}, **CHECKS}}
 
+_PLACE = {"player": SEAT, "at": {"type": "string"}}
+_CARD_AT = {**_PLACE, "card": CARD, "ability": {"type": "string"}}
+_USED = {"type": "object", "required": ["player", "card", "at", "ability", "per"], "additionalProperties": False,
+         "properties": {**_CARD_AT, "per": {"enum": ["turn", "game"]}}}
+_PENDING = {"type": "object", "required": ["player", "card", "at", "ability", "timing", "held", "source"],
+            "additionalProperties": False,
+            "properties": {**_CARD_AT, "timing": {"type": "string"}, "held": {"type": "boolean"},
+                           "source": {"anyOf": [{"enum": ["none", "gone"]}, {
+                               "type": "object", "required": ["player", "at"], "additionalProperties": False,
+                               "properties": _PLACE}]}}}
+_GRANTED = {"type": "object", "required": ["player", "at", "ability", "until"], "additionalProperties": False,
+            "properties": {**_PLACE, "ability": {"type": "string"}, "until": {"type": ["string", "null"]}}}
+
 SCRIPT_ENTRY = {"type": "string", "pattern": r"^(P[01] +)?\S+$"}
 
 SCENARIO_SCHEMA = {
@@ -103,6 +116,11 @@ SCENARIO_SCHEMA = {
         "rules": {"type": "array", "minItems": 1, "items": {"type": ["string", "number"]}},
         "format": {"enum": ["standard", "quick"]},
         "seed": {"type": "integer"},
+        "abilities": {"type": "boolean"},   # default true: the cards' abilities run, as in play
+        "ability_state": {   # the ability layer's bookkeeping (see scenario_abilities.py)
+            "type": "object", "additionalProperties": False,
+            "properties": {"used": {"type": "array", "items": _USED}, "pending": {"type": "array", "items": _PENDING},
+                           "granted": {"type": "array", "items": _GRANTED}}},
         "start": {
             "type": "object", "required": ["turn", "turn_player", "at"], "additionalProperties": False,
             "properties": {
@@ -113,7 +131,10 @@ SCENARIO_SCHEMA = {
                 "battle": {"type": "object", "additionalProperties": False,
                            "properties": {"attacker": {"enum": list(CIRCLES)}, "target": {"enum": list(CIRCLES)},
                                           "booster": {"enum": list(CIRCLES)},
-                                          "count": {"type": "integer", "minimum": 1}}},
+                                          "count": {"type": "integer", "minimum": 0},
+                                          # step counters, for a start inside the drive or damage checks
+                                          "hit": {"type": "boolean"}, "drives": {"type": "integer", "minimum": 0},
+                                          "damage_left": {"type": "integer", "minimum": 0}}},
             },
         },
         "p0": PLAYER, "p1": PLAYER,

@@ -1,0 +1,113 @@
+"""The ability layer's bookkeeping in a scenario file, both ways.
+
+A saved position must carry what the ability layer remembers (`State.abilities`):
+abilities already used this turn or this game, AUTO abilities pending (for
+example a "when hits" ability held until the damage checks), and abilities
+granted to units by effects. Card instances and unit placement numbers differ
+between a game and its rebuilt copy, so everything is written by place: a card
+by player and zone position (`VC`, `heart`, `hand[2]`, `deck[0]` from the top ...),
+a unit by player and circle (`VC`, `front_left`, `gc[0]`).
+
+File form (`ability_state:`, all lists optional):
+`used: [{player, card, at, ability, per: turn|game}]`,
+`pending: [{player, card, at, ability, timing, held, source}]` where `source` is
+`none` (not a unit), `gone` (the unit has left) or `{player, at}`,
+`granted: [{player, at, ability, until}]`.
+"""
+from __future__ import annotations
+
+from ..abilities import abstate
+from ..abilities.abstate import Pending
+
+GONE = -1   # a placement number no unit has: "that unit has left the field"
+
+
+def locate(game, p, inst: int) -> str:
+    """Where a card is, as a scenario names it: a circle, `heart`, `gc[i]` or `zone[i]` (deck from the top)."""
+    for circle, unit in p.units():
+        if unit.card == inst:
+            return circle
+        if unit.heart == inst:
+            return "heart"
+    for zone in ("hand", "deck", "drop", "damage", "soul", "g_zone", "removed"):
+        cards = getattr(p, zone)[::-1] if zone == "deck" else getattr(p, zone)
+        if inst in cards:
+            return f"{zone}[{cards.index(inst)}]"
+    for i, unit in enumerate(p.gc):
+        if unit.card == inst:
+            return f"gc[{i}]"
+    raise ValueError(f"card instance {inst} is in no zone the scenario format names")
+
+
+def _units(game):
+    for p in game.state.players:
+        yield from ((p.seat, circle, unit) for circle, unit in p.units())
+        yield from ((p.seat, f"gc[{i}]", unit) for i, unit in enumerate(p.gc))
+
+
+def _unit_place(game, placed: int):
+    """{player, at} of the unit with this placement number, `none` for 0, `gone` if no unit has it."""
+    if not placed:
+        return "none"
+    return next(({"player": seat, "at": at} for seat, at, unit in _units(game) if unit.placed == placed), "gone")
+
+
+def _card(game, inst: int) -> dict:
+    seat = game.owner[inst]
+    return {"player": seat, "card": game.cards[inst].id, "at": locate(game, game.state.players[seat], inst)}
+
+
+def dump(game) -> dict:
+    """The ability bookkeeping as scenario data (empty parts left out)."""
+    ab, turn = game.state.abilities, game.state.turn
+    if ab is None:
+        return {}
+    used = sorted(({**_card(game, inst), "ability": key, "per": "game" if scope == "game" else "turn"}
+                   for scope, inst, key in ab.used if scope in ("game", turn)),
+                  key=lambda e: (e["player"], e["at"], e["ability"], e["per"]))
+    pending = [{**_card(game, p.inst), "ability": p.key, "timing": p.timing, "held": p.held,
+                "source": _unit_place(game, p.placed)} for p in ab.pending]
+    granted = []
+    for placed, key, until in ab.granted:
+        place = _unit_place(game, placed)
+        if isinstance(place, dict):     # a grant to a unit that has left can never apply again
+            granted.append({**place, "ability": key, "until": until})
+    out = {"used": used, "pending": pending, "granted": granted}
+    return {k: v for k, v in out.items() if v}
+
+
+def load(game, scenario) -> None:
+    """Put `ability_state` from the scenario into the game (after the board is built)."""
+    spec = scenario.data.get("ability_state")
+    if not spec:
+        return
+    if game.abilities is None:
+        raise scenario.failure(("ability_state",), "ability_state needs the ability layer (abilities: true, "
+                                                    "and cards with abilities)")
+
+    def find_card(entry, keys) -> int:
+        p = game.state.players[entry["player"]]
+        found = [inst for inst in p.all_instances() if locate(game, p, inst) == entry["at"]]
+        if not found or game.cards[found[0]].id != entry["card"]:
+            raise scenario.failure(keys + ("at",), f"no {entry['card']} at {entry['at']} of player {entry['player']}")
+        return found[0]
+
+    def find_unit(place, keys) -> int:
+        if place == "none":
+            return 0
+        if place == "gone":
+            return GONE
+        for seat, at, unit in _units(game):
+            if seat == place["player"] and at == place["at"]:
+                return unit.placed
+        raise scenario.failure(keys, f"no unit at {place['at']} of player {place['player']}")
+
+    for i, e in enumerate(spec.get("used", [])):
+        abstate.mark_used(game, e["per"], find_card(e, ("ability_state", "used", i)), e["ability"])
+    state = abstate.get(game)
+    pending = tuple(Pending(e["player"], find_card(e, ("ability_state", "pending", i)), e["ability"], e["timing"],
+                            find_unit(e["source"], ("ability_state", "pending", i, "source")), e["held"])
+                    for i, e in enumerate(spec.get("pending", [])))
+    granted = tuple((find_unit({"player": e["player"], "at": e["at"]}, ("ability_state", "granted", i)),
+                     e["ability"], e["until"]) for i, e in enumerate(spec.get("granted", [])))
+    abstate.put(game, state._replace(pending=pending, granted=granted))
