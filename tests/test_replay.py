@@ -128,3 +128,20 @@ def test_unreadable_and_malformed_replays_exit_2(tmp_path):
     assert out.exit_code == 2 and "not a replay file" in out.output
     out = CliRunner().invoke(main, ["replay", str(tmp_path / "missing.json")])
     assert out.exit_code == 2
+
+
+def test_a_game_with_the_ability_layer_replays_with_it(tmp_path):
+    from vanguard_fsm.abilities import new_game_with_abilities
+    from vanguard_fsm.agents import make_agent
+    from vanguard_fsm.agents.base import play_out
+    from vanguard_fsm.tools.replay import write_replay
+    game = new_game_with_abilities(5)
+    assert game.abilities is not None
+    play_out(game, [make_agent("heuristic", 1), make_agent("random", 2)])
+    data = write_replay(tmp_path / "ab.json", game, ["heuristic", "random"])
+    assert data["abilities"] is True
+    recorded = load_replay(tmp_path / "ab.json").trace_text().splitlines()
+    assert any(json.loads(line)["event"] == "ability" for line in recorded)
+    result = run_replay(tmp_path / "ab.json")
+    assert result.ok, result.message
+    assert result.actions_applied == len(game.history)
