@@ -208,6 +208,7 @@ p1:
   deck: [{card: TC-009, count: 5}]
 script:
   - P0 ride:hand[0]
+abilities: false
 """
 
 
