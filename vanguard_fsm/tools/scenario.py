@@ -56,6 +56,18 @@ class _Stop(Exception):
     """The `until` point was reached: stop the game where it is."""
 
 
+class _RowRecorder(TraceRecorder):
+    """A trace recorder that hands each row to the run as soon as it is recorded (so an
+    event raised while another is being handled is still seen in trace order)."""
+
+    on_row = None
+
+    def _record(self, game, event: str, fields: dict) -> None:
+        super()._record(game, event, fields)
+        if self.on_row is not None:
+            self.on_row(self.events[-1])
+
+
 class _Point:
     __slots__ = ("keys", "kind", "value", "nth", "filters", "seen")
 
@@ -194,7 +206,7 @@ def run_scenario(scenario: Scenario | str | Path, flows_dir=None, cards=None,
     if not isinstance(scenario, Scenario):
         scenario = load_scenario(scenario)
     hooks = hooks or Hooks()
-    recorder = TraceRecorder(hooks)
+    recorder = _RowRecorder(hooks)
     result = ScenarioResult(scenario, events=recorder.events)
     try:
         game = build_game(scenario, hooks, flows_dir, cards)
@@ -203,9 +215,7 @@ def run_scenario(scenario: Scenario | str | Path, flows_dir=None, cards=None,
         return result
     result.game = game
     run = _Run(scenario, game, recorder)
-    hooks.on("state", lambda g, m, p: run.row(recorder.events[-1]))
-    hooks.on("timing", lambda g, n: run.row(recorder.events[-1]))
-    hooks.on("event", lambda g, e, f: run.row(recorder.events[-1]))
+    recorder.on_row = run.row
     try:
         run.run()
         run.leftovers()
