@@ -248,11 +248,8 @@ def test_saved_scenario_reopens_at_the_same_position(tmp_path):
 
 
 def test_saved_replay_of_a_debugged_game_replays_identically(tmp_path):
-    from vanguard_fsm.game.factory import new_game as plain_game
     from vanguard_fsm.tools.replay import run_replay
-    # replay.py re-creates games without the ability layer (replay_game uses game.factory.new_game),
-    # so the round trip is checked on a game without it
-    d = Debugger(plain_game(5), [make_agent("random", 11), make_agent("random", 12)])
+    d = debugger(5)                                             # abilities on, random agents
     assert "continue" in d.execute("save replay x.json")        # refused before the end, says why
     d.execute("continue")
     path = tmp_path / "game.json"
