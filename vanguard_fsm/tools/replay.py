@@ -180,7 +180,8 @@ def write_replay(path, game, agents, flows_dir=None, cards=None) -> dict:
               "g_deck": list(d.g_deck), "source": str(d.path)} for d in game.decks]
     data = {"version": REPLAY_VERSION, "seed": game.seed, "format": game.state.format, "decks": decks,
             "agents": list(agents), "abilities": game.abilities is not None, "flows_digest": flows_digest(flows_dir),
-            "cards_digest": cards_digest(cards), "actions": list(game.history)}
+            "cards_digest": cards_digest(cards), "flows_dir": str(flows_dir) if flows_dir else None,
+            "cards": str(cards) if cards else None, "actions": list(game.history)}
     replay = Replay(str(path), data)
     text, events, _, problem = _trace_of(lambda hooks: replay_game(replay, hooks, flows_dir, cards),
                                          data["actions"])
@@ -240,9 +241,12 @@ def run_replay(replay: Replay | str | Path, flows_dir=None, cards=None, force: b
     """Re-run a recorded game and compare its trace with the recording."""
     if not isinstance(replay, Replay):
         replay = load_replay(replay)
-    mismatched = [f"{what} (recorded {then}, now {now})" for what, now, then in (
-        ("flows", flows_digest(flows_dir), replay.data["flows_digest"]),
-        ("cards", cards_digest(cards), replay.data["cards_digest"])) if now != then]
+    def source(key: str, flag: str) -> str:
+        given = replay.data.get(key)
+        return f"; it was recorded with {flag} {given}" if given else "; it was recorded with the built-in ones"
+    mismatched = [f"{what} (recorded {then}, now {now}{source(key, flag)})" for what, now, then, key, flag in (
+        ("flows", flows_digest(flows_dir), replay.data["flows_digest"], "flows_dir", "--flows"),
+        ("cards", cards_digest(cards), replay.data["cards_digest"], "cards", "--cards")) if now != then]
     warnings = []
     if mismatched:
         msg = f"{replay.path}: recorded under other {' and '.join(mismatched)}: the game may not replay"
