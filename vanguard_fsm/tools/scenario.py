@@ -151,7 +151,7 @@ class _Run:
             keys = ("script", len(self.script) - 1) if self.script else ("script",) if "script" in self.s.data \
                 else ("start",)
             raise self.s.failure(keys, f"unanswered decision: player {d.player} at {flow_path} "
-                                       f"({self.where_now()}); legal: {legal}")
+                                       f"(turn {game.state.turn}); legal: {legal}")
         keys = ("script", self.used)
         entry = self.script[self.used]
         who, _, action_id = entry.partition(" ") if entry[:1] == "P" and " " in entry else ("", "", entry)
@@ -162,7 +162,7 @@ class _Run:
         action = d.find(action_id)
         if action is None:
             raise self.s.failure(keys, f"illegal scripted choice {action_id!r} for player {d.player} at "
-                                       f"{flow_path} ({self.where_now()}); legal: {legal}{self.hint(action_id)}")
+                                       f"{flow_path} (turn {game.state.turn}); legal: {legal}{self.hint(action_id)}")
         self.used += 1
         game.apply(action)
 
