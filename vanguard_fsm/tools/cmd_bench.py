@@ -92,6 +92,8 @@ def rows(r: dict) -> list[tuple[str, str, str]]:
         out.append((f"peak RSS over {r['memory_games']} {r['memory_agent']} games (MiB)",
                     f"{r['peak_rss_mib']:.1f}", ""))
         out.append(("  RSS at games played (MiB)", marks, f"growth {r['rss_growth_mib']:+.1f} MiB"))
+        out.append((f"  Python heap retained after {r['heap_games']} more games (tracemalloc)",
+                    f"{r['heap_retained_bytes']:+d} bytes", ""))
     return out
 
 
