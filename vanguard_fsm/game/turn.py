@@ -175,16 +175,22 @@ def face_down_g_unit_in_g_zone(game) -> bool:
 
 
 def _minimal_costs(game, hand, need):
-    """Sets of hand cards whose grades total >= need, minimal (drop any card and it fails)."""
+    """Sets of hand cards whose grades total >= need, minimal (drop any card and it fails).
+    Index combinations in lexicographic order, the first of each set of card ids kept."""
     cards = game.cards
+    grades = [cards[inst].grade for inst in hand]
+    ids = [cards[inst].id for inst in hand]
+    # a grade 0 card is in no minimal set (dropping it keeps the total), so leave it out;
+    # the remaining combinations come in the same relative order
+    usable = [i for i, grade in enumerate(grades) if grade > 0]
     out, seen = [], set()
-    for k in range(1, len(hand) + 1):
-        for combo in combinations(range(len(hand)), k):
-            grades = [cards[hand[i]].grade for i in combo]
-            total = sum(grades)
-            if total < need or any(total - g >= need for g in grades):
+    for k in range(1, len(usable) + 1):
+        for combo in combinations(usable, k):
+            paid = [grades[i] for i in combo]
+            total = sum(paid)
+            if total < need or total - min(paid) >= need:
                 continue
-            key = tuple(sorted(cards[hand[i]].id for i in combo))
+            key = tuple(sorted(ids[i] for i in combo))
             if key not in seen:
                 seen.add(key)
                 out.append(combo)
@@ -201,8 +207,12 @@ def stride_legal(game, seat):
     cards = game.cards
     actions = []
     face_down = [i for i in p.g_zone if i not in p.g_face_up]
+    costs: dict[int, list] = {}   # G units mostly share one stride cost
     for gi, g in distinct(game, face_down):
-        for combo in _minimal_costs(game, p.hand, cards[g].stride_cost or 0):
+        need = cards[g].stride_cost or 0
+        if need not in costs:
+            costs[need] = _minimal_costs(game, p.hand, need)
+        for combo in costs[need]:
             actions.append(Action(f"stride:{cards[g].id}/discard:hand[{','.join(map(str, combo))}]",
                                   "stride", seat, (g, tuple(p.hand[i] for i in combo))))
     return actions
