@@ -55,3 +55,16 @@ def test_play_usage_errors():
     assert run("play", "--agents", "random", "genius").returncode == 2
     assert run("play", "--format", "huge").returncode == 2
     assert run("play", "--flows", "/nonexistent/flows").returncode == 2
+
+
+def test_play_with_a_human_whose_input_ends_exits_2():
+    out = subprocess.run([sys.executable, "-m", "vanguard_fsm.tools", "play", "--agents", "human", "heuristic",
+                          "--seed", "1"], input="1\n", capture_output=True, text=True)
+    assert out.returncode == 2
+    assert "input ended" in out.stderr and "game abandoned" in out.stderr
+
+
+def test_play_log_shows_abilities():
+    out = run("play", "--seed", "12")
+    assert out.returncode == 0
+    assert "ability (when_ridden_upon): resolved" in out.stdout

@@ -44,7 +44,12 @@ def play(seed, agents, decks, fmt, trace_path, record_path, quiet, flows_dir, ca
             PlayLog(hooks)
         game = new_game_with_abilities(seed, decks, fmt, flows_dir, cards, hooks=hooks)
         started = time.perf_counter()
-        play_out(game, [make_agent(agents[0], seed * 2 + 1), make_agent(agents[1], seed * 2 + 2)])
+        try:
+            play_out(game, [make_agent(agents[0], seed * 2 + 1), make_agent(agents[1], seed * 2 + 2)])
+        except EOFError as exc:  # a human player's input ended mid-game
+            click.echo(f"play: {exc or 'input ended while a player still had to choose'}; game abandoned "
+                       f"at turn {game.state.turn}", err=True)
+            sys.exit(EXIT_INPUT)
         elapsed = time.perf_counter() - started
     finally:
         if trace_file:

@@ -84,6 +84,10 @@ class PlayLog:
             w(f"    {f['attack_power']} vs {f['target_power']}: " + ("HIT" if f["hit"] else "no hit"))
         elif event == "retire":
             w(f"    P{f['player']} {f['card']} retired from {f['from']} to {f['to']}")
+        elif event == "ability" and f["step"] != "pending":
+            w(f"    P{f['player']} {f['card']} {f['kind']} ability ({f['timing']}): {f['step']}")
+        elif event == "legion":
+            w(f"  P{f['player']} LEGION: {f['leader']} with {f['mate']}")
         elif event == "game_over":
             self._flush_phases()
             why = {"damage": "took the final damage", "deck_out": "has no cards in the deck",
