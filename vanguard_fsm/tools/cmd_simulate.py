@@ -76,7 +76,7 @@ def simulate(games, seed, workers, scheduler, agents, decks, fmt, out_path, trac
         def advance(n):
             bar.advance(task, n)
         if scheduler:
-            rows = run_dask(config, games, scheduler, workers, advance)
+            rows = _on_dask(config, games, scheduler, workers, advance)
         else:
             rows = run_processes(config, games, workers or 1, advance)
     elapsed = time.perf_counter() - started
@@ -91,6 +91,20 @@ def simulate(games, seed, workers, scheduler, agents, decks, fmt, out_path, trac
         click.echo(f"{len(summary['errors'])} game(s) failed; first: game {first['game']} "
                    f"(seed {first['seed']}): {first['error']}", err=True)
         sys.exit(EXIT_FAILED)
+
+
+def _on_dask(config, games, scheduler, workers, advance):
+    """run_dask, with a missing extra or an unreachable scheduler as input errors (exit 2)."""
+    try:
+        import dask.distributed  # noqa: F401
+    except ImportError:
+        click.echo("--scheduler needs Dask: pip install 'vanguard-fsm[dask]'", err=True)
+        sys.exit(EXIT_INPUT)
+    try:
+        return run_dask(config, games, scheduler, workers, advance)
+    except (OSError, TimeoutError) as exc:
+        click.echo(f"cannot use the Dask scheduler at {scheduler}: {exc}", err=True)
+        sys.exit(EXIT_INPUT)
 
 
 def _resolved(deck: str) -> str:

@@ -176,7 +176,7 @@ def run_dask(config: SimConfig, games: int, scheduler: str, workers: int | None 
                                    processes=True, dashboard_address=None)
             client = Client(cluster)
         else:
-            client = Client(scheduler)
+            client = Client(scheduler, timeout="15s")
     try:
         width = workers or max(1, len(client.scheduler_info().get("workers", {})))
         pieces = chunks(games, width)
