@@ -191,7 +191,7 @@ def time_flow_layer(seed: int, agent: str, fmt: str = "standard", flows_dir=None
 
 def measure_ratio(agent: str, seeds: list[int], repeats: int = 3, fmt: str = "standard",
                   flows_dir=None, cards=None, abilities: bool = True) -> dict:
-    """Engine vs floor for the same games; each time is the best of `repeats` passes.
+    """Engine vs floor for the same games; each game's times are its best of `repeats` rounds.
     `abilities=False` plays the games without the card ability layer (rules only)."""
     rec_flows, log = recording_flows(flows_dir)
     floor = Floor(rec_flows)
@@ -205,10 +205,16 @@ def measure_ratio(agent: str, seeds: list[int], repeats: int = 3, fmt: str = "st
     attempted = sum(len(s) for s in sequences)
     args = (agent, fmt, flows_dir, cards, abilities)
     time_game(seeds[0], *args)   # warm caches
-    engine = min(sum(time_game(s, *args)[0] for s in seeds) for _ in range(repeats))
-    layer = min(sum(time_flow_layer(s, *args) for s in seeds) for _ in range(repeats))
-    bare = min(sum(Floor.replay(seq) for seq in sequences) for _ in range(repeats))
+    # rounds interleave the three measures and every game keeps its best time, so a burst
+    # of load from elsewhere on the machine spoils one sample, not a whole measure
     n = len(seeds)
+    engine_best, layer_best, bare_best = [float("inf")] * n, [float("inf")] * n, [float("inf")] * n
+    for _ in range(repeats):
+        for k, s in enumerate(seeds):
+            engine_best[k] = min(engine_best[k], time_game(s, *args)[0])
+            layer_best[k] = min(layer_best[k], time_flow_layer(s, *args))
+            bare_best[k] = min(bare_best[k], Floor.replay(sequences[k]), Floor.replay(sequences[k]))
+    engine, layer, bare = sum(engine_best), sum(layer_best), sum(bare_best)
     return {
         "agent": agent, "games": n, "abilities": abilities,
         "triggers_per_game": attempted / n, "transitions_per_game": fired / n,
