@@ -18,7 +18,8 @@ def attach(game, whole_db: bool = False):
 
     Only the cards in the game's decks are indexed, unless `whole_db` (tests that
     add cards to a game). Without any ability to run, the game is left as it is."""
-    cards = set(game.db) if whole_db else set(game.cards)
+    # one Card per id (hashing every instance's Card is slow: a game holds ~130 of them)
+    cards = list({c.id: c for c in (game.db if whole_db else game.cards)}.values())
     if game.abilities is not None or not any(card.abilities for card in cards):
         return game
     layer = AbilityLayer(game, cards)

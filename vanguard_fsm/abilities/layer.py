@@ -46,6 +46,7 @@ class AbilityLayer:
         self.cont: dict = {}     # card id -> CONT specs
         self.act: dict = {}      # card id -> ACT specs
         self.timing_zones: dict = {}
+        self.timing_ids: dict = {}   # timing -> ids of the cards with an AUTO ability on it
         for card in sorted(cards, key=lambda c: c.id):
             for spec in _compiled(card):
                 self.specs[spec.key] = spec
@@ -59,9 +60,19 @@ class AbilityLayer:
         # which values CONT abilities change at all (power, critical): the others cost nothing
         self.cont_effects = frozenset(name for s in self.specs.values() if s.kind == "CONT"
                                       for name, _, _ in s.effects)
+        # what -> card id -> ((spec, amount, target), ...): CONT effects indexed once, read often
+        self.cont_by_what: dict = {}
+        self.cont_self: dict = {}    # the same for "this unit gets ...": only the unit's own card can apply
+        for card_id, specs in self.cont.items():
+            for spec in specs:
+                for name, arg, params in spec.effects:
+                    target = dict(params).get("target", "self")
+                    table = self.cont_self if target == "self" else self.cont_by_what
+                    table.setdefault(name, {}).setdefault(card_id, []).append((spec, arg, target))
 
     def _index(self, card_id, spec) -> None:
         if spec.kind == "AUTO":
+            self.timing_ids.setdefault(spec.timing, set()).add(card_id)
             self.auto.setdefault(card_id, {}).setdefault(spec.timing, []).append(spec)
             self._index_timing(spec)
         elif spec.kind == "CONT":
@@ -75,21 +86,28 @@ class AbilityLayer:
             zones.update(spec.zones or ("V", "R", "GC"))
 
     # -- where cards are --------------------------------------------------------
-    def cards_in(self, game, seat, zones):
-        """(zone, where, instance, placement) for the player's cards in those zones."""
+    def cards_in(self, game, seat, zones, ids=None):
+        """(zone, where, instance, placement) for the player's cards in those zones;
+        with `ids`, only cards with one of those card ids (same order either way)."""
         p = game.state.players[seat]
+        cards = game.cards
         out = []
         if "V" in zones and p.circles["VC"] is not None:
             u = p.circles["VC"]
-            out.append(("V", "VC", u.card, u.placed))
+            if ids is None or cards[u.card].id in ids:
+                out.append(("V", "VC", u.card, u.placed))
         if "R" in zones:
-            out.extend(("R", c, p.circles[c].card, p.circles[c].placed) for c in REAR_CIRCLES
-                       if p.circles[c] is not None)
+            for c in REAR_CIRCLES:
+                u = p.circles[c]
+                if u is not None and (ids is None or cards[u.card].id in ids):
+                    out.append(("R", c, u.card, u.placed))
         if "GC" in zones:
-            out.extend(("GC", f"GC[{i}]", u.card, u.placed) for i, u in enumerate(p.gc))
+            out.extend(("GC", f"GC[{i}]", u.card, u.placed) for i, u in enumerate(p.gc)
+                       if ids is None or cards[u.card].id in ids)
         for zone, attr in _HIDDEN_ZONES:
             if zone in zones:
-                out.extend((zone, zone, inst, 0) for inst in getattr(p, attr))
+                out.extend((zone, zone, inst, 0) for inst in getattr(p, attr)
+                           if ids is None or cards[inst].id in ids)
         return out
 
     def granted_specs(self, game, placed):
@@ -131,9 +149,10 @@ class AbilityLayer:
         granted = abstate.get(game).granted
         cards = game.cards
         auto = self.auto
+        ids = None if granted else self.timing_ids.get(name, ())   # granted abilities: look at every card
         tp = game.state.turn_player if game.state.turn_player is not None else 0
         for seat in (tp, 1 - tp):
-            for zone, _, inst, placed in self.cards_in(game, seat, zones):
+            for zone, _, inst, placed in self.cards_in(game, seat, zones, ids):
                 by_timing = auto.get(cards[inst].id)
                 specs = by_timing.get(name, ()) if by_timing else ()
                 if granted and placed:
@@ -205,24 +224,35 @@ class AbilityLayer:
     def _cont(self, game, unit, what) -> int:
         total = 0
         cards = game.cards
-        cont = self.cont
+        own = self.cont_self.get(what)
+        entries = own.get(cards[unit.card].id) if own else None
+        if entries:
+            seat = game.owner[unit.card]
+            p = game.state.players[seat]
+            zone = "V" if p.circles["VC"] is unit else "GC" if unit in p.gc else "R"
+            for spec, arg, _ in entries:
+                if spec.zones is not None and zone not in spec.zones:
+                    continue
+                if all_hold(game, Ctx(seat, unit.card, spec.key, "continuous", unit.placed), spec.conditions):
+                    total += arg
+        table = self.cont_by_what.get(what, {})
         granted = abstate.get(game).granted if self.granted_cont else ()
+        if not table and not granted:
+            return total
         zones = self.cont_zones | ({"V", "R"} if granted else frozenset())
         for seat in (0, 1):
             for zone, _, inst, placed in self.cards_in(game, seat, zones):
-                specs = cont.get(cards[inst].id, ())
+                entries = table.get(cards[inst].id, ())
                 if granted and placed:
-                    specs = list(specs) + [s for s in self.granted_specs(game, placed) if s.kind == "CONT"]
-                for spec in specs:
+                    entries = list(entries) + [(spec, arg, dict(params).get("target", "self"))
+                                               for spec in self.granted_specs(game, placed) if spec.kind == "CONT"
+                                               for name, arg, params in spec.effects if name == what]
+                for spec, arg, target in entries:
                     if spec.zones is not None and zone not in spec.zones:
                         continue
-                    for name, arg, params in spec.effects:
-                        if name != what:
-                            continue
-                        ctx = Ctx(seat, inst, spec.key, "continuous", placed)
-                        if all_hold(game, ctx, spec.conditions) \
-                                and _affects(game, ctx, dict(params).get("target", "self"), unit):
-                            total += arg
+                    ctx = Ctx(seat, inst, spec.key, "continuous", placed)
+                    if all_hold(game, ctx, spec.conditions) and _affects(game, ctx, target, unit):
+                        total += arg
         return total
 
     # -- ACT (main phase play timing, CR 8.1.1.1) -----------------------------------
