@@ -229,8 +229,9 @@ class AbilityLayer:
         if entries:
             seat = game.owner[unit.card]
             p = game.state.players[seat]
-            zone = "V" if p.circles["VC"] is unit else "GC" if unit in p.gc else "R"
-            for spec, arg, _ in entries:
+            zone = ("V" if p.circles["VC"] is unit else "GC" if unit in p.gc
+                    else "R" if any(p.circles[c] is unit for c in REAR_CIRCLES) else None)
+            for spec, arg, _ in entries if zone is not None else ():
                 if spec.zones is not None and zone not in spec.zones:
                     continue
                 if all_hold(game, Ctx(seat, unit.card, spec.key, "continuous", unit.placed), spec.conditions):
