@@ -13,16 +13,10 @@ def main():
 
 
 def _register() -> None:
-    from . import cmd_basic
-    modules = [cmd_basic]
-    for optional in ("cmd_diagram", "cmd_simulate", "cmd_debug", "cmd_scenario", "cmd_replay", "cmd_bench",
-                     "cmd_coverage"):
-        try:
-            modules.append(__import__(f"vanguard_fsm.tools.{optional}", fromlist=["COMMANDS"]))
-        except ModuleNotFoundError as exc:
-            if exc.name != f"vanguard_fsm.tools.{optional}":
-                raise
-    for module in modules:
+    from . import (cmd_basic, cmd_bench, cmd_coverage, cmd_debug, cmd_diagram, cmd_replay, cmd_scenario,
+                   cmd_simulate)
+    for module in (cmd_basic, cmd_diagram, cmd_simulate, cmd_debug, cmd_scenario, cmd_replay, cmd_bench,
+                   cmd_coverage):
         for command in module.COMMANDS:
             main.add_command(command)
 

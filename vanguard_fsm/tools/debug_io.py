@@ -2,16 +2,15 @@
 
 The debugger core only moves a game; this module builds the game it starts
 from (a seed, a scenario file, a replay file) and hands positions to the
-scenario, replay and diagram modules. Those modules belong to their own
-commands; they are imported lazily, so the debugger's other commands work
-(and say plainly what is missing) in a tree without one of them.
+scenario, replay and diagram modules, which belong to their own commands.
 """
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass, field
 
 from ..abilities import new_game_with_abilities
+from . import diagram as diagram_tool, replay as replay_tool, scenario as scenario_tool, \
+    scenario_save as scenario_save_tool
 
 
 class StartError(Exception):
@@ -30,20 +29,6 @@ class Start:
 DEBUG_DIAGRAMS = "debug-diagrams"    # not diagrams/: those are the committed pictures of the flows
 
 
-def _tool(name: str):
-    """A sibling tool module, or None when it is not in this tree yet."""
-    try:
-        return importlib.import_module(f"vanguard_fsm.tools.{name}")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"vanguard_fsm.tools.{name}":
-            raise
-        return None
-
-
-def _missing(what: str, module: str) -> str:
-    return f"{what} is not available (vanguard_fsm/tools/{module}.py is not in this tree)"
-
-
 def _script_ids(scenario) -> list[str]:
     """A scenario's scripted choices as plain action ids (`P0 pass` -> `pass`)."""
     ids = []
@@ -60,9 +45,7 @@ def build_start(seed=0, scenario=None, replay=None, decks=None, fmt="standard", 
     context = {"seed": seed, "decks": list(decks) if decks else None, "format": fmt, "flows_dir": flows_dir,
                "cards": cards, "agents": list(agents), "origin": "seed"}
     if scenario is not None:
-        module = _tool("scenario")
-        if module is None:
-            raise StartError(_missing("--scenario", "scenario"))
+        module = scenario_tool
         loaded = module.load_scenario(scenario)
         try:
             game = module.build_game(loaded, None, flows_dir, cards)
@@ -71,9 +54,7 @@ def build_start(seed=0, scenario=None, replay=None, decks=None, fmt="standard", 
         context.update(seed=game.seed, origin="scenario", path=str(scenario))
         return Start(game, f"scenario {scenario} ({loaded.name})", tuple(agents), _script_ids(loaded), context)
     if replay is not None:
-        module = _tool("replay")
-        if module is None:
-            raise StartError(_missing("--replay", "replay"))
+        module = replay_tool
         record = module.load_replay(replay)
         game = module.replay_game(record, None, flows_dir, cards)
         context.update(seed=game.seed, format=record.format, origin="replay", path=str(replay))
@@ -91,9 +72,7 @@ def build_start(seed=0, scenario=None, replay=None, decks=None, fmt="standard", 
 
 def diagram(debugger, out_dir: str = DEBUG_DIAGRAMS) -> str:
     """The current machine's SVG with its current state highlighted (and the edge it came by)."""
-    module = _tool("diagram")
-    if module is None:
-        return _missing("diagram", "diagram")
+    module = diagram_tool
     game = debugger.game
     if not game.runner.stack:
         return "no machine is running (the game is over): nothing to highlight"
@@ -109,9 +88,7 @@ def diagram(debugger, out_dir: str = DEBUG_DIAGRAMS) -> str:
 
 
 def save_scenario(debugger, path: str) -> str:
-    module = _tool("scenario_save")
-    if module is None:
-        return _missing("save scenario", "scenario_save")
+    module = scenario_save_tool
     game = debugger.game
     name = f"saved by the debugger at transition {game.runner.transitions}"
     try:
@@ -124,9 +101,7 @@ def save_scenario(debugger, path: str) -> str:
 
 
 def save_replay(debugger, path: str) -> str:
-    module = _tool("replay")
-    if module is None:
-        return _missing("save replay", "replay")
+    module = replay_tool
     ctx, game = debugger.context, debugger.game
     if ctx.get("origin") == "scenario":
         return "cannot save a replay: this game started from a scenario position, and replays start at setup " \
