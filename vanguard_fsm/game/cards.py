@@ -43,8 +43,9 @@ from pathlib import Path
 from typing import Any, Iterable, Iterator
 
 import jsonschema
-import yaml
 
+from vanguard_fsm.machine import yamlsrc
+from vanguard_fsm.machine.yamlsrc import Document
 from vanguard_fsm.paths import builtin_cards_dir
 
 UNITS = ("normal", "trigger", "g_unit")
@@ -178,82 +179,35 @@ class CardDB:
 # ------------------------------------------------------- YAML with locations
 
 
-def read_yaml(path: Path, error: type[DataError]) -> tuple[Any, yaml.Node | None]:
-    """Parse ``path`` safely; return (data, composed node tree for line lookups)."""
+def read_yaml(path: Path, error: type[DataError]) -> Document:
+    """Parse ``path`` with ``machine.yamlsrc`` (safe_load + node marks): data and positions.
+    A key written twice is an error: safe_load would silently keep the last one."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise error(path, 1, 1, f"cannot read file: {exc}") from None
-    try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
-        _check_duplicate_keys(node, path, error)
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
-        line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        problem = getattr(exc, "problem", None) or str(exc)
-        raise error(path, line, col, f"invalid YAML: {problem}") from None
-    return data, node
+        doc = yamlsrc.load(path, syntax_label="invalid YAML")
+    except yamlsrc.SourceError as exc:
+        raise error(path, exc.line, exc.col, exc.message) from None
+    if doc.duplicates:
+        keys, line, col = doc.duplicates[0]
+        raise error(path, line, col, f"duplicate key {keys[-1]!r}")
+    return doc
 
 
-def _check_duplicate_keys(node: yaml.Node | None, path: Path, error: type[DataError]) -> None:
-    # safe_load silently keeps the last of two equal keys; a designer wants to know.
-    stack = [node] if node is not None else []
-    while stack:
-        n = stack.pop()
-        if isinstance(n, yaml.MappingNode):
-            seen: set = set()
-            for key, value in n.value:
-                if isinstance(key, yaml.ScalarNode):
-                    if key.value in seen:
-                        raise error(path, *mark_of(key), f"duplicate key {key.value!r}")
-                    seen.add(key.value)
-                stack.append(value)
-        elif isinstance(n, yaml.SequenceNode):
-            stack.extend(n.value)
-
-
-def mark_of(node: yaml.Node) -> tuple[int, int]:
-    return node.start_mark.line + 1, node.start_mark.column + 1
-
-
-def node_at(root: yaml.Node | None, keys: Iterable[Any]) -> yaml.Node | None:
-    """The deepest composed node reachable along ``keys`` (mapping keys / list indexes)."""
-    node = root
-    for key in keys:
-        nxt = None
-        if isinstance(node, yaml.MappingNode):
-            nxt = next((v for k, v in node.value if getattr(k, "value", None) == str(key)), None)
-        elif isinstance(node, yaml.SequenceNode) and isinstance(key, int) and key < len(node.value):
-            nxt = node.value[key]
-        if nxt is None:
-            break
-        node = nxt
-    return node
-
-
-def key_node(mapping: yaml.Node | None, key: str) -> yaml.Node | None:
-    if isinstance(mapping, yaml.MappingNode):
-        return next((k for k, _ in mapping.value if getattr(k, "value", None) == key), None)
-    return None
-
-
-def schema_check(data: Any, validator: jsonschema.protocols.Validator, root: yaml.Node | None,
+def schema_check(data: Any, validator: jsonschema.protocols.Validator, doc: Document,
                  path: Path, error: type[DataError]) -> None:
     """Raise ``error`` for the first (by position in the file) schema violation."""
     found = []
     for err in validator.iter_errors(data):
-        keys = list(err.absolute_path)
-        node = node_at(root, keys)
+        keys = tuple(err.absolute_path)
+        at = keys
         if err.validator == "additionalProperties" and isinstance(err.instance, dict):
             allowed = err.schema.get("properties", {})
             extra = sorted(str(k) for k in err.instance if k not in allowed)
-            node = key_node(node, extra[0]) or node if extra else node
+            at = keys + (extra[0], "__key__") if extra else keys
             message = f"unknown field {extra[0]!r}" if extra else err.message
         else:
             message = err.message
         where = "".join(f"[{k}]" if isinstance(k, int) else f".{k}" for k in keys).lstrip(".")
-        line, col = mark_of(node) if node is not None else (1, 1)
+        line, col = doc.where(at)
         found.append((line, col, f"{where}: {message}" if where else message))
     if found:
         line, col, message = min(found)
@@ -364,17 +318,18 @@ def _consistency(c: Card) -> tuple[str, str] | None:
 
 
 def _load_file(path: Path, cards: dict[str, Card], where: dict[str, tuple[str, int, int]]) -> None:
-    data, root = read_yaml(path, CardError)
+    doc = read_yaml(path, CardError)
+    data = doc.data
     if data is None:
         raise CardError(path, 1, 1, "empty card file (expected a mapping with 'cards')")
-    schema_check(data, _FILE_VALIDATOR, root, path, CardError)
+    schema_check(data, _FILE_VALIDATOR, doc, path, CardError)
     defaults = {k: data[k] for k in ("clan", "nation", "race") if k in data}
     for index, raw in enumerate(data["cards"]):
-        node = node_at(root, ["cards", index])
+        here = ("cards", index)
         merged = {**defaults, **raw}
         missing = [k for k in ("clan", "nation", "race") if k not in merged]
         if missing:
-            raise CardError(path, *mark_of(node), f"card {raw['id']!r} has no {', '.join(missing)}"
+            raise CardError(path, *doc.where(here), f"card {raw['id']!r} has no {', '.join(missing)}"
                                                   " (set it on the card or at the top of the file)")
         card = Card(
             id=merged["id"], name=merged["name"], grade=merged["grade"], power=merged["power"],
@@ -387,9 +342,9 @@ def _load_file(path: Path, cards: dict[str, Card], where: dict[str, tuple[str, i
         problem = _consistency(card)
         if problem:
             field, message = problem
-            target = node_at(node, [field]) if field in raw else node
-            raise CardError(path, *mark_of(target), f"card {card.id!r}: {message}")
-        id_line, id_col = mark_of(node_at(node, ["id"]))
+            raise CardError(path, *doc.where(here + (field,) if field in raw else here),
+                            f"card {card.id!r}: {message}")
+        id_line, id_col = doc.where(here + ("id",))
         if card.id in cards:
             first = ":".join(map(str, where[card.id]))
             raise CardError(path, id_line, id_col, f"duplicate card id {card.id!r} (first defined at {first})")

@@ -29,7 +29,7 @@ from pathlib import Path
 import jsonschema
 
 from vanguard_fsm.game.cards import (
-    CardDB, DataError, file_signature, mark_of, node_at, read_yaml, schema_check,
+    CardDB, DataError, file_signature, read_yaml, schema_check,
 )
 from vanguard_fsm.paths import builtin_decks_dir
 
@@ -109,16 +109,17 @@ def load_deck(name_or_path: str | os.PathLike, db: CardDB) -> Deck:
 @functools.lru_cache(maxsize=64)
 def _load_cached(file: str, signature: tuple, db: CardDB) -> Deck:
     path = Path(file)
-    data, root = read_yaml(path, DeckError)
+    doc = read_yaml(path, DeckError)
+    data = doc.data
     if data is None:
         raise DeckError(path, 1, 1, "empty deck file")
-    schema_check(data, _DECK_VALIDATOR, root, path, DeckError)
-    refs = [(["starter"], data["starter"])]
+    schema_check(data, _DECK_VALIDATOR, doc, path, DeckError)
+    refs = [(("starter",), data["starter"])]
     for part in ("main", "g_deck"):
-        refs += [([part, i, "card"], e["card"]) for i, e in enumerate(data.get(part, []))]
+        refs += [((part, i, "card"), e["card"]) for i, e in enumerate(data.get(part, []))]
     for keys, card_id in refs:
         if card_id not in db:
-            raise DeckError(path, *mark_of(node_at(root, keys)), f"unknown card id {card_id!r}")
+            raise DeckError(path, *doc.where(keys), f"unknown card id {card_id!r}")
 
     def expand(part: str) -> tuple[str, ...]:
         return tuple(e["card"] for e in data.get(part, []) for _ in range(e["count"]))

@@ -64,7 +64,7 @@ def _walk(node, path: Key, marks: dict, duplicates: list) -> None:
             _walk(item, path + (index,), marks, duplicates)
 
 
-def parse(text: str, path: str) -> Document:
+def parse(text: str, path: str, syntax_label: str = "YAML syntax error") -> Document:
     """Parse YAML text; raise SourceError with the position of a syntax error."""
     try:
         data = yaml.safe_load(text)
@@ -73,7 +73,7 @@ def parse(text: str, path: str) -> Document:
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         problem = exc.problem or str(exc)
-        raise SourceError(path, line, col, f"YAML syntax error: {problem}") from None
+        raise SourceError(path, line, col, f"{syntax_label}: {problem}") from None
     except yaml.YAMLError as exc:  # pragma: no cover - unmarked errors are rare
         raise SourceError(path, 1, 1, f"YAML error: {exc}") from None
     marks: dict = {}
@@ -83,7 +83,7 @@ def parse(text: str, path: str) -> Document:
     return Document(path, data, marks, duplicates)
 
 
-def load(path: str | Path) -> Document:
+def load(path: str | Path, syntax_label: str = "YAML syntax error") -> Document:
     path = Path(path)
     try:
         text = path.read_text(encoding="utf-8")
@@ -91,4 +91,4 @@ def load(path: str | Path) -> Document:
         raise SourceError(str(path), 1, 1, f"cannot read file: {exc.strerror}") from None
     except UnicodeDecodeError:
         raise SourceError(str(path), 1, 1, "file is not UTF-8 text") from None
-    return parse(text, str(path))
+    return parse(text, str(path), syntax_label)
