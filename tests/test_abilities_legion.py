@@ -4,11 +4,21 @@ critical, the boost names a member, a ride sends both to the soul, a stride keep
 legion under the G unit as hearts (CR 10.27.4)."""
 from __future__ import annotations
 
+import pytest
+
+from vanguard_fsm.abilities import attach
 from vanguard_fsm.abilities.sandbox import add, run, sandbox
-from vanguard_fsm.game import battle, zones
+from vanguard_fsm.agents import make_agent
+from vanguard_fsm.agents.board_view import board_view, render_text
+from vanguard_fsm.game import battle, triggers, zones
+from vanguard_fsm.game.factory import new_game
 from vanguard_fsm.game.state import Battle
 from vanguard_fsm.game.turn import act_apply, act_legal
+from vanguard_fsm.machine.registry import REGISTRY
 from vanguard_fsm.paths import builtin_cards_dir
+from vanguard_fsm.tools import scenario_abilities, scenario_save
+from vanguard_fsm.tools.scenario_build import build_game
+from vanguard_fsm.tools.scenario_schema import load_scenario
 
 
 def legion_board():
@@ -31,7 +41,7 @@ def test_seek_mate_legions_once_per_game():
     game, p, leader, mate = legion_board()
     deck = len(p.deck)
     seek_mate(game)
-    assert p.circles["VC"].card == leader and p.circles["VC"].mate == mate
+    assert p.circles["VC"].card == leader and p.circles["VC"].mate.card == mate
     assert p.drop == [] and len(p.deck) == deck + 4 - 1
     assert not any(a.args[1] == "TC-015#1" for a in act_legal(game, 0))
 
@@ -88,10 +98,125 @@ def test_stride_keeps_the_legion_as_hearts_and_it_returns():
     g = add(game, 0, "TC-017", "g_zone")
     zones.stride(game, 0, g, [])
     v = p.circles["VC"]
-    assert v.card == g and v.heart == leader and v.mate == mate
+    assert v.card == g and v.heart == leader and v.mate.card == mate
     game.state.battle = Battle()
     game.state.battle.attacker, game.state.battle.attacker_card = "VC", g
     assert battle.attack_power(game) == 15000 + 11000               # no legion sum for the G unit
     zones.return_g_units(game, 0)
-    assert p.circles["VC"].card == leader and p.circles["VC"].mate == mate
+    assert p.circles["VC"].card == leader and p.circles["VC"].mate.card == mate
     assert sorted(p.all_instances()) == sorted(set(p.all_instances()))
+
+
+# -- the mate is a unit of its own (CR 10.25.4) -------------------------------------
+
+def legion_attack(game):
+    """The legion attacks the opponent's vanguard, unboosted."""
+    game.state.battle = Battle()
+    battle.attack_apply(game, next(a for a in battle.attack_legal(game, 0) if a.args == ("VC", "VC")))
+
+
+def test_a_trigger_power_given_to_the_mate_counts_in_the_legion_attack():
+    game, p, _, _ = legion_board()
+    seek_mate(game)
+    legion_attack(game)
+    before = battle.attack_power(game)
+    add(game, 0, "TC-004", "trigger")                                # a draw trigger: draw, +power
+    triggers.resolve_trigger(game)
+    offered = []
+
+    def to_the_mate(decision):
+        if decision.kind == "trigger_power":
+            offered.extend(decision.ids())
+            return decision.find("power:VC_mate")
+        return decision.actions[0]
+    run(game, to_the_mate)
+    assert "power:VC" in offered and "power:VC_mate" in offered
+    assert p.circles["VC"].mate.power_turn == game.params["trigger_power"]
+    assert battle.attack_power(game) == before + game.params["trigger_power"]
+
+
+def test_the_mate_cont_ability_counts_in_the_legion_attack():
+    game, p, _, _ = legion_board()
+    keth = add(game, 0, "TC-014", "deck")     # LB4, during your turn: this unit gets +3000 (CONT, V)
+    p.deck.remove(keth)
+    zones.legion(game, 0, keth)
+    p.damage.extend(p.deck.pop() for _ in range(4))
+    legion_attack(game)
+    assert zones.power(game, p.circles["VC"].mate) == 11000 + 3000
+    assert battle.attack_power(game) == 11000 + 11000 + 3000
+    p.drop.append(p.damage.pop())
+    assert battle.attack_power(game) == 11000 + 11000
+
+
+def test_the_mate_rests_with_the_attack_and_stands_in_the_stand_phase():
+    game, p, _, _ = legion_board()
+    seek_mate(game)
+    legion_attack(game)
+    v = p.circles["VC"]
+    assert v.rested and v.mate.rested                                # CR 10.25.5
+    REGISTRY.actions["stand_all_units"](game)
+    assert not v.rested and not v.mate.rested
+
+
+def test_the_mate_attacks_with_its_leader_so_its_own_ability_triggers():
+    game, p, _, _ = legion_board()
+    seek_mate(game)
+    legion_attack(game)
+    game.then(REGISTRY.actions["check_timing"])
+    game.abilities.on_timing(game, "beginning_of_damage_step")      # Stormsurge: +2000 while attacking
+    run(game)
+    assert p.circles["VC"].mate.power_battle == 2000
+    assert battle.attack_power(game) == 11000 + 13000
+
+
+def test_snapshot_restore_with_a_mate_is_exact_and_cards_are_conserved():
+    game, p, _, mate = legion_board()
+    seek_mate(game)
+    snap = game.snapshot()
+    before = game.state.canonical()
+    assert mate in p.all_instances() and sorted(p.all_instances()) == sorted(set(p.all_instances()))
+    p.circles["VC"].mate.power_turn += 5000
+    p.circles["VC"].mate.rested = True
+    assert game.state.canonical() != before
+    game.restore(snap)
+    assert game.state.canonical() == before
+    assert game.state.players[0].circles["VC"].mate.power_turn == 0
+
+
+def test_the_board_view_and_a_saved_scenario_keep_the_mate():
+    game, p, _, mate = legion_board()
+    seek_mate(game)
+    p.circles["VC"].mate.power_turn = 5000
+    assert "legion mate TC-016 16000" in render_text(board_view(game))
+    vc = scenario_save._player(game, p)["VC"]
+    assert vc["mate"] == {"card": "TC-016", "power_turn": 5000}
+    assert scenario_abilities.locate(game, p, mate) == "VC_mate"
+
+
+def _play_to_a_legion(seed: int, decisions_after: int):
+    """A heuristic game (tidewyrm mirror) up to the flow decision `decisions_after` after a legion."""
+    game = attach(new_game(seed, ("tidewyrm", "tidewyrm")))
+    agents = [make_agent("heuristic", 1), make_agent("heuristic", 2)]
+    after = None
+    while True:
+        decision = game.advance()
+        assert decision is not None, "the game ended without a legion"
+        if decision.resolver is None and any(p.vanguard is not None and p.vanguard.legion()
+                                             for p in game.state.players):
+            after = 0 if after is None else after + 1
+            if after == decisions_after:
+                return game, decision
+        game.apply(agents[decision.player].choose(game, decision))
+
+
+@pytest.mark.parametrize("seed, decisions_after", [(16, 0), (34, 6)])
+def test_a_saved_legion_position_loads_back_the_same(tmp_path, seed, decisions_after):
+    game, decision = _play_to_a_legion(seed, decisions_after)
+    path = scenario_save.save_scenario(game, tmp_path / "legion.yaml", name="legion round trip")
+    assert "mate:" in path.read_text()
+    again = build_game(load_scenario(path))
+    again_decision = again.advance()
+    strip = lambda g: {k: v for k, v in scenario_save.position_of(g).items() if k != "doc"}  # noqa: E731
+    assert strip(again) == strip(game)
+    assert (again_decision.player, again_decision.kind, again_decision.ids()) == \
+        (decision.player, decision.kind, decision.ids())

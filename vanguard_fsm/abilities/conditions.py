@@ -8,6 +8,7 @@ ability layer (they are written with the conditions).
 """
 from __future__ import annotations
 
+from ..game.state import MATE
 from .registry import ABILITIES
 from .targets import find_unit
 
@@ -84,11 +85,11 @@ def attacking_vanguard(game, ctx, arg):
 
 @ABILITIES.condition("this_unit_attacking")
 def this_unit_attacking(game, ctx, arg):
-    """This unit is the attacking unit of this battle."""
+    """This unit is the attacking unit of this battle (a legion mate attacks with its leader, CR 10.25.5)."""
     b = game.state.battle
     ref = find_unit(game, ctx.placed)
-    return b is not None and ref is not None and b.attacker_card == ref[2].card \
-        and ref[0] == game.state.turn_player
+    return b is not None and ref is not None and ref[0] == game.state.turn_player \
+        and (b.attacker_card == ref[2].card or (ref[1] == MATE and b.attacker == "VC"))
 
 
 @ABILITIES.condition("in_legion")

@@ -98,11 +98,11 @@ def retire(game, ctx, arg, params, then, index):
 
 
 def _stand(game, ctx, seat, circle, unit):
-    unit.rested = False
+    zones.set_rested(game, seat, unit, False)
 
 
 def _rest(game, ctx, seat, circle, unit):
-    unit.rested = True
+    zones.set_rested(game, seat, unit, True)
 
 
 @ABILITIES.effect("stand", "target")
@@ -300,7 +300,7 @@ def _legion_done(game, ctx, then, zone, chosen):
     if chosen and v is not None and v.mate is None:
         mate = chosen[0]
         p.deck.remove(mate)
-        v.mate = mate
+        zones.legion(game, ctx.seat, mate)
         game.emit("legion", player=ctx.seat, leader=game.cards[v.card].id, mate=game.cards[mate].id)
     zones.shuffle(game, ctx.seat)
     _continue(game, then)

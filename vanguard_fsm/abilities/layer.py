@@ -21,7 +21,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..game.actions import Action
-from ..game.state import REAR_CIRCLES
+from ..game.state import MATE, REAR_CIRCLES
 from . import abstate, costs, effects
 from .abstate import Pending
 from .conditions import all_hold
@@ -96,6 +96,9 @@ class AbilityLayer:
             u = p.circles["VC"]
             if ids is None or cards[u.card].id in ids:
                 out.append(("V", "VC", u.card, u.placed))
+            m = u.mate if u.legion() else None   # the legion mate is a vanguard with its own text (CR 10.25.4)
+            if m is not None and (ids is None or cards[m.card].id in ids):
+                out.append(("V", MATE, m.card, m.placed))
         if "R" in zones:
             for c in REAR_CIRCLES:
                 u = p.circles[c]
@@ -229,7 +232,9 @@ class AbilityLayer:
         if entries:
             seat = game.owner[unit.card]
             p = game.state.players[seat]
-            zone = ("V" if p.circles["VC"] is unit else "GC" if unit in p.gc
+            vc = p.circles["VC"]
+            on_vc = vc is unit or (vc is not None and vc.legion() and vc.mate is unit)
+            zone = ("V" if on_vc else "GC" if unit in p.gc
                     else "R" if any(p.circles[c] is unit for c in REAR_CIRCLES) else None)
             for spec, arg, _ in entries if zone is not None else ():
                 if spec.zones is not None and zone not in spec.zones:
@@ -331,7 +336,7 @@ def _resolved(game, ctx, kind) -> None:
 # -- engine events -> engine timings for the card the event is about ----------------
 
 def _unit_at(game, seat, circle):
-    return game.state.players[seat].circles[circle]
+    return game.state.players[seat].unit_at(circle)
 
 
 def _on_call(layer, game, f):

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..game.state import BACK_ROW, FRONT_ROW, REAR_CIRCLES
+from ..game.state import BACK_ROW, FRONT_ROW, MATE, REAR_CIRCLES
 from .registry import ABILITIES
 
 
@@ -30,7 +30,7 @@ class Ctx(NamedTuple):
 def units_of(game, seat: int):
     """(seat, where, unit) for every unit of a player on VC, R circles and GC."""
     p = game.state.players[seat]
-    out = [(seat, c, u) for c, u in p.circles.items() if u is not None]
+    out = [(seat, c, u) for c, u in p.units()]
     out.extend((seat, f"GC[{i}]", u) for i, u in enumerate(p.gc))
     return out
 
@@ -47,14 +47,15 @@ def find_unit(game, placed: int):
 
 
 def where_zone(where: str) -> str:
-    return "V" if where == "VC" else "GC" if where.startswith("GC") else "R"
+    return "V" if where.startswith("VC") else "GC" if where.startswith("GC") else "R"   # VC_mate: a vanguard
 
 
 # -- selectors ------------------------------------------------------------------
 
 def _field(game, seat, circles):
+    """The units on these circles; naming VC includes a legion mate (both are vanguards, CR 10.25.3)."""
     p = game.state.players[seat]
-    return [(seat, c, p.circles[c]) for c in circles if p.circles[c] is not None]
+    return [(seat, c, u) for c, u in p.units() if c in circles or (c == MATE and "VC" in circles)]
 
 
 @ABILITIES.selector("self")

@@ -33,6 +33,13 @@ def _unit_cell(game, unit) -> Text:
         text.append(" rested", style="yellow")
     if unit.heart is not None:
         text.append(f"\nheart {game.cards[unit.heart].id}")
+    if unit.mate is not None:   # a legion mate beside it (CR 10.25), or a heart with the leader
+        mate = unit.mate
+        text.append(f"\nlegion mate {game.cards[mate.card].id}")
+        if unit.legion():
+            text.append(f" {zones.power(game, mate)} C{zones.critical(game, mate)}")
+            if mate.rested:
+                text.append(" rested", style="yellow")
     return text
 
 

@@ -115,6 +115,8 @@ def _attack(game, d, actions, _):
         attacker, target = a.args
         unit = p.circles[attacker]
         total = zones.power(game, unit)
+        if unit.legion():   # the pair's power is summed (CR 10.25.6)
+            total += zones.power(game, unit.mate)
         back = p.circles.get(BEHIND[attacker])
         if back is not None and not back.rested and "boost" in game.cards[back.card].skills:
             total += zones.power(game, back)
@@ -171,8 +173,8 @@ def _unit_target(game, d, actions, _):
 
 def _stand(game, d, actions, _):
     p = game.state.players[d.player]
-    rested = [a for a in actions if a.args[0] != "VC" and p.circles[a.args[0]].rested]
-    return max(rested, key=lambda a: zones.power(game, p.circles[a.args[0]])) if rested else actions[0]
+    rested = [a for a in actions if not a.args[0].startswith("VC") and p.unit_at(a.args[0]).rested]
+    return max(rested, key=lambda a: zones.power(game, p.unit_at(a.args[0]))) if rested else actions[0]
 
 
 def _first(game, d, actions, _):

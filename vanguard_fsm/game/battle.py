@@ -77,6 +77,8 @@ def attack_apply(game, act) -> None:
     seat = act.player
     unit = state.players[seat].circles[attacker]
     unit.rested = True
+    if unit.legion():   # both rest and both are the attacking unit (CR 10.25.5)
+        unit.mate.rested = True
     b = state.battle
     b.attacker, b.attacker_card, b.target = attacker, unit.card, target
     b.target_card = state.players[1 - seat].circles[target].card
@@ -97,7 +99,7 @@ def boost_legal(game, seat):
         return []
     actions = [Action(f"boost:{back}->{b.attacker}", "boost", seat, (back,))]
     attacker = game.state.players[seat].circles[b.attacker]
-    if attacker is not None and attacker.mate is not None and attacker.heart is None:
+    if attacker is not None and attacker.legion():
         # a legion: the boost names the leader or the mate (CR 7.4.1.10)
         actions.append(Action(f"boost:{back}->{b.attacker}/mate", "boost", seat, (back, "mate")))
     return actions
@@ -284,8 +286,8 @@ def attack_power(game) -> int:
     if unit is None or unit.card != b.attacker_card:
         return 0
     total = zones.power(game, unit)
-    if unit.mate is not None and unit.heart is None:   # legion: leader + mate (CR 10.25.6)
-        total += game.cards[unit.mate].power
+    if unit.legion():   # leader + mate, each with its own modifiers and CONT (CR 10.25.4, 10.25.6)
+        total += zones.power(game, unit.mate)
     if b.booster is not None and p.circles[b.booster] is not None:
         total += zones.power(game, p.circles[b.booster])
     return total

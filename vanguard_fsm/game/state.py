@@ -14,6 +14,7 @@ REAR_CIRCLES = CIRCLES[1:]
 FRONT_ROW = ("VC", "front_left", "front_right")
 FRONT_REAR = ("front_left", "front_right")
 BACK_ROW = ("back_left", "back_center", "back_right")
+MATE = "VC_mate"   # the legion mate's place name: beside the leader on VC (CR 10.25.1), a vanguard too (10.25.3)
 # the back circle of each front circle's column (RULES glossary: columns)
 BEHIND = {"VC": "back_center", "front_left": "back_left", "front_right": "back_right"}
 COLUMN_PARTNER = {"front_left": "back_left", "back_left": "front_left",
@@ -38,14 +39,24 @@ class Unit:
         self.heart = None      # the instance under a G unit on VC (RULES 3.3.3.2)
         self.placed = placed   # order of placement, for CR 9.3 and "placed this turn"
         self.guarding = None   # for a guardian: the circle it guards
-        self.mate = None       # on VC: the legion mate's instance (CR 10.25); kept under a G unit as a heart
+        self.mate = None       # on VC: the legion mate, a Unit (CR 10.25); kept under a G unit as a heart
 
     def clone(self) -> "Unit":
         u = Unit.__new__(Unit)
         u.card, u.rested, u.power_turn, u.power_battle = self.card, self.rested, self.power_turn, self.power_battle
         u.crit_turn, u.crit_battle, u.shield_battle = self.crit_turn, self.crit_battle, self.shield_battle
-        u.heart, u.placed, u.guarding, u.mate = self.heart, self.placed, self.guarding, self.mate
+        u.heart, u.placed, u.guarding = self.heart, self.placed, self.guarding
+        u.mate = self.mate.clone() if self.mate is not None else None
         return u
+
+    def legion(self) -> bool:
+        """A vanguard in legion (CR 10.25.2), not while the pair are hearts under a G unit (CR 10.27.4)."""
+        return self.mate is not None and self.heart is None
+
+    def canonical(self) -> tuple:
+        mate = self.mate.canonical() if self.mate is not None else None
+        return (self.card, self.rested, self.power_turn, self.power_battle, self.crit_turn, self.crit_battle,
+                self.shield_battle, self.heart, mate)
 
 
 class Player:
@@ -78,8 +89,19 @@ class Player:
         return self.circles["VC"]
 
     def units(self):
-        """(circle, unit) for every unit on VC and the R circles."""
-        return [(c, u) for c, u in self.circles.items() if u is not None]
+        """(circle, unit) for every unit on VC and the R circles; a legion mate is `VC_mate`."""
+        out = [(c, u) for c, u in self.circles.items() if u is not None]
+        v = self.circles["VC"]
+        if v is not None and v.legion():
+            out.insert(1, (MATE, v.mate))
+        return out
+
+    def unit_at(self, name: str) -> Unit | None:
+        """The unit on a circle, or the legion mate for `VC_mate`."""
+        if name == MATE:
+            v = self.circles["VC"]
+            return v.mate if v is not None and v.legion() else None
+        return self.circles[name]
 
     def rear_guards(self):
         return [(c, u) for c, u in self.circles.items() if u is not None and c != "VC"]
@@ -97,8 +119,7 @@ class Player:
 
     def canonical(self) -> tuple:
         """Everything about this player as plain tuples, for equality checks."""
-        units = tuple((c, u.card, u.rested, u.power_turn, u.power_battle, u.crit_turn, u.crit_battle,
-                       u.shield_battle, u.heart, u.mate) if u is not None else (c,) for c, u in self.circles.items())
+        units = tuple((c,) + u.canonical() if u is not None else (c,) for c, u in self.circles.items())
         gc = tuple((u.card, u.rested, u.guarding) for u in self.gc)
         return (self.seat, tuple(self.deck), tuple(self.hand), tuple(self.drop), tuple(self.damage),
                 tuple(sorted(self.face_down)), tuple(self.soul), tuple(self.trigger), tuple(self.g_zone),
@@ -109,12 +130,14 @@ class Player:
         """Every card this player owns, wherever it is (for the conservation invariant)."""
         cards = self.deck + self.hand + self.drop + self.damage + self.soul + self.trigger \
             + self.g_zone + self.removed
-        for _, u in self.units():
+        for u in self.circles.values():
+            if u is None:
+                continue
             cards.append(u.card)
             if u.heart is not None:
                 cards.append(u.heart)
             if u.mate is not None:
-                cards.append(u.mate)
+                cards.append(u.mate.card)
         cards.extend(u.card for u in self.gc)
         return cards
 

@@ -74,12 +74,12 @@ def _trigger_step(game, seat, inst, active, effects, record) -> None:
         amount = game.params["trigger_power"]
 
         def apply(g, a):
-            unit = g.state.players[seat].circles[a.args[0]]
+            unit = g.state.players[seat].unit_at(a.args[0])
             if effect == "power":
                 unit.power_turn += amount
             elif effect == "critical":
                 unit.crit_turn += 1
-            elif a.args[0] != "VC":
+            elif not a.args[0].startswith("VC"):   # not the vanguard nor its legion mate
                 unit.rested = False
             g.then(_trigger_step, seat, inst, active, rest, record + ((key, a.args[0]),))
         game.ask(seat, f"trigger_{effect}", _units_choice(game, seat, effect), apply,

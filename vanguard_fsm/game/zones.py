@@ -5,7 +5,7 @@ for what happened, so no rule can move a card without it showing in the trace.
 """
 from __future__ import annotations
 
-from .state import Unit
+from .state import MATE, Unit
 
 
 def new_unit(game, card: int, rested: bool = False) -> Unit:
@@ -37,10 +37,13 @@ def vanguard_grade(game, seat: int) -> int:
 def retire(game, seat: int, circle: str) -> None:
     """Retire the unit on an R circle to the drop zone (a G unit goes to the G zone face up)."""
     p = game.state.players[seat]
-    unit = p.circles[circle]
+    unit = p.unit_at(circle)
     if unit is None:
         return
-    p.circles[circle] = None
+    if circle == MATE:   # the mate leaves the circle: the legion ends (CR 10.25.2)
+        p.circles["VC"].mate = None
+    else:
+        p.circles[circle] = None
     to = _discard_unit(game, p, unit)
     game.emit("retire", player=seat, card=game.cards[unit.card].id, **{"from": circle}, to=to)
 
@@ -93,7 +96,7 @@ def ride(game, seat: int, card: int, normal: bool = True, source: str = "hand") 
         else:
             p.soul.append(old.card)
         if old.mate is not None:
-            p.soul.append(old.mate)
+            p.soul.append(old.mate.card)
     unit = new_unit(game, card, old.rested if old is not None else False)
     p.circles["VC"] = unit
     c = game.cards[card]
@@ -112,7 +115,7 @@ def stride(game, seat: int, g_card: int, cost: list[int]) -> Unit:
     old = p.circles["VC"]
     unit = new_unit(game, g_card, old.rested)
     unit.heart = old.card
-    unit.mate = old.mate    # a legion becomes two heart cards (CR 10.27.4)
+    unit.mate = old.mate    # a legion becomes two heart cards (CR 10.27.4): not a unit while under it
     p.circles["VC"] = unit
     game.emit("stride", player=seat, card=game.cards[g_card].id, heart=game.cards[old.card].id,
               cost=[game.cards[c].id for c in cost])
@@ -129,11 +132,27 @@ def return_g_units(game, seat: int) -> None:
         p.g_face_up.add(unit.card)
         if circle == "VC" and unit.heart is not None:
             heart = new_unit(game, unit.heart, unit.rested)
-            heart.mate = unit.mate   # back in legion, not "to legion" (CR 10.27.4)
+            if unit.mate is not None:   # back in legion, not "to legion" (CR 10.27.4): a unit again
+                heart.mate = new_unit(game, unit.mate.card, unit.rested)
             p.circles["VC"] = heart
         else:
             p.circles[circle] = None
         game.emit("move", player=seat, card=game.cards[unit.card].id, **{"from": circle}, to="g_zone")
+
+
+def legion(game, seat: int, mate: int) -> Unit:
+    """Put `mate` beside the vanguard in its orientation, in legion with it (CR 10.25.1)."""
+    v = game.state.players[seat].circles["VC"]
+    v.mate = new_unit(game, mate, v.rested)
+    return v.mate
+
+
+def set_rested(game, seat: int, unit: Unit, rested: bool) -> None:
+    """Stand or rest a unit; a legion leader and mate change together (CR 10.25.10)."""
+    unit.rested = rested
+    v = game.state.players[seat].circles["VC"]
+    if v is not None and v.legion() and unit in (v, v.mate):
+        v.rested = v.mate.rested = rested
 
 
 def move(game, seat: int, src: str, dst: str) -> None:

@@ -29,6 +29,8 @@ def locate(game, p, inst: int) -> str:
             return circle
         if unit.heart == inst:
             return "heart"
+        if unit.mate is not None and unit.mate.card == inst:
+            return "VC_mate"
     for zone in ("hand", "deck", "drop", "damage", "soul", "g_zone", "removed"):
         cards = getattr(p, zone)[::-1] if zone == "deck" else getattr(p, zone)
         if inst in cards:

@@ -47,6 +47,10 @@ def _player_cards(spec: dict, pkey: str) -> list[tuple]:
     out.append(("VC", (pkey, "VC", "card") if isinstance(spec["VC"], dict) else (pkey, "VC"), vc["card"], vc))
     if "heart" in vc:
         out.append(("heart", (pkey, "VC", "heart"), vc["heart"], vc))
+    if "mate" in vc:
+        mate = _unit_spec(vc["mate"])
+        keys = (pkey, "VC", "mate", "card") if isinstance(vc["mate"], dict) else (pkey, "VC", "mate")
+        out.append(("mate", keys, mate["card"], mate))
     out += [("soul", k, c, e) for k, c, e in _entries(vc.get("soul"), (pkey, "VC", "soul"))]
     for circle in REAR_CIRCLES:
         unit = _unit_spec(spec.get(circle))
@@ -79,6 +83,8 @@ def _fill_player(game, scenario: Scenario, seat: int, cards: list[tuple]) -> Non
             if game.cards[p.circles["VC"].card].unit != "g_unit":
                 raise scenario.failure(keys, "only a G unit on VC has a heart (RULES 3.3.3.2)")
             p.circles["VC"].heart = inst
+        elif slot == "mate":   # in legion (CR 10.25), or under a G unit with its leader as hearts (CR 10.27.4)
+            p.circles["VC"].mate = _place_unit(game, inst, entry)
         elif slot in REAR_CIRCLES:
             p.circles[slot] = _place_unit(game, inst, entry)
         elif slot == "gc":

@@ -50,6 +50,8 @@ def _player(game, p) -> dict:
     extra = {}
     if vc.heart is not None:
         extra["heart"] = game.cards[vc.heart].id
+    if vc.mate is not None:
+        extra["mate"] = _unit(game, vc.mate)
     if p.soul:
         extra["soul"] = ids(p.soul)
     out: dict = {"deck_name": p.deck_name, "VC": _unit(game, vc, extra)}

@@ -35,7 +35,8 @@ UNIT = {"anyOf": [{"type": "null"}, CARD, {
     "properties": {"card": CARD, "rested": {"type": "boolean"}, **_MODIFIERS}}]}
 VANGUARD = {"anyOf": [CARD, {
     "type": "object", "required": ["card"], "additionalProperties": False,
-    "properties": {"card": CARD, "rested": {"type": "boolean"}, "heart": CARD, "soul": _zone(), **_MODIFIERS}}]}
+    "properties": {"card": CARD, "rested": {"type": "boolean"}, "heart": CARD, "soul": _zone(),
+                   "mate": {"anyOf": UNIT["anyOf"][1:]}, **_MODIFIERS}}]}   # mate: the legion mate (CR 10.25)
 GUARDIAN = {"type": "object", "required": ["card"], "additionalProperties": False,
             "properties": {"card": CARD, "guarding": {"enum": list(CIRCLES)}, "rested": {"type": "boolean"},
                            "shield_battle": {"type": "integer"}}}
