@@ -174,6 +174,6 @@ def test_registered_engine_events_all_have_a_trigger_path():
         "when_placed", "when_placed_on_V", "when_placed_on_R", "when_ridden_upon", "when_attacks", "when_attacked",
         "when_boosts", "when_intercepts", "when_hits", "when_attack_hits_vanguard", "when_not_hit",
         "when_put_into_drop", "when_drive_check_reveals", "when_damage_check_reveals", "when_stride", "when_drawn",
-        "end_of_battle"}
+        "end_of_battle", "when_legion"}
     assert {"call", "ride", "stride", "when_attacks", "guard", "battle_result", "retire", "drive_check",
-            "damage_check", "draw"} <= set(EVENT_TIMINGS)
+            "damage_check", "draw", "legion"} <= set(EVENT_TIMINGS)

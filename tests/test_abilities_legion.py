@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from vanguard_fsm.abilities import attach
-from vanguard_fsm.abilities.sandbox import add, run, sandbox
+from vanguard_fsm.abilities.sandbox import add, check_timing, run, sandbox
 from vanguard_fsm.agents import make_agent
 from vanguard_fsm.agents.board_view import board_view, render_text
 from vanguard_fsm.game import battle, triggers, zones
@@ -19,6 +19,9 @@ from vanguard_fsm.paths import builtin_cards_dir
 from vanguard_fsm.tools import scenario_abilities, scenario_save
 from vanguard_fsm.tools.scenario_build import build_game
 from vanguard_fsm.tools.scenario_schema import load_scenario
+
+
+LEGIONED = 3000   # Stormsurge Dragon: "when this unit legions, it gets +3000 until end of turn"
 
 
 def legion_board():
@@ -66,7 +69,7 @@ def test_legion_attacks_with_summed_power_the_leader_drives_and_boost_names_a_me
     boosts = battle.boost_legal(game, 0)
     assert [a.id for a in boosts] == ["boost:back_center->VC", "boost:back_center->VC/mate"]
     battle.boost_apply(game, boosts[1])
-    assert battle.attack_power(game) == 11000 + 11000 + 7000      # CR 10.25.6
+    assert battle.attack_power(game) == 11000 + 11000 + LEGIONED + 7000      # CR 10.25.6
     battle.set_drive_count(game)
     assert game.state.battle.drives == 2                            # the leader's twin drive
     assert zones.critical(game, p.circles["VC"]) == 1               # the leader's critical
@@ -131,7 +134,7 @@ def test_a_trigger_power_given_to_the_mate_counts_in_the_legion_attack():
         return decision.actions[0]
     run(game, to_the_mate)
     assert "power:VC" in offered and "power:VC_mate" in offered
-    assert p.circles["VC"].mate.power_turn == game.params["trigger_power"]
+    assert p.circles["VC"].mate.power_turn == LEGIONED + game.params["trigger_power"]
     assert battle.attack_power(game) == before + game.params["trigger_power"]
 
 
@@ -166,7 +169,7 @@ def test_the_mate_attacks_with_its_leader_so_its_own_ability_triggers():
     game.abilities.on_timing(game, "beginning_of_damage_step")      # Stormsurge: +2000 while attacking
     run(game)
     assert p.circles["VC"].mate.power_battle == 2000
-    assert battle.attack_power(game) == 11000 + 13000
+    assert battle.attack_power(game) == 11000 + 13000 + LEGIONED
 
 
 def test_snapshot_restore_with_a_mate_is_exact_and_cards_are_conserved():
@@ -180,7 +183,7 @@ def test_snapshot_restore_with_a_mate_is_exact_and_cards_are_conserved():
     assert game.state.canonical() != before
     game.restore(snap)
     assert game.state.canonical() == before
-    assert game.state.players[0].circles["VC"].mate.power_turn == 0
+    assert game.state.players[0].circles["VC"].mate.power_turn == LEGIONED
 
 
 def test_the_board_view_and_a_saved_scenario_keep_the_mate():
@@ -220,3 +223,27 @@ def test_a_saved_legion_position_loads_back_the_same(tmp_path, seed, decisions_a
     assert strip(again) == strip(game)
     assert (again_decision.player, again_decision.kind, again_decision.ids()) == \
         (decision.player, decision.kind, decision.ids())
+
+
+# -- "when this unit legions" (CR 10.25.12) -------------------------------------------
+
+def test_when_legion_triggers_the_mate_own_ability_and_it_counts_in_the_attack():
+    game, p, _, _ = legion_board()
+    seek_mate(game)
+    check_timing(game)
+    mate = p.circles["VC"].mate
+    assert mate.power_turn == LEGIONED and p.circles["VC"].power_turn == 0
+    legion_attack(game)
+    assert battle.attack_power(game) == 11000 + 11000 + LEGIONED
+
+
+def test_a_legion_back_from_under_a_g_unit_does_not_legion_again():
+    game, p, _, _ = legion_board()
+    seek_mate(game)
+    check_timing(game)
+    p.circles["VC"].mate.power_turn = 0
+    g = add(game, 0, "TC-017", "g_zone")
+    zones.stride(game, 0, g, [])
+    zones.return_g_units(game, 0)                                  # CR 10.27.4: not "to legion"
+    check_timing(game)
+    assert p.circles["VC"].legion() and p.circles["VC"].mate.power_turn == 0

@@ -364,6 +364,15 @@ def _on_stride(layer, game, f):
     layer.subject(game, seat, u.card, ("when_placed", "when_placed_on_V", "when_stride"), "V", u.placed)
 
 
+def _on_legion(layer, game, f):
+    """'When this unit legions' (CR 10.25.12): the leader and the mate, both vanguards now (CR 10.25.3)."""
+    seat = f["player"]
+    v = _unit_at(game, seat, "VC")
+    if v is not None and v.legion():
+        for unit in (v, v.mate):
+            layer.subject(game, seat, unit.card, ("when_legion",), "V", unit.placed)
+
+
 def _on_attack_declared(layer, game, f):
     state = game.state
     b = state.battle
@@ -428,5 +437,5 @@ EVENT_TIMINGS = {
     "call": _on_call, "ride": _on_ride, "stride": _on_stride, "when_attacks": _on_attack_declared,
     "guard": _on_guard, "battle_result": _on_battle_result, "retire": _on_to_drop, "move": _on_to_drop,
     "drive_check": _on_check("when_drive_check_reveals"), "damage_check": _on_check("when_damage_check_reveals"),
-    "draw": _on_draw,
+    "draw": _on_draw, "legion": _on_legion,
 }
