@@ -7,7 +7,9 @@ from __future__ import annotations
 import pytest
 
 from vanguard_fsm.abilities import attach
+from vanguard_fsm.abilities.registry import ABILITIES
 from vanguard_fsm.abilities.sandbox import add, check_timing, run, sandbox
+from vanguard_fsm.abilities.targets import Ctx
 from vanguard_fsm.agents import make_agent
 from vanguard_fsm.agents.board_view import board_view, render_text
 from vanguard_fsm.game import battle, triggers, zones
@@ -247,3 +249,15 @@ def test_a_legion_back_from_under_a_g_unit_does_not_legion_again():
     zones.return_g_units(game, 0)                                  # CR 10.27.4: not "to legion"
     check_timing(game)
     assert p.circles["VC"].legion() and p.circles["VC"].mate.power_turn == 0
+
+
+def test_a_vanguard_in_legion_cannot_legion_again_so_two_mates_never_meet():
+    """CR 10.25.1.2: the reason CR 9.3.2/9.3.4 (overloaded legion mates) cannot arise here."""
+    game, p, leader, mate = legion_board()
+    seek_mate(game)
+    second = add(game, 0, "TC-016", "deck")
+    ctx = Ctx(0, leader, "TC-015#1", "ACT", p.circles["VC"].placed)
+    done = []
+    ABILITIES.effects["legion"].fn(game, ctx, "Stormsurge Dragon", {}, (lambda g: done.append(True), ()), 0)
+    run(game)
+    assert done and p.circles["VC"].mate.card == mate and second in p.deck
