@@ -1,7 +1,9 @@
 """Legion (CR 10.25, 11.10): the Seek Mate ACT ability puts the mate beside the vanguard;
 the pair attacks together with their power summed, the leader drives and deals its
 critical, the boost names a member, a ride sends both to the soul, a stride keeps the
-legion under the G unit as hearts (CR 10.27.4)."""
+legion under the G unit as hearts (CR 10.27.4). The mate is a unit of its own (CR 10.25.4):
+trigger bonuses, its CONT and AUTO abilities count, it rests and stands with its leader,
+it survives snapshots and saved scenarios, and "when this unit legions" (CR 10.25.12) fires."""
 from __future__ import annotations
 
 import pytest
