@@ -1,0 +1,117 @@
+"""Which AUTO timings each game event raises, and for which card (CR 8.1.1.2).
+
+The engine emits contract events (`call`, `ride`, `attack` ...); each handler here
+names the card the event is about and the engine timings it raises for that card
+(`call` -> `when_placed`, `when_placed_on_R`), then asks the ability layer to
+trigger that card's abilities. Kept apart from `layer.py`, which owns the pending
+queue, CONT values and ACT.
+"""
+from __future__ import annotations
+
+from .targets import where_zone
+
+
+def _unit_at(game, seat, circle):
+    return game.state.players[seat].unit_at(circle)
+
+
+def _on_call(layer, game, f):
+    seat = f["player"]
+    u = _unit_at(game, seat, f["circle"])
+    if u is not None:
+        layer.subject(game, seat, u.card, ("when_placed", "when_placed_on_R"), "R", u.placed)
+
+
+def _on_ride(layer, game, f):
+    seat = f["player"]
+    p = game.state.players[seat]
+    u = p.circles["VC"]
+    layer.subject(game, seat, u.card, ("when_placed", "when_placed_on_V"), "V", u.placed)
+    ridden = f.get("ridden")
+    if ridden is not None:
+        inst = next((i for i in reversed(p.soul) if game.cards[i].id == ridden), None)
+        if inst is not None:    # it has the ability as a unit until resolved (CR 8.6.5.1.4)
+            layer.subject(game, seat, inst, ("when_ridden_upon",), "V", 0)
+
+
+def _on_stride(layer, game, f):
+    seat = f["player"]
+    u = _unit_at(game, seat, "VC")
+    layer.subject(game, seat, u.card, ("when_placed", "when_placed_on_V", "when_stride"), "V", u.placed)
+
+
+def _on_legion(layer, game, f):
+    """'When this unit legions' (CR 10.25.12): the leader and the mate, both vanguards now (CR 10.25.3)."""
+    seat = f["player"]
+    v = _unit_at(game, seat, "VC")
+    if v is not None and v.legion():
+        for unit in (v, v.mate):
+            layer.subject(game, seat, unit.card, ("when_legion",), "V", unit.placed)
+
+
+def _on_attack_declared(layer, game, f):
+    state = game.state
+    b = state.battle
+    tp = state.turn_player
+    u = _unit_at(game, tp, b.attacker)
+    if u is not None and u.card == b.attacker_card:
+        layer.subject(game, tp, u.card, ("when_attacks",), where_zone(b.attacker), u.placed)
+    t = _unit_at(game, 1 - tp, b.target)
+    if t is not None and t.card == b.target_card:
+        layer.subject(game, 1 - tp, t.card, ("when_attacked",), where_zone(b.target), t.placed)
+    if b.booster is not None:
+        bu = _unit_at(game, tp, b.booster)
+        if bu is not None:
+            layer.subject(game, tp, bu.card, ("when_boosts",), "R", bu.placed)
+
+
+def _on_guard(layer, game, f):
+    seat = f["player"]
+    u = game.state.players[seat].gc[-1]
+    if f["how"] == "intercept":
+        layer.subject(game, seat, u.card, ("when_intercepts",), "R", u.placed)
+    else:
+        layer.subject(game, seat, u.card, ("when_placed",), "GC", u.placed)
+
+
+def _on_battle_result(layer, game, f):
+    state = game.state
+    b = state.battle
+    tp = state.turn_player
+    u = _unit_at(game, tp, b.attacker)
+    placed = u.placed if u is not None and u.card == b.attacker_card else 0
+    zone = where_zone(b.attacker)
+    if f["hit"]:
+        timings = ("when_hits", "when_attack_hits_vanguard") if b.target_is_vanguard else ("when_hits",)
+        if placed:
+            layer.subject(game, tp, b.attacker_card, timings, zone, placed)
+    else:    # resolves even if the attacker left the field (CR 7.7.1.7)
+        layer.subject(game, tp, b.attacker_card, ("when_not_hit",), zone, placed)
+
+
+def _on_to_drop(layer, game, f):
+    if f.get("to") == "drop":
+        seat = f["player"]
+        layer.subject(game, seat, game.state.players[seat].drop[-1], ("when_put_into_drop",), "drop", 0)
+
+
+def _on_check(timing):
+    def handler(layer, game, f):
+        seat = f["player"]
+        trigger = game.state.players[seat].trigger
+        if trigger:
+            layer.subject(game, seat, trigger[-1], (timing,), "trigger", 0)
+    return handler
+
+
+def _on_draw(layer, game, f):
+    seat = f["player"]
+    layer.subject(game, seat, game.state.players[seat].hand[-1], ("when_drawn",), "hand", 0)
+
+
+EVENT_TIMINGS = {
+    "call": _on_call, "ride": _on_ride, "stride": _on_stride, "when_attacks": _on_attack_declared,
+    "guard": _on_guard, "battle_result": _on_battle_result, "retire": _on_to_drop, "move": _on_to_drop,
+    "drive_check": _on_check("when_drive_check_reveals"), "damage_check": _on_check("when_damage_check_reveals"),
+    "draw": _on_draw, "legion": _on_legion,
+}
