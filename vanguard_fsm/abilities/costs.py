@@ -1,6 +1,6 @@
 """Ability costs, the `[ ]` of card text (RULES 1.5, CR 8.5.2.3, 8.6.4).
 
-Each cost is a class with `payable(game, ctx, n)` and `pay(game, ctx, n, then)`;
+Each cost is an object with `payable(game, ctx, n)` and `pay(game, ctx, n, then)`;
 all of an ability's costs must be payable before any is paid (CR 8.5.2.3), and
 `then` is the task `(fn, args)` to run once this cost is paid.
 """
@@ -59,53 +59,37 @@ def _flip_down(game, seat, then, chosen):
     _continue(game, then)
 
 
-@ABILITIES.cost("soul_blast")
-class SoulBlast:
-    """Soul Blast N: put N cards from your soul into your drop zone."""
+class CardsToZone:
+    """A cost paid by putting N chosen cards of one of your zones into another."""
 
-    @staticmethod
-    def payable(game, ctx, n):
-        return len(_player(game, ctx).soul) >= n
+    def __init__(self, kind: str, src: str, dst: str, label: str, doc: str, spare_self: bool = False) -> None:
+        self.kind, self.src, self.dst, self.label, self.spare_self = kind, src, dst, label, spare_self
+        self.__doc__ = doc
 
-    @staticmethod
-    def pay(game, ctx, n, then):
-        options = card_options(game, _player(game, ctx).soul)
-        choose(game, ctx.seat, "soul_blast", options, n, False,
-               (_move_cards_done, (ctx.seat, "soul", "drop", then)), f"soul blast {n}")
+    def _cards(self, game, ctx):
+        cards = getattr(_player(game, ctx), self.src)
+        return [i for i in cards if i != ctx.inst] if self.spare_self else cards
+
+    def payable(self, game, ctx, n):
+        return len(self._cards(game, ctx)) >= n
+
+    def pay(self, game, ctx, n, then):
+        choose(game, ctx.seat, self.kind, card_options(game, self._cards(game, ctx)), n, False,
+               (_move_cards_done, (ctx.seat, self.src, self.dst, then)), self.label.format(n=n))
 
 
 def _move_cards_done(game, seat, src, dst, then, chosen):
     _move_cards(game, seat, chosen, src, dst, then)
 
 
-@ABILITIES.cost("discard")
-class Discard:
-    """Discard N: put N cards from your hand into your drop zone."""
-
-    @staticmethod
-    def payable(game, ctx, n):
-        return len([i for i in _player(game, ctx).hand if i != ctx.inst]) >= n
-
-    @staticmethod
-    def pay(game, ctx, n, then):
-        options = card_options(game, [i for i in _player(game, ctx).hand if i != ctx.inst])
-        choose(game, ctx.seat, "discard", options, n, False,
-               (_move_cards_done, (ctx.seat, "hand", "drop", then)), f"discard {n}")
-
-
-@ABILITIES.cost("drop_to_deck")
-class DropToDeck:
-    """Put N cards from your drop zone on top of your deck (the Seek Mate cost, CR 11.10.2)."""
-
-    @staticmethod
-    def payable(game, ctx, n):
-        return len(_player(game, ctx).drop) >= n
-
-    @staticmethod
-    def pay(game, ctx, n, then):
-        options = card_options(game, _player(game, ctx).drop)
-        choose(game, ctx.seat, "drop_to_deck", options, n, False,
-               (_move_cards_done, (ctx.seat, "drop", "deck", then)), f"put {n} drop cards on your deck")
+for _name, _src, _dst, _label, _doc, _spare in (
+        ("soul_blast", "soul", "drop", "soul blast {n}",
+         "Soul Blast N: put N cards from your soul into your drop zone.", False),
+        ("discard", "hand", "drop", "discard {n}",
+         "Discard N: put N cards from your hand into your drop zone.", True),
+        ("drop_to_deck", "drop", "deck", "put {n} drop cards on your deck",
+         "Put N cards from your drop zone on top of your deck (the Seek Mate cost, CR 11.10.2).", False)):
+    ABILITIES.cost(_name)(CardsToZone(_name, _src, _dst, _label, _doc, _spare))
 
 
 @ABILITIES.cost("rest_self", "none")
