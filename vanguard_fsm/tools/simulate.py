@@ -151,14 +151,19 @@ def run_processes(config: SimConfig, games: int, workers: int, progress: Progres
     """A local process pool; `workers <= 1` plays in this process."""
     if workers <= 1:
         return run_serial(config, games, progress)
-    rows: list[dict] = []
     with ProcessPoolExecutor(max_workers=workers) as pool:
         futures = [pool.submit(play_chunk, config, piece) for piece in chunks(games, workers)]
-        for future in as_completed(futures):
-            piece = future.result()
-            rows.extend(piece)
-            if progress:
-                progress(len(piece))
+        return _collect(as_completed(futures), progress)
+
+
+def _collect(finished, progress: Progress | None) -> list[dict]:
+    """Rows from chunks as they finish (any order), sorted back into game order."""
+    rows: list[dict] = []
+    for future in finished:
+        piece = future.result()
+        rows.extend(piece)
+        if progress:
+            progress(len(piece))
     return sorted(rows, key=lambda r: r["game"])
 
 
@@ -181,13 +186,7 @@ def run_dask(config: SimConfig, games: int, scheduler: str, workers: int | None 
         width = workers or max(1, len(client.scheduler_info().get("workers", {})))
         pieces = chunks(games, width)
         futures = client.map(play_chunk, [config] * len(pieces), pieces, pure=False)
-        rows: list[dict] = []
-        for future in dask_completed(futures):
-            piece = future.result()
-            rows.extend(piece)
-            if progress:
-                progress(len(piece))
-        return sorted(rows, key=lambda r: r["game"])
+        return _collect(dask_completed(futures), progress)
     finally:
         if own_client:
             client.close()
