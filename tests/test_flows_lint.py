@@ -115,3 +115,20 @@ def test_bare_on_key_gets_a_helpful_message(tmp_path):
                                              "- on: redraw\n        to: redraw_second"))
     problems = lint_flows(flows)
     assert any("YAML 1.1 reads a bare 'on'" in p.message and p.path.endswith("setup.yaml") for p in problems)
+
+
+def test_parameters_are_checked_by_their_schema(tmp_path):
+    """parameters.yaml is the one source of the rules numbers: a misspelt or missing key is a lint error."""
+    flows = tmp_path / "flows"
+    shutil.copytree(builtin_flows_dir(), flows)
+    path = flows / "parameters.yaml"
+    path.write_text(path.read_text().replace("  trigger_power: 5000", "  triger_power: 5000"))
+    problems = lint_flows(flows)
+    messages = [str(p) for p in problems]
+    assert any("parameters.yaml:" in m and "triger_power" in m for m in messages), messages
+    assert any("'trigger_power' is required" in m for m in messages), messages
+
+
+def test_a_flows_dir_without_parameters_uses_the_builtin_ones():
+    flowset = load_flowset(FIXTURES / "valid")
+    assert flowset.parameters["trigger_power"] == 5000

@@ -199,8 +199,8 @@ def g_guardian_legal(game, seat):
         return []
     if sum(1 for i in p.g_face_up if cards[i].g_guardian) > game.params["g_guardian_face_up_max"]:
         return []
-    cost = game.params.get("g_guardian_cost", {"discard_grade": 0, "count": 1})
-    payable = [(i, inst) for i, inst in distinct(game, p.hand) if cards[inst].grade == cost["discard_grade"]]
+    grade = game.params["g_guardian_cost"]["discard_grade"]
+    payable = [(i, inst) for i, inst in distinct(game, p.hand) if cards[inst].grade == grade]
     if not payable:
         return []
     target = state.battle.target

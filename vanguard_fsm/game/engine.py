@@ -16,13 +16,6 @@ from ..machine.runner import MOVE_DECISION, MOVE_DONE, Runner
 from .actions import Action, Decision, IllegalAction
 from .state import Player, State
 
-DEFAULT_PARAMETERS = {
-    "hand_size": 5, "trigger_power": 5000, "damage_to_lose": {"standard": 6, "quick": 4},
-    "turn_limit": 100, "g_assist_look": 5, "g_assist_remove": 2, "g_guardian_face_up_max": 3,
-    "stride_vanguard_grade": 3, "stride_opponent_grade": 3, "max_redraw": 5,
-}
-
-
 # Registered names never change meaning (the registry refuses a second, different
 # registration), so the functions behind decision names are looked up once.
 _DECISION_FNS: dict[tuple, tuple] = {}
@@ -49,7 +42,7 @@ class Game:
         self.decks = decks
         self.seed = seed
         self.rng = random.Random(seed)
-        self.params = {**DEFAULT_PARAMETERS, **flows.spec.parameters}
+        self.params = dict(flows.spec.parameters)   # flows/parameters.yaml, checked by its schema
         self.hooks = hooks or Hooks()
         self.cards: list = []
         self.owner: list[int] = []

@@ -12,10 +12,6 @@ from .actions import Action
 from .common import action
 from . import zones
 
-DEFAULT_EFFECTS = {"critical": ["critical", "power"], "draw": ["draw", "power"],
-                   "stand": ["stand", "power"], "heal": ["heal", "power"]}
-
-
 @action("resolve_trigger")
 def resolve_trigger(game) -> None:
     """Resolve the trigger of the card just put into a trigger zone."""
@@ -30,7 +26,7 @@ def resolve_trigger(game) -> None:
         return
     clans = {game.cards[u.card].clan for _, u in game.state.players[seat].units()}
     active = card.clan in clans
-    effects = tuple(game.params.get("trigger_effects", DEFAULT_EFFECTS)[card.trigger]) if active else ()
+    effects = tuple(game.params["trigger_effects"][card.trigger]) if active else ()
     game.then(_trigger_step, seat, inst, active, effects, ())
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ..paths import builtin_flows_dir
 from .registry import REGISTRY, Registry
 from .schema import schema_errors
 from .spec import DecisionSpec, FlowSet, FlowSpec, InterruptSpec, StateSpec, TransitionSpec, Where
@@ -255,7 +256,10 @@ def _read(directory: Path, registry: Registry) -> tuple[FlowSet | None, list[Sou
             if flow.name in flows:
                 linter.add(flow.where, f"duplicate name: machine {flow.name!r} is defined twice")
             flows[flow.name] = flow
+    # the rules parameters: this directory's parameters.yaml, else the built-in one
     parameters, params_path = {}, directory / PARAMETERS_FILE
+    if not params_path.exists():
+        params_path = builtin_flows_dir() / PARAMETERS_FILE
     if params_path.exists():
         try:
             doc = load(params_path)

@@ -83,6 +83,10 @@ FLOW_SCHEMA = {
     },
 }
 
+_COUNT = {"type": "integer", "minimum": 0}
+_EFFECTS = {"type": "array", "minItems": 1,
+            "items": {"enum": ["critical", "draw", "stand", "heal", "power"]}}
+
 PARAMETERS_SCHEMA = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
     "type": "object",
@@ -90,7 +94,27 @@ PARAMETERS_SCHEMA = {
     "required": ["parameters"],
     "properties": {
         "doc": {"type": "string"},
-        "parameters": {"type": "object"},
+        "parameters": {
+            "type": "object",
+            "additionalProperties": False,
+            "required": ["hand_size", "max_redraw", "trigger_power", "trigger_effects", "damage_to_lose",
+                         "turn_limit", "g_assist_look", "g_assist_remove", "g_guardian_face_up_max",
+                         "g_guardian_cost", "stride_vanguard_grade", "stride_opponent_grade"],
+            "properties": {
+                "hand_size": _COUNT, "max_redraw": _COUNT, "trigger_power": {"type": "integer"},
+                "trigger_effects": {"type": "object", "additionalProperties": False,
+                                    "required": ["critical", "draw", "stand", "heal"],
+                                    "properties": {k: _EFFECTS for k in ("critical", "draw", "stand", "heal")}},
+                "damage_to_lose": {"type": "object", "additionalProperties": False,
+                                   "required": ["standard", "quick"],
+                                   "properties": {"standard": _COUNT, "quick": _COUNT}},
+                "turn_limit": {"type": "integer", "minimum": 1},
+                "g_assist_look": _COUNT, "g_assist_remove": _COUNT, "g_guardian_face_up_max": _COUNT,
+                "g_guardian_cost": {"type": "object", "additionalProperties": False, "required": ["discard_grade"],
+                                    "properties": {"discard_grade": _COUNT}},
+                "stride_vanguard_grade": _COUNT, "stride_opponent_grade": _COUNT,
+            },
+        },
     },
 }
 
