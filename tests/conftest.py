@@ -31,7 +31,7 @@ class ScenarioFailed(Exception):
 
 class ScenarioItem(pytest.Item):
     def runtest(self) -> None:
-        from vanguard_fsm.tools.scenario import SourceError, run_scenario
+        from vanguard_fsm.scenario.runner import SourceError, run_scenario
         try:
             result = run_scenario(self.path)
         except SourceError as exc:   # a malformed scenario file

@@ -8,7 +8,7 @@ from vanguard_fsm.agents import make_agent
 from vanguard_fsm.game.factory import new_game
 from vanguard_fsm.game.state import BACK_ROW, CIRCLES, FRONT_ROW
 from vanguard_fsm.machine.hooks import Hooks
-from vanguard_fsm.tools.trace import TraceRecorder
+from vanguard_fsm.record.trace import TraceRecorder
 
 
 def trace_text(seed, agents=("random", "random"), fmt="standard", flows_dir=None, decks=None) -> str:

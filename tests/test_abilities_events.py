@@ -13,7 +13,7 @@ from vanguard_fsm.game.state import Battle
 from vanguard_fsm.machine.hooks import Hooks
 from vanguard_fsm.machine.registry import REGISTRY
 from vanguard_fsm.paths import builtin_cards_dir
-from vanguard_fsm.tools.trace import TraceRecorder
+from vanguard_fsm.record.trace import TraceRecorder
 
 DECK = "aurora-quick"
 

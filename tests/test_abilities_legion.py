@@ -20,9 +20,9 @@ from vanguard_fsm.game.state import Battle
 from vanguard_fsm.game.turn import act_apply, act_legal
 from vanguard_fsm.machine.registry import REGISTRY
 from vanguard_fsm.paths import builtin_cards_dir
-from vanguard_fsm.tools import scenario_abilities, scenario_save
-from vanguard_fsm.tools.scenario_build import build_game
-from vanguard_fsm.tools.scenario_schema import load_scenario
+from vanguard_fsm.scenario import abilities as scenario_abilities, save as scenario_save
+from vanguard_fsm.scenario.build import build_game
+from vanguard_fsm.scenario.schema import load_scenario
 
 
 LEGIONED = 3000   # Stormsurge Dragon: "when this unit legions, it gets +3000 until end of turn"

@@ -11,7 +11,7 @@ from vanguard_fsm.abilities.lint import known_timings, lint_cards
 from vanguard_fsm.game.cards import load_cards
 from vanguard_fsm.game.factory import compiled_flows
 from vanguard_fsm.game.rules import ENGINE_EVENTS
-from vanguard_fsm.tools.cli import main as cli_main
+from vanguard_fsm.cli.main import main as cli_main
 
 HEAD = "clan: C\nnation: N\nrace: R\ncards:\n  - {id: X-1, name: A, grade: 1, power: 1, shield: 0, unit: normal,\n"
 

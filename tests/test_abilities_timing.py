@@ -11,7 +11,7 @@ from pathlib import Path
 from vanguard_fsm.abilities.sandbox import add, check_timing, sandbox
 from vanguard_fsm.game.state import Battle
 from vanguard_fsm.machine.hooks import Hooks
-from vanguard_fsm.tools.trace import TraceRecorder
+from vanguard_fsm.record.trace import TraceRecorder
 
 FIX = Path(__file__).parent / "fixtures" / "abilities"
 CARDS, DECK = str(FIX / "cards.yaml"), str(FIX / "deck.yaml")

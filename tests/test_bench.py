@@ -13,8 +13,8 @@ from click.testing import CliRunner
 from vanguard_fsm.agents import make_agent
 from vanguard_fsm.agents.base import play_out
 from vanguard_fsm.abilities import new_game_with_abilities as new_game
-from vanguard_fsm.tools.bench_floor import Floor, record_game, recording_flows
-from vanguard_fsm.tools.cli import main
+from vanguard_fsm.sim.bench_floor import Floor, record_game, recording_flows
+from vanguard_fsm.cli.main import main
 
 
 @pytest.mark.parametrize("agent", ["random", "heuristic"])

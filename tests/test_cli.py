@@ -12,7 +12,7 @@ CONTRACT_FIELDS = {"id", "name", "grade", "power", "shield", "critical", "clan",
 
 
 def run(*args):
-    return subprocess.run([sys.executable, "-m", "vanguard_fsm.tools", *args], capture_output=True, text=True)
+    return subprocess.run([sys.executable, "-m", "vanguard_fsm", *args], capture_output=True, text=True)
 
 
 def test_cards_json_has_the_contract_fields():
@@ -58,7 +58,7 @@ def test_play_usage_errors():
 
 
 def test_play_with_a_human_whose_input_ends_exits_2():
-    out = subprocess.run([sys.executable, "-m", "vanguard_fsm.tools", "play", "--agents", "human", "heuristic",
+    out = subprocess.run([sys.executable, "-m", "vanguard_fsm", "play", "--agents", "human", "heuristic",
                           "--seed", "1"], input="1\n", capture_output=True, text=True)
     assert out.returncode == 2
     assert "input ended" in out.stderr and "game abandoned" in out.stderr

@@ -14,9 +14,9 @@ from vanguard_fsm.game.factory import compiled_flows, new_game
 from vanguard_fsm.machine.hooks import Hooks
 from vanguard_fsm.machine.runner import Runner
 from vanguard_fsm.paths import builtin_flows_dir
-from vanguard_fsm.tools.cli import main
-from vanguard_fsm.tools.coverage import Coverage, run_batch, run_scenarios
-from vanguard_fsm.tools.coverage_rules import parse_rule_ids, rule_coverage
+from vanguard_fsm.cli.main import main
+from vanguard_fsm.sim.coverage import Coverage, run_batch, run_scenarios
+from vanguard_fsm.sim.coverage_rules import parse_rule_ids, rule_coverage
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 GAMES_PER_CONFIG = 10        # the `vanguard-fsm coverage` default: 80 games, under a second

@@ -10,8 +10,8 @@ from vanguard_fsm.agents import make_agent
 from vanguard_fsm.agents.base import play_out
 from vanguard_fsm.agents.human import HumanAgent, HumanInputClosed
 from vanguard_fsm.abilities import new_game_with_abilities as new_game
-from vanguard_fsm.tools.cli import main
-from vanguard_fsm.tools.debugger import Debugger
+from vanguard_fsm.cli.main import main
+from vanguard_fsm.debug.debugger import Debugger
 
 
 def debugger(seed, agents=("random", "random")):
@@ -239,7 +239,7 @@ def test_saved_scenario_reopens_at_the_same_position(tmp_path):
     d.execute("next")
     saved = tmp_path / "moment.yaml"
     assert f"wrote scenario {saved}" in d.execute(f"save scenario {saved}")
-    from vanguard_fsm.tools.debug_io import build_start
+    from vanguard_fsm.debug.start import build_start
     again = Debugger(build_start(scenario=str(saved)).game, d.agents)
     again.execute("next")
     assert again.game.pending.ids() == d.game.pending.ids()
@@ -248,7 +248,7 @@ def test_saved_scenario_reopens_at_the_same_position(tmp_path):
 
 
 def test_saved_replay_of_a_debugged_game_replays_identically(tmp_path):
-    from vanguard_fsm.tools.replay import run_replay
+    from vanguard_fsm.record.replay import run_replay
     d = debugger(5)                                             # abilities on, random agents
     assert "continue" in d.execute("save replay x.json")        # refused before the end, says why
     d.execute("continue")

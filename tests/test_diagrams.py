@@ -11,11 +11,11 @@ import yaml
 from click.testing import CliRunner
 
 from vanguard_fsm.paths import builtin_flows_dir, diagrams_dir
-from vanguard_fsm.tools.cli import main
-from vanguard_fsm.tools.diagram import MARKER, load_flows, render_all, render_flow
-from vanguard_fsm.tools.diagram_dot import HIGHLIGHT, decider_colours
-from vanguard_fsm.tools.diagram_model import leaving_kinds, who
-from vanguard_fsm.tools.diagram_mermaid import mermaid_id
+from vanguard_fsm.cli.main import main
+from vanguard_fsm.diagram.render import MARKER, load_flows, render_all, render_flow
+from vanguard_fsm.diagram.dot import HIGHLIGHT, decider_colours
+from vanguard_fsm.diagram.model import leaving_kinds, who
+from vanguard_fsm.diagram.mermaid import mermaid_id
 
 TEXT_FORMATS = ("dot", "mermaid")
 

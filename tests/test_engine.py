@@ -13,7 +13,7 @@ from vanguard_fsm.game.factory import new_game
 from vanguard_fsm.machine.hooks import Hooks
 from vanguard_fsm.machine.loader import lint_flows
 from vanguard_fsm.paths import builtin_flows_dir
-from vanguard_fsm.tools.trace import TraceRecorder
+from vanguard_fsm.record.trace import TraceRecorder
 
 REQUIRED = {"game_start", "state", "timing", "redraw", "draw", "ride", "call", "attack", "boost", "guard",
             "drive_check", "damage_check", "trigger", "battle_result", "retire", "game_over"}
@@ -179,14 +179,14 @@ def test_play_cli_seed_7_full_game(tmp_path):
     import subprocess
     import sys
     trace = tmp_path / "t.jsonl"
-    out = subprocess.run([sys.executable, "-m", "vanguard_fsm.tools", "play", "--seed", "7", "--trace", str(trace)],
+    out = subprocess.run([sys.executable, "-m", "vanguard_fsm", "play", "--seed", "7", "--trace", str(trace)],
                          capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     assert "== Turn 1:" in out.stdout and "Game over after turn" in out.stdout
     assert "result: winner=" in out.stdout
     rows = events(trace.read_text())
     assert rows[-1]["event"] == "game_over"
-    bad = subprocess.run([sys.executable, "-m", "vanguard_fsm.tools", "play", "--decks", "aurora", "nosuchdeck"],
+    bad = subprocess.run([sys.executable, "-m", "vanguard_fsm", "play", "--decks", "aurora", "nosuchdeck"],
                          capture_output=True, text=True)
     assert bad.returncode == 2 and "nosuchdeck" in bad.stderr
 

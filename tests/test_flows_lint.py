@@ -51,7 +51,7 @@ def test_each_broken_fixture_is_reported_with_its_position(case):
 
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_lint_cli_exits_1_with_file_line(case):
-    out = subprocess.run([sys.executable, "-m", "vanguard_fsm.tools", "lint", str(FIXTURES / case)],
+    out = subprocess.run([sys.executable, "-m", "vanguard_fsm", "lint", str(FIXTURES / case)],
                          capture_output=True, text=True)
     assert out.returncode == 1, out.stderr
     line, col, text = CASES[case]
@@ -59,12 +59,12 @@ def test_lint_cli_exits_1_with_file_line(case):
 
 
 def test_lint_cli_ok_and_usage_errors(tmp_path):
-    ok = subprocess.run([sys.executable, "-m", "vanguard_fsm.tools", "lint"], capture_output=True, text=True)
+    ok = subprocess.run([sys.executable, "-m", "vanguard_fsm", "lint"], capture_output=True, text=True)
     assert ok.returncode == 0, ok.stdout + ok.stderr
-    missing = subprocess.run([sys.executable, "-m", "vanguard_fsm.tools", "lint", str(tmp_path / "nope")],
+    missing = subprocess.run([sys.executable, "-m", "vanguard_fsm", "lint", str(tmp_path / "nope")],
                              capture_output=True, text=True)
     assert missing.returncode == 2 and "not a directory" in missing.stderr
-    bad_flag = subprocess.run([sys.executable, "-m", "vanguard_fsm.tools", "lint", "--bogus"],
+    bad_flag = subprocess.run([sys.executable, "-m", "vanguard_fsm", "lint", "--bogus"],
                               capture_output=True, text=True)
     assert bad_flag.returncode == 2
 

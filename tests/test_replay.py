@@ -13,8 +13,8 @@ import pytest
 from click.testing import CliRunner
 
 from vanguard_fsm.paths import builtin_flows_dir
-from vanguard_fsm.tools.cli import main
-from vanguard_fsm.tools.replay import ReplayRefused, load_replay, run_replay
+from vanguard_fsm.cli.main import main
+from vanguard_fsm.record.replay import ReplayRefused, load_replay, run_replay
 
 
 @pytest.fixture(scope="module")
@@ -134,7 +134,7 @@ def test_a_game_with_the_ability_layer_replays_with_it(tmp_path):
     from vanguard_fsm.abilities import new_game_with_abilities
     from vanguard_fsm.agents import make_agent
     from vanguard_fsm.agents.base import play_out
-    from vanguard_fsm.tools.replay import write_replay
+    from vanguard_fsm.record.replay import write_replay
     game = new_game_with_abilities(5)
     assert game.abilities is not None
     play_out(game, [make_agent("heuristic", 1), make_agent("random", 2)])

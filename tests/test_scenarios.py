@@ -15,9 +15,9 @@ from click.testing import CliRunner
 from vanguard_fsm.agents import make_agent
 from vanguard_fsm.abilities import new_game_with_abilities as new_game
 from vanguard_fsm.machine.yamlsrc import SourceError
-from vanguard_fsm.tools.cli import main
-from vanguard_fsm.tools.scenario import build_game, load_scenario, parse_scenario, run_scenario
-from vanguard_fsm.tools.scenario_save import position_of, save_scenario
+from vanguard_fsm.cli.main import main
+from vanguard_fsm.scenario.runner import build_game, load_scenario, parse_scenario, run_scenario
+from vanguard_fsm.scenario.save import position_of, save_scenario
 
 BAD = Path(__file__).parent / "fixtures" / "scenarios_bad"
 GOOD = Path(__file__).parent / "scenarios"

@@ -12,9 +12,9 @@ import re
 import pytest
 from click.testing import CliRunner
 
-from vanguard_fsm.tools import simulate as sim
-from vanguard_fsm.tools.cli import main
-from vanguard_fsm.tools.simulate import SimConfig, game_seed, run_processes, run_serial, summarise, wilson
+from vanguard_fsm.sim import simulate as sim
+from vanguard_fsm.cli.main import main
+from vanguard_fsm.sim.simulate import SimConfig, game_seed, run_processes, run_serial, summarise, wilson
 
 GAMES = 20
 

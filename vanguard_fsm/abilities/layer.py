@@ -22,11 +22,12 @@ from functools import lru_cache
 
 from ..game.actions import Action
 from ..game.state import MATE, REAR_CIRCLES
-from . import abstate, costs, effects
+from . import abstate, costs, static
 from .abstate import Pending
 from .conditions import all_hold
 from .spec import compile_card
-from .targets import Ctx, candidates
+from .static import pay_and_resolve
+from .targets import Ctx
 from .events import EVENT_TIMINGS
 
 _HIDDEN_ZONES = (("soul", "soul"), ("drop", "drop"), ("hand", "hand"), ("G", "g_zone"))
@@ -218,80 +219,18 @@ class AbilityLayer:
 
         game.ask(seat, "ability_order", actions, chosen, "CR 8.4.1: choose which pending ability to play")
 
-    # -- CONT (recomputed, never stored) --------------------------------------------
+    # -- CONT (recomputed, never stored) and ACT: see static.py -------------------------
     def cont_power(self, game, unit) -> int:
-        return self._cont(game, unit, "power") if "power" in self.cont_effects else 0
+        return static.cont_value(self, game, unit, "power") if "power" in self.cont_effects else 0
 
     def cont_critical(self, game, unit) -> int:
-        return self._cont(game, unit, "critical") if "critical" in self.cont_effects else 0
+        return static.cont_value(self, game, unit, "critical") if "critical" in self.cont_effects else 0
 
-    def _cont(self, game, unit, what) -> int:
-        total = 0
-        cards = game.cards
-        own = self.cont_self.get(what)
-        entries = own.get(cards[unit.card].id) if own else None
-        if entries:
-            seat = game.owner[unit.card]
-            p = game.state.players[seat]
-            vc = p.circles["VC"]
-            on_vc = vc is unit or (vc is not None and vc.legion() and vc.mate is unit)
-            zone = ("V" if on_vc else "GC" if unit in p.gc
-                    else "R" if any(p.circles[c] is unit for c in REAR_CIRCLES) else None)
-            for spec, arg, _ in entries if zone is not None else ():
-                if spec.zones is not None and zone not in spec.zones:
-                    continue
-                if all_hold(game, Ctx(seat, unit.card, spec.key, "continuous", unit.placed), spec.conditions):
-                    total += arg
-        table = self.cont_by_what.get(what, {})
-        granted = abstate.get(game).granted if self.granted_cont else ()
-        if not table and not granted:
-            return total
-        zones = self.cont_zones | ({"V", "R"} if granted else frozenset())
-        for seat in (0, 1):
-            for zone, _, inst, placed in self.cards_in(game, seat, zones):
-                entries = table.get(cards[inst].id, ())
-                if granted and placed:
-                    entries = list(entries) + [(spec, arg, dict(params).get("target", "self"))
-                                               for spec in self.granted_specs(game, placed) if spec.kind == "CONT"
-                                               for name, arg, params in spec.effects if name == what]
-                for spec, arg, target in entries:
-                    if spec.zones is not None and zone not in spec.zones:
-                        continue
-                    ctx = Ctx(seat, inst, spec.key, "continuous", placed)
-                    if all_hold(game, ctx, spec.conditions) and _affects(game, ctx, target, unit):
-                        total += arg
-        return total
-
-    # -- ACT (main phase play timing, CR 8.1.1.1) -----------------------------------
     def act_legal(self, game, seat):
-        if not self.act:
-            return []
-        out, seen = [], set()
-        for zone, where, inst, placed in self.cards_in(game, seat, self.act_zones):
-            for spec in self.act.get(game.cards[inst].id, ()):
-                if zone not in spec.zones or abstate.is_used(game, spec.once, inst, spec.key):
-                    continue
-                ctx = Ctx(seat, inst, spec.key, "main_phase", placed)
-                if not all_hold(game, ctx, spec.conditions) or not costs.payable(game, ctx, spec.cost):
-                    continue
-                aid = f"act:{where if zone in ('V', 'R', 'GC') else zone}:{spec.key}"
-                if aid not in seen:
-                    seen.add(aid)
-                    out.append(Action(aid, "act", seat, (inst, spec.key, placed)))
-        return out
+        return static.act_legal(self, game, seat) if self.act else []
 
     def act_apply(self, game, act) -> None:
-        inst, key, placed = act.args
-        spec = self.specs[key]
-        ctx = Ctx(act.player, inst, key, "main_phase", placed)
-        pay_and_resolve(game, ctx, spec, "ACT")
-
-
-def _affects(game, ctx, target, unit) -> bool:
-    if target == "self":
-        return unit.placed == ctx.placed
-    units, _, _ = candidates(game, ctx, target)
-    return any(u is unit for _, _, u in units)
+        static.act_apply(self, game, act)
 
 
 # -- playing one ability (tasks: immutable arguments only) ----------------------------
@@ -322,16 +261,6 @@ def play_pending(game, entry) -> None:
             g.abilities.emit(g, ctx, "AUTO", "declined")
 
     game.ask(entry.seat, "ability_cost", actions, answer, f"{spec.key} ({what}): use it?")
-
-
-def pay_and_resolve(game, ctx, spec, kind) -> None:
-    abstate.mark_used(game, spec.once, ctx.inst, spec.key)
-    finish = (_resolved, (ctx, kind))
-    costs.pay_all(game, ctx, spec.cost, 0, (effects.run, (ctx, spec.effects, 0, finish)))
-
-
-def _resolved(game, ctx, kind) -> None:
-    game.abilities.emit(game, ctx, kind, "resolved")
 
 
 # -- engine events -> engine timings for the card the event is about ----------------

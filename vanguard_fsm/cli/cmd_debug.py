@@ -14,8 +14,8 @@ import click
 
 from ..agents import make_agent
 from .common import cards_option, flows_option, input_errors
-from .debug_io import StartError, build_start
-from .debugger import Debugger
+from ..debug.start import StartError, build_start
+from ..debug.debugger import Debugger
 
 DEBUG_AGENTS = ("random", "heuristic")
 PROMPT = "(vanguard-fsm) "

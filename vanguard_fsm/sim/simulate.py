@@ -93,7 +93,7 @@ def play_one(config: SimConfig, index: int) -> dict:
     hooks.on("event", count)
     trace_file = None
     if config.trace_dir:
-        from .trace import TraceRecorder
+        from ..record.trace import TraceRecorder
         trace_file = open(Path(config.trace_dir) / f"game-{index}.jsonl", "w", encoding="utf-8")
         TraceRecorder(hooks, trace_file, keep=False)
     row = {"game": index, "seed": seed, "side0": sides[0], "side1": sides[1],

@@ -22,7 +22,7 @@ import yaml
 from ..game.state import REAR_CIRCLES
 from ..machine.builder import ENTER
 from ..machine.registry import REGISTRY
-from . import scenario_abilities
+from . import abilities as scenario_abilities
 
 
 def _unit(game, unit, extra: dict | None = None):

@@ -22,11 +22,11 @@ from pathlib import Path
 from ..game.engine import Game
 from ..machine.hooks import Hooks
 from ..machine.yamlsrc import SourceError
-from .scenario_build import build_game, machine_paths
-from .scenario_expect import evaluate, path_matches
-from .scenario_schema import (POINT_KINDS, Scenario, ScenarioFailure, load_scenario, parse_scenario,
+from .build import build_game, machine_paths
+from .expect import evaluate, path_matches
+from .schema import (POINT_KINDS, Scenario, ScenarioFailure, load_scenario, parse_scenario,
                               scenario_files)
-from .trace import TraceRecorder
+from ..record.trace import TraceRecorder
 
 MAX_STEPS = 200_000
 

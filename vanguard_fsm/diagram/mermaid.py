@@ -10,9 +10,9 @@ from __future__ import annotations
 import json
 import re
 
-from .diagram_dot import DECIDER_COLOURS, HIGHLIGHT, INK, INVOKE_FILL, INVOKE_LINE, OTHER_DECIDER, \
+from .dot import DECIDER_COLOURS, HIGHLIGHT, INK, INVOKE_FILL, INVOKE_LINE, OTHER_DECIDER, \
     decider_colours
-from .diagram_model import Cluster, Diagram, Edge, Node, who
+from .model import Cluster, Diagram, Edge, Node, who
 
 INTERRUPT = "#b03a2e"
 CLASSES = {

@@ -15,7 +15,7 @@ import graphviz
 
 from ..paths import diagrams_dir
 from .common import EXIT_INPUT, flows_option, input_errors
-from .diagram import DEFAULT_FORMATS, FORMATS, load_flows, parse_formats, parse_highlight, render_all
+from ..diagram.render import DEFAULT_FORMATS, FORMATS, load_flows, parse_formats, parse_highlight, render_all
 
 
 def _contents(out: Path) -> dict[str, bytes]:

@@ -11,7 +11,7 @@ import sys
 import click
 
 from .common import EXIT_FAILED, EXIT_INPUT, cards_option, flows_option, input_errors
-from .replay import ReplayRefused, run_replay
+from ..record.replay import ReplayRefused, run_replay
 
 
 @click.command()

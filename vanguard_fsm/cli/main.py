@@ -13,9 +13,9 @@ def main():
 
 
 def _register() -> None:
-    from . import (cmd_basic, cmd_bench, cmd_coverage, cmd_debug, cmd_diagram, cmd_replay, cmd_scenario,
+    from . import (cmd_bench, cmd_coverage, cmd_debug, cmd_diagram, cmd_play, cmd_replay, cmd_scenario,
                    cmd_simulate)
-    for module in (cmd_basic, cmd_diagram, cmd_simulate, cmd_debug, cmd_scenario, cmd_replay, cmd_bench,
+    for module in (cmd_play, cmd_diagram, cmd_simulate, cmd_debug, cmd_scenario, cmd_replay, cmd_bench,
                    cmd_coverage):
         for command in module.COMMANDS:
             main.add_command(command)

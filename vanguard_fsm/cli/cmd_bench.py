@@ -14,7 +14,7 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from .bench import TARGETS, run_bench
+from ..sim.bench import TARGETS, run_bench
 from .common import EXIT_INPUT, cards_option, flows_option, input_errors
 
 

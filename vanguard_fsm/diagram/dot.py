@@ -11,7 +11,7 @@ from html import escape
 
 import graphviz
 
-from .diagram_model import Cluster, Diagram, Edge, Node, who
+from .model import Cluster, Diagram, Edge, Node, who
 
 FONT = "DejaVu Sans"
 INK, MUTED, HIGHLIGHT = "#333333", "#666666", "#d62728"

@@ -216,7 +216,7 @@ def run_batch(coverage: Coverage, games_per_config: int, seed: int = 0, flows_di
 def run_scenarios(coverage: Coverage, paths, flows_dir=None, cards=None) -> list[tuple[str, str]]:
     """Every scenario file under `paths`; returns (path, "ok" or why it failed) per file."""
     from ..machine.hooks import Hooks
-    from .scenario import SourceError, run_scenario, scenario_files
+    from ..scenario.runner import SourceError, run_scenario, scenario_files
     results = []
     with coverage.recording():
         for path in scenario_files(paths):

@@ -19,8 +19,8 @@ from ..game.state import BACK_ROW, REAR_CIRCLES, Battle
 from ..machine.builder import ENTER
 from ..machine.hooks import Hooks
 from ..machine.registry import REGISTRY
-from . import scenario_abilities
-from .scenario_schema import Scenario
+from . import abilities as scenario_abilities
+from .schema import Scenario
 
 # battle states reached before an attacker and a target are chosen
 _NO_ATTACK_YET = ("start_step", "attack_step.declare_attack", "battle_phase_end")

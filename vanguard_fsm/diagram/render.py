@@ -11,9 +11,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..machine.spec import FlowSet
-from .diagram_dot import render, to_dot
-from .diagram_model import OVERVIEW, Highlight, build_diagram, diagram_names, parse_highlight
-from .diagram_mermaid import to_mermaid
+from .dot import render, to_dot
+from .model import OVERVIEW, Highlight, build_diagram, diagram_names, parse_highlight
+from .mermaid import to_mermaid
 
 FORMATS = ("svg", "png", "dot", "mermaid")
 DEFAULT_FORMATS = ("svg", "dot", "mermaid")

@@ -16,8 +16,8 @@ from ..abilities import new_game_with_abilities
 from ..machine.hooks import Hooks
 from ..paths import builtin_flows_dir
 from .common import EXIT_FAILED, EXIT_INPUT, cards_option, flows_option, input_errors
-from .playlog import PlayLog
-from .trace import TraceRecorder
+from ..record.playlog import PlayLog
+from ..record.trace import TraceRecorder
 
 
 @click.command()
@@ -55,7 +55,7 @@ def play(seed, agents, decks, fmt, trace_path, record_path, quiet, flows_dir, ca
         if trace_file:
             trace_file.close()
     if record_path:
-        from .replay import write_replay
+        from ..record.replay import write_replay
         write_replay(record_path, game, agents, flows_dir, cards)
     winner, loser, reason = game.state.result
     damage = "-".join(str(len(p.damage)) for p in game.state.players)

@@ -22,7 +22,7 @@ from rich.table import Table
 from ..agents import AGENT_NAMES
 from ..game.factory import new_game
 from .common import EXIT_FAILED, EXIT_INPUT, cards_option, flows_option, input_errors
-from .simulate import ROW_FIELDS, SimConfig, run_dask, run_processes, summarise
+from ..sim.simulate import ROW_FIELDS, SimConfig, run_dask, run_processes, summarise
 
 BATCH_AGENTS = [a for a in AGENT_NAMES if a != "human"]
 

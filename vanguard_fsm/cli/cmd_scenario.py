@@ -11,7 +11,7 @@ import click
 
 from ..machine.yamlsrc import SourceError
 from .common import EXIT_FAILED, EXIT_INPUT, EXIT_OK, cards_option, flows_option, input_errors
-from .scenario import run_scenario, scenario_files
+from ..scenario.runner import run_scenario, scenario_files
 
 
 @click.group()

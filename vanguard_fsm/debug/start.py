@@ -9,8 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..abilities import new_game_with_abilities
-from . import diagram as diagram_tool, replay as replay_tool, scenario as scenario_tool, \
-    scenario_save as scenario_save_tool
+from ..diagram import render as diagram_tool
+from ..record import replay as replay_tool
+from ..scenario import runner as scenario_tool, save as scenario_save_tool
 
 
 class StartError(Exception):

@@ -1,0 +1,95 @@
+"""CONT values and ACT abilities: what the ability layer computes on demand, not on events.
+
+CONT abilities are recomputed at every look (CR 8.1.3); nothing is stored, so a
+unit that leaves its circle simply stops matching. ACT abilities are offered at
+the main phase play timing (CR 8.1.1.1) and played like any ability.
+"""
+from __future__ import annotations
+
+from ..game.actions import Action
+from ..game.state import REAR_CIRCLES
+from . import abstate, costs, effects
+from .conditions import all_hold
+from .targets import Ctx, candidates
+
+
+def cont_value(layer, game, unit, what) -> int:
+    """The CONT bonus to `what` (power, critical) of `unit` now: recomputed, never stored."""
+    total = 0
+    cards = game.cards
+    own = layer.cont_self.get(what)
+    entries = own.get(cards[unit.card].id) if own else None
+    if entries:
+        seat = game.owner[unit.card]
+        p = game.state.players[seat]
+        vc = p.circles["VC"]
+        on_vc = vc is unit or (vc is not None and vc.legion() and vc.mate is unit)
+        zone = ("V" if on_vc else "GC" if unit in p.gc
+                else "R" if any(p.circles[c] is unit for c in REAR_CIRCLES) else None)
+        for spec, arg, _ in entries if zone is not None else ():
+            if spec.zones is not None and zone not in spec.zones:
+                continue
+            if all_hold(game, Ctx(seat, unit.card, spec.key, "continuous", unit.placed), spec.conditions):
+                total += arg
+    table = layer.cont_by_what.get(what, {})
+    granted = abstate.get(game).granted if layer.granted_cont else ()
+    if not table and not granted:
+        return total
+    zones = layer.cont_zones | ({"V", "R"} if granted else frozenset())
+    for seat in (0, 1):
+        for zone, _, inst, placed in layer.cards_in(game, seat, zones):
+            entries = table.get(cards[inst].id, ())
+            if granted and placed:
+                entries = list(entries) + [(spec, arg, dict(params).get("target", "self"))
+                                           for spec in layer.granted_specs(game, placed) if spec.kind == "CONT"
+                                           for name, arg, params in spec.effects if name == what]
+            for spec, arg, target in entries:
+                if spec.zones is not None and zone not in spec.zones:
+                    continue
+                ctx = Ctx(seat, inst, spec.key, "continuous", placed)
+                if all_hold(game, ctx, spec.conditions) and _affects(game, ctx, target, unit):
+                    total += arg
+    return total
+
+
+def _affects(game, ctx, target, unit) -> bool:
+    if target == "self":
+        return unit.placed == ctx.placed
+    units, _, _ = candidates(game, ctx, target)
+    return any(u is unit for _, _, u in units)
+
+
+def act_legal(layer, game, seat):
+    """ACT abilities `seat` may play now (main phase play timing, CR 8.1.1.1)."""
+    if not layer.act:
+        return []
+    out, seen = [], set()
+    for zone, where, inst, placed in layer.cards_in(game, seat, layer.act_zones):
+        for spec in layer.act.get(game.cards[inst].id, ()):
+            if zone not in spec.zones or abstate.is_used(game, spec.once, inst, spec.key):
+                continue
+            ctx = Ctx(seat, inst, spec.key, "main_phase", placed)
+            if not all_hold(game, ctx, spec.conditions) or not costs.payable(game, ctx, spec.cost):
+                continue
+            aid = f"act:{where if zone in ('V', 'R', 'GC') else zone}:{spec.key}"
+            if aid not in seen:
+                seen.add(aid)
+                out.append(Action(aid, "act", seat, (inst, spec.key, placed)))
+    return out
+
+
+def act_apply(layer, game, act) -> None:
+    inst, key, placed = act.args
+    spec = layer.specs[key]
+    ctx = Ctx(act.player, inst, key, "main_phase", placed)
+    pay_and_resolve(game, ctx, spec, "ACT")
+
+
+def pay_and_resolve(game, ctx, spec, kind) -> None:
+    abstate.mark_used(game, spec.once, ctx.inst, spec.key)
+    finish = (_resolved, (ctx, kind))
+    costs.pay_all(game, ctx, spec.cost, 0, (effects.run, (ctx, spec.effects, 0, finish)))
+
+
+def _resolved(game, ctx, kind) -> None:
+    game.abilities.emit(game, ctx, kind, "resolved")
