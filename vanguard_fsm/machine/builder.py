@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from transitions import Machine
 
+from .lean import LeanMachine
 from .registry import REGISTRY, Registry
 from .spec import FlowSet, FlowSpec, StateSpec
 
@@ -30,18 +31,22 @@ class SafeMachine(Machine):
         return func
 
 
+class FlowMachine(SafeMachine, LeanMachine):
+    """The engine's machine: registry-only callbacks, triggers on the lean classes (`lean.py`)."""
+
+
 class CompiledFlow:
     """A flow ready to run: its machine, events, and entry plans."""
 
     __slots__ = ("spec", "name", "machine", "events", "leaves", "initial_leaf", "initial_plan",
                  "interrupts", "leaving_kinds", "guarded")
 
-    def __init__(self, spec: FlowSpec) -> None:
+    def __init__(self, spec: FlowSpec, machine_cls: type = FlowMachine) -> None:
         self.spec = spec
         self.name = spec.name
         self.leaves: dict[str, StateSpec] = {s.path: s for s in spec.leaves()}
         self.initial_leaf = spec.initial_leaf().path
-        self.machine = SafeMachine(model=None, states=list(self.leaves), initial=self.initial_leaf,
+        self.machine = machine_cls(model=None, states=list(self.leaves), initial=self.initial_leaf,
                                    auto_transitions=False, ignore_invalid_triggers=True)
         self.events: dict = {}
         self.initial_plan: tuple = ()
@@ -84,8 +89,9 @@ def _after(plan_reversed: tuple):
     return schedule
 
 
-def compile_flow(spec: FlowSpec, registry: Registry = REGISTRY) -> CompiledFlow:
-    flow = CompiledFlow(spec)
+def compile_flow(spec: FlowSpec, registry: Registry = REGISTRY, machine_cls: type = FlowMachine) -> CompiledFlow:
+    """`machine_cls`: `FlowMachine` (lean triggers) or `SafeMachine` (the library's stock classes)."""
+    flow = CompiledFlow(spec, machine_cls)
     flow.initial_plan = tuple(reversed(_plan(spec.name, _entered(spec, None, spec.all_states[spec.initial]),
                                              (), registry)))
     for leaf in flow.leaves.values():
@@ -116,9 +122,10 @@ def compile_flow(spec: FlowSpec, registry: Registry = REGISTRY) -> CompiledFlow:
 class CompiledFlowSet:
     """All machines of one flows directory, compiled once and shared by every game."""
 
-    __slots__ = ("spec", "flows", "root")
+    __slots__ = ("spec", "flows", "root", "machine_cls")
 
-    def __init__(self, spec: FlowSet, registry: Registry = REGISTRY) -> None:
+    def __init__(self, spec: FlowSet, registry: Registry = REGISTRY, machine_cls: type = FlowMachine) -> None:
         self.spec = spec
-        self.flows = {name: compile_flow(f, registry) for name, f in spec.flows.items()}
+        self.machine_cls = machine_cls
+        self.flows = {name: compile_flow(f, registry, machine_cls) for name, f in spec.flows.items()}
         self.root = self.flows[spec.root]

@@ -1,0 +1,153 @@
+"""The lean `transitions` classes keep the library's semantics (issue 17).
+
+Two checks: whole seeded games played on the stock classes and on the lean ones
+give byte-identical traces; and generated machines exercising every callback
+kind, conditions, `unless`, internal and reflexive transitions, final states and
+invalid triggers log the same calls, states and results on both.
+"""
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+from transitions import Machine, MachineError
+from transitions.core import EventData
+
+from vanguard_fsm.abilities import attach
+from vanguard_fsm.agents import make_agent
+from vanguard_fsm.game.cards import load_cards
+from vanguard_fsm.game.decks import load_deck
+from vanguard_fsm.game.engine import Game
+from vanguard_fsm.game.factory import default_decks
+from vanguard_fsm.machine.builder import CompiledFlowSet, FlowMachine, SafeMachine
+from vanguard_fsm.machine.hooks import Hooks
+from vanguard_fsm.machine.lean import LeanEvent, LeanMachine
+from vanguard_fsm.machine.loader import load_flowset
+from vanguard_fsm.paths import builtin_flows_dir
+from vanguard_fsm.record.trace import TraceRecorder
+
+
+@pytest.fixture(scope="module")
+def flow_sets():
+    spec = load_flowset(builtin_flows_dir())
+    return {"stock": CompiledFlowSet(spec, machine_cls=SafeMachine),
+            "lean": CompiledFlowSet(spec, machine_cls=FlowMachine)}
+
+
+def _trace(flows, seed, agent, fmt) -> str:
+    hooks, out = Hooks(), io.StringIO()
+    TraceRecorder(hooks, out, keep=False)
+    db = load_cards(None)
+    game = attach(Game(flows, db, [load_deck(d, db) for d in default_decks(fmt)], seed=seed, fmt=fmt,
+                       hooks=hooks)).start()
+    agents = [make_agent(agent, seed * 2 + 1), make_agent(agent, seed * 2 + 2)]
+    while (decision := game.advance()) is not None:
+        game.apply(agents[decision.player].choose(game, decision))
+    return out.getvalue() + "|".join(game.history)
+
+
+def test_the_engine_runs_on_the_lean_classes(flow_sets):
+    machine = flow_sets["lean"].root.machine
+    assert isinstance(machine, LeanMachine) and isinstance(machine, SafeMachine)
+    assert all(isinstance(e, LeanEvent) for e in machine.events.values())
+    assert not isinstance(flow_sets["stock"].root.machine, LeanMachine)
+
+
+@pytest.mark.parametrize("agent", ["random", "heuristic"])
+@pytest.mark.parametrize("fmt", ["standard", "quick"])
+def test_stock_and_lean_classes_play_byte_identical_games(flow_sets, agent, fmt):
+    for seed in range(4):
+        stock = _trace(flow_sets["stock"], seed, agent, fmt)
+        lean = _trace(flow_sets["lean"], seed, agent, fmt)
+        assert len(stock) > 1000
+        assert stock == lean, f"seed {seed}: the lean classes played another game"
+
+
+# -- generated machines: the same calls, states and results on both classes -------
+
+def _plain(args, kwargs) -> tuple:
+    """Callback arguments as comparable data (`send_event=True` passes an `EventData`)."""
+    if args and isinstance(args[0], EventData):
+        args, kwargs = ("event_data", *args[0].args), args[0].kwargs
+    return args, tuple(sorted(kwargs.items()))
+
+
+class _Model:
+    def __init__(self, log) -> None:
+        self.log = log
+
+    def named_callback(self, *args, **kwargs) -> None:   # a callback given by name
+        self.log.append(("named", _plain(args, kwargs)))
+
+
+def _machine(cls, rng: random.Random, log: list, model, **options):
+    states = ["A", "B", "C", {"name": "D", "final": True},
+              {"name": "E", "ignore_invalid_triggers": rng.choice([True, False, None])}]
+
+    def cb(tag):
+        return lambda *a, **k: log.append((tag, _plain(a, k)))
+
+    def cond(tag, value):
+        def check(*a, **k):
+            log.append((tag, _plain(a, k)))
+            return value
+        return check
+
+    machine = cls(model=model, states=states, initial="A", auto_transitions=False,
+                  ignore_invalid_triggers=rng.choice([True, False, None]),
+                  before_state_change=[cb("bsc")] if rng.random() < 0.3 else None,
+                  after_state_change=[cb("asc")] if rng.random() < 0.3 else None,
+                  on_final=[cb("final")] if rng.random() < 0.5 else None, **options)
+    for name in "ABCDE":
+        state = machine.states[name]
+        if rng.random() < 0.4:
+            state.on_enter.append(cb(f"enter {name}"))
+        if rng.random() < 0.4:
+            state.on_exit.append(cb(f"exit {name}"))
+    for k in range(rng.randrange(4, 12)):
+        trigger = rng.choice(["go", "stop", "jump"])
+        source = rng.choice(["A", "B", "C", "D", "E", "*", ["A", "C"]])
+        dest = rng.choice(["A", "B", "C", "D", "E", "=", None])
+        machine.add_transition(
+            trigger, source, dest,
+            conditions=[cond(f"c{k}.{j}", rng.random() < 0.7) for j in range(rng.randrange(3))],
+            unless=[cond(f"u{k}", rng.random() < 0.3)] if rng.random() < 0.3 else None,
+            prepare=[cb(f"prep{k}")] if rng.random() < 0.3 else None,
+            before=[cb(f"before{k}")] if rng.random() < 0.5 else None,
+            after=[cb(f"after{k}"), "named_callback"] if rng.random() < 0.7 else None)
+    return machine
+
+
+def _run(cls, seed: int, **options) -> list:
+    rng = random.Random(seed)
+    log: list = []
+    model = _Model(log)
+    machine = _machine(cls, rng, log, model, **options)
+    for step in range(25):
+        trigger = rng.choice(["go", "stop", "jump", "go"])
+        try:
+            result = machine.events[trigger].trigger(model, step, flag=step % 3) if trigger in machine.events \
+                else None
+        except MachineError as exc:
+            result = f"MachineError {exc}"
+        log.append(("result", trigger, result, model.state))
+    return log
+
+
+def test_generated_machines_behave_the_same_on_stock_and_lean_classes():
+    outcomes = set()
+    for seed in range(80):
+        stock, lean = _run(Machine, seed), _run(LeanMachine, seed)
+        assert stock == lean, f"seed {seed}"
+        outcomes |= {str(entry[2])[:12] for entry in stock if entry[0] == "result"}
+        outcomes |= {entry[0] for entry in stock if entry[0] in ("final", "named", "bsc", "asc")}
+    # the generated machines did reach every kind of outcome and callback compared above
+    assert outcomes >= {"True", "False", "MachineError", "final", "named", "bsc", "asc"}
+
+
+@pytest.mark.parametrize("options", [{"send_event": True}, {"queued": True},
+                                     {"prepare_event": "named_callback"}])
+def test_options_the_fast_path_does_not_model_go_to_the_library(options):
+    for seed in range(10):
+        assert _run(Machine, seed, **options) == _run(LeanMachine, seed, **options)

@@ -1,0 +1,134 @@
+"""Lean `transitions` classes: the library's semantics without its per-trigger overhead.
+
+A stock `Event.trigger` builds an `EventData` and a `partial`, goes through
+`Machine._process`, looks states up by name three times, and formats about a
+dozen log calls whose arguments are computed even when logging is off; for this
+engine (callbacks are plain callables, almost every callback list is empty) that
+is ~80% of a trigger. These classes plug into the library's documented extension
+points (`Machine.event_cls`, `Machine.transition_cls`, `Transition.condition_cls`)
+and run the same steps in the same order:
+
+  prepare callbacks → conditions and `unless` (in order, stopping at the first that
+  fails) → machine `before_state_change` → `before` → source state's `on_exit` →
+  model state set → destination's `on_enter` → machine `on_final` if it is final →
+  `after` → machine `after_state_change`; the first candidate transition that passes
+  wins; an event with no transition from the current state is ignored (with the
+  library's warning) or raises `MachineError`, as the machine and state say.
+
+Callbacks get the trigger's arguments (`send_event=False`); a callback or condition
+given by name is resolved by the machine's `resolve_callable`, as in the library.
+Anything this fast path does not model — a queued machine, `send_event=True`,
+`prepare_event`/`finalize_event`/`on_exception` callbacks, a state class other than
+`State`, non-string (enum) states — is handed to the stock implementation whole,
+so behaviour never depends on which path ran. What is not reproduced is the
+library's debug/info logging of each step. `tests/test_lean_machine.py` plays
+seeded games on stock and lean classes and compares their traces byte for byte.
+
+Written against transitions 0.9.x (pinned in pyproject.toml): the attributes read
+here (`_queued`, `_prepare_event`, ...) are that series' internals.
+"""
+from __future__ import annotations
+
+import logging
+
+from transitions import Machine
+from transitions.core import Condition, Event, EventData, MachineError, State, Transition
+
+_LOGGER = logging.getLogger("transitions.core")   # the library's own logger, for the same warning
+
+
+def _event_data(machine, event, model, args, kwargs) -> EventData:
+    """A real `EventData`, built only when a callback given by name must be resolved."""
+    return EventData(machine.get_model_state(model), event, machine, model, args, kwargs)
+
+
+def _run(callbacks, machine, event, model, args, kwargs) -> None:
+    """Call each callback with the trigger's arguments (names resolved as the library does)."""
+    for func in callbacks:
+        if isinstance(func, str):
+            func = machine.resolve_callable(func, _event_data(machine, event, model, args, kwargs))
+        func(*args, **kwargs)
+
+
+class LeanCondition(Condition):
+    """A condition (or `unless`) checked without an `EventData` on the fast path."""
+
+    def passes(self, machine, event, model, args, kwargs) -> bool:
+        func = self.func
+        if isinstance(func, str):
+            func = machine.resolve_callable(func, _event_data(machine, event, model, args, kwargs))
+        return func(*args, **kwargs) == self.target
+
+
+class LeanTransition(Transition):
+    condition_cls = LeanCondition
+
+    def run(self, machine, event, model, args, kwargs) -> bool:
+        """`Transition.execute` on the fast path: True if this transition fired."""
+        if self.prepare:
+            _run(self.prepare, machine, event, model, args, kwargs)
+        for condition in self.conditions:
+            if not condition.passes(machine, event, model, args, kwargs):
+                return False
+        if machine._before_state_change:
+            _run(machine._before_state_change, machine, event, model, args, kwargs)
+        if self.before:
+            _run(self.before, machine, event, model, args, kwargs)
+        if self.dest is not None:   # None: an internal transition (no exit, no enter)
+            states = machine.states
+            source = states[self.source]
+            if source.on_exit:
+                _run(source.on_exit, machine, event, model, args, kwargs)
+            dest = states.get(self.dest) or machine.get_state(self.dest)   # the library's error if unknown
+            setattr(model, machine.model_attribute, dest._name)
+            if dest.on_enter:
+                _run(dest.on_enter, machine, event, model, args, kwargs)
+            if dest.final and machine._on_final:
+                _run(machine._on_final, machine, event, model, args, kwargs)
+        if self.after:
+            _run(self.after, machine, event, model, args, kwargs)
+        if machine._after_state_change:
+            _run(machine._after_state_change, machine, event, model, args, kwargs)
+        return True
+
+
+class LeanEvent(Event):
+    def __init__(self, name, machine) -> None:
+        super().__init__(name, machine)
+        self.stock_only = False   # set once a transition of another class is added
+
+    def add_transition(self, transition) -> None:
+        if not isinstance(transition, LeanTransition):
+            self.stock_only = True
+        super().add_transition(transition)
+
+    def trigger(self, model, *args, **kwargs):
+        machine = self.machine
+        if (self.stock_only or machine._queued or machine.send_event or machine._prepare_event
+                or machine._finalize_event or machine._on_exception or machine.state_cls is not State):
+            return Event.trigger(self, model, *args, **kwargs)
+        name = getattr(model, machine.model_attribute)
+        state = machine.states.get(name) if isinstance(name, str) else None
+        if state is None or state.__class__ is not State:
+            return Event.trigger(self, model, *args, **kwargs)   # unknown or enum state: the library decides
+        candidates = self.transitions.get(name)
+        if candidates is None:
+            msg = "%sCan't trigger event %s from state %s!" % (machine.name, self.name, name)
+            ignore = state.ignore_invalid_triggers
+            if ignore is None:
+                ignore = machine.ignore_invalid_triggers
+            if ignore:
+                _LOGGER.warning(msg)
+                return False
+            raise MachineError(msg)
+        for transition in candidates:
+            if transition.run(machine, self, model, args, kwargs):
+                return True
+        return False
+
+
+class LeanMachine(Machine):
+    """A flat `transitions.Machine` whose triggers take the lean path."""
+
+    event_cls = LeanEvent
+    transition_cls = LeanTransition
