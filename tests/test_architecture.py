@@ -20,8 +20,9 @@ LAYERS = {
     "diagram": {"paths", "machine", "game"},
     "record": {"paths", "machine", "game", "abilities", "agents"},
     "scenario": {"paths", "machine", "game", "abilities", "agents", "record"},
-    "sim": {"paths", "machine", "game", "abilities", "agents", "diagram", "record", "scenario"},
-    "debug": {"paths", "machine", "game", "abilities", "agents", "diagram", "record", "scenario"},
+    "reference": {"paths", "machine", "game", "abilities", "agents", "record", "scenario"},
+    "sim": {"paths", "machine", "game", "abilities", "agents", "diagram", "record", "scenario", "reference"},
+    "debug": {"paths", "machine", "game", "abilities", "agents", "diagram", "record", "scenario", "reference"},
 }
 MAX_MODULE_LINES = 420
 MAX_CLASS_LINES = 200

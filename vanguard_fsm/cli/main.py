@@ -13,10 +13,10 @@ def main():
 
 
 def _register() -> None:
-    from . import (cmd_bench, cmd_coverage, cmd_debug, cmd_diagram, cmd_play, cmd_replay, cmd_scenario,
+    from . import (cmd_bench, cmd_coverage, cmd_debug, cmd_diagram, cmd_names, cmd_play, cmd_replay, cmd_scenario,
                    cmd_simulate)
     for module in (cmd_play, cmd_diagram, cmd_simulate, cmd_debug, cmd_scenario, cmd_replay, cmd_bench,
-                   cmd_coverage):
+                   cmd_coverage, cmd_names):
         for command in module.COMMANDS:
             main.add_command(command)
 

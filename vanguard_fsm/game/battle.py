@@ -13,12 +13,14 @@ from . import zones
 
 @action("begin_battle_phase")
 def begin_battle_phase(game) -> None:
+    """The battle phase starts: no battle yet, the battle count back to 0 (RULES 3.3.5)."""
     game.state.in_battle_phase = True
     game.state.battle_count = 0
 
 
 @action("end_battle_phase")
 def end_battle_phase(game) -> None:
+    """The battle phase is over: no battle is running any more (CR 7.8)."""
     game.state.in_battle_phase = False
     game.state.battle = None
 
@@ -137,6 +139,7 @@ def _attacked_unit(game):
 
 @condition("attacked_unit_remains")
 def attacked_unit_remains(game) -> bool:
+    """The attacked unit is still on its circle (CR 7.5, 7.7: a battle against a gone unit ends)."""
     return _attacked_unit(game) is not None
 
 
@@ -241,6 +244,7 @@ def set_drive_count(game) -> None:
 
 @condition("drives_remaining")
 def drives_remaining(game) -> bool:
+    """The attacker still has drive checks to make in this drive step (CR 7.6)."""
     return game.state.battle.drives > 0
 
 
@@ -326,6 +330,7 @@ def compare_power(game) -> None:
 
 @condition("damage_remaining")
 def damage_remaining(game) -> bool:
+    """Damage checks are still due in this damage step, one per critical (CR 7.7)."""
     return game.state.battle.damage_left > 0
 
 

@@ -35,21 +35,25 @@ def decider(name: str):
 
 @decider("turn_player")
 def _turn_player(game) -> int:
+    """The player whose turn it is."""
     return game.state.turn_player
 
 
 @decider("non_turn_player")
 def _non_turn_player(game) -> int:
+    """The opponent of the turn player."""
     return 1 - game.state.turn_player
 
 
 @decider("first_player")
 def _first_player(game) -> int:
+    """The player who went first (decided at setup, RULES 3.2.4)."""
     return game.state.first
 
 
 @decider("second_player")
 def _second_player(game) -> int:
+    """The player who went second."""
     return 1 - game.state.first
 
 

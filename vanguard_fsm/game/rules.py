@@ -8,11 +8,26 @@ from __future__ import annotations
 from . import battle, check_timing, common, setup, triggers, turn  # noqa: F401  (registration)
 from ..machine.registry import REGISTRY
 
-ENGINE_EVENTS = (
-    "when_placed", "when_placed_on_V", "when_placed_on_R", "when_ridden_upon", "when_attacks",
-    "when_attacked", "when_boosts", "when_intercepts", "when_hits", "when_attack_hits_vanguard",
-    "when_not_hit", "when_put_into_drop", "when_drive_check_reveals", "when_damage_check_reveals",
-    "when_stride", "when_drawn", "end_of_battle", "when_legion",
-)
+# engine events a card's AUTO ability may name as its timing, each with what raises it
+ENGINE_EVENTS = {
+    "when_placed": "this card is placed on a circle (ride, call, superior call; CR 10.5)",
+    "when_placed_on_V": "this card is placed on the vanguard circle (ride, superior ride, stride)",
+    "when_placed_on_R": "this card is placed on a rear-guard circle (call, superior call)",
+    "when_ridden_upon": "another card is ridden on top of this vanguard (it goes to the soul)",
+    "when_attacks": "this unit attacks (after the boost decision, CR 7.4)",
+    "when_attacked": "this unit is attacked (CR 7.4)",
+    "when_boosts": "this unit boosts an attack (CR 7.4)",
+    "when_intercepts": "this unit intercepts from a rear-guard circle to the guardian circle",
+    "when_hits": "this unit's attack hits, played at the close step (CR 7.7, 7.8)",
+    "when_attack_hits_vanguard": "this unit's attack hits a vanguard",
+    "when_not_hit": "this unit's attack does not hit (CR 7.7)",
+    "when_put_into_drop": "this card is put into the drop zone",
+    "when_drive_check_reveals": "this card is revealed by a drive check (CR 10.14)",
+    "when_damage_check_reveals": "this card is revealed by a damage check (CR 10.15)",
+    "when_stride": "this G unit strides onto the vanguard circle (CR 10.28)",
+    "when_drawn": "this card is drawn",
+    "end_of_battle": "the battle this unit took part in ends (close step, CR 7.8)",
+    "when_legion": "this unit legions with its mate (CR 10.25.12)",
+}
 if "when_attacks" not in REGISTRY.engine_events:
     REGISTRY.register_engine_events(ENGINE_EVENTS)

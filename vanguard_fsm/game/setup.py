@@ -29,6 +29,7 @@ def place_starting_vanguards(game) -> None:
 
 @action("shuffle_decks")
 def shuffle_decks(game) -> None:
+    """Both players shuffle their decks (RULES 3.2)."""
     for seat in (0, 1):
         zones.shuffle(game, seat)
 

@@ -29,12 +29,14 @@ def turn_limit_reached(game) -> bool:
 
 @action("end_by_turn_limit")
 def end_by_turn_limit(game) -> None:
+    """The game ends undecided at the safety turn limit (parameter turn_limit)."""
     if game.state.result is None:
         game.state.result = (None, None, "turn_limit")
 
 
 @action("announce_result")
 def announce_result(game) -> None:
+    """Report the winner, the loser and why (the game_over trace event, CR 9.2)."""
     winner, loser, reason = game.state.result or (None, None, "turn_limit")
     game.emit("game_over", winner=winner, loser=loser, reason=reason,
               damage=[len(p.damage) for p in game.state.players])
@@ -84,6 +86,7 @@ def g_assist_look(game) -> None:
 
 
 def g_assist_legal(game, seat):
+    """G assist: take a card of the next grade from the looked-at cards, or none (RULES 3.3.2.2)."""
     p = game.state.players[seat]
     want = zones.vanguard_grade(game, seat) + 1
     actions = [Action("g_assist:none", "g_assist", seat, ())]
@@ -289,6 +292,7 @@ choice("act", act_legal, act_apply)
 
 @action("return_g_units")
 def return_g_units(game) -> None:
+    """The G units on the turn player's circles return face up to the G zone (end phase, CR 6.8)."""
     zones.return_g_units(game, game.state.turn_player)
 
 

@@ -29,7 +29,8 @@ class Section:
         if name in self._items and self._items[name] is not item:
             raise ValueError(f"{self.kind} {name!r} registered twice")
         self._items[name] = item
-        self._docs[name] = doc or (getattr(item, "__doc__", "") or "").strip().split("\n")[0]
+        own = getattr(item, "__doc__", "") if callable(item) or hasattr(item, "doc") else ""
+        self._docs[name] = doc or getattr(item, "doc", "") or (own or "").strip().split("\n")[0]
 
     def __call__(self, name: str | None = None) -> Callable:
         """Decorator form: `@REGISTRY.conditions("attacker_drives")`."""
@@ -73,9 +74,11 @@ class Registry:
         self.engine_events = Section("engine event")
         self.deciders = Section("decider")  # who decides: turn_player, non_turn_player, ...
 
-    def register_engine_events(self, names: Iterable[str]) -> None:
+    def register_engine_events(self, names: Iterable[str] | dict) -> None:
+        """`names`: event names, or a mapping name -> what raises it (its doc)."""
+        docs = names if isinstance(names, dict) else {}
         for name in names:
-            self.engine_events.register(name, name)
+            self.engine_events.register(name, name, docs.get(name, "") or f"engine event {name}")
 
 
 REGISTRY = Registry()

@@ -1,0 +1,71 @@
+"""`names`, `reference`: the vocabulary a designer may write, and the generated references."""
+from __future__ import annotations
+
+import sys
+
+import click
+
+from ..machine.loader import load_flowset
+from ..paths import builtin_flows_dir
+from ..reference import generate
+from ..reference.vocabulary import find_section, timings_section, vocabulary
+from .common import EXIT_INPUT, flows_option, input_errors
+
+
+def _sections(flows_dir):
+    sections = vocabulary()
+    sections.insert(next(i for i, s in enumerate(sections) if s.language == "card"),
+                    timings_section(load_flowset(flows_dir or builtin_flows_dir())))
+    return sections
+
+
+def _print(section) -> None:
+    click.echo(f"{section.key}: {section.title} — written in {section.where}")
+    width = max((len(e.name) for e in section.entries), default=0)
+    for e in section.entries:
+        extra = []
+        if e.arg:
+            extra.append(f"argument: {e.arg}")
+        if e.params:
+            extra.append("parameters: " + ", ".join(f"{k} ({v})" for k, v in e.params.items()))
+        if e.context:
+            extra.append(f"needs: {e.context}")
+        click.echo(f"  {e.name:{width}}  {e.doc}" + (f"  [{'; '.join(extra)}]" if extra else ""))
+
+
+@click.command()
+@click.argument("section", required=False)
+@flows_option
+@input_errors
+def names(section, flows_dir):
+    """Every name a flow, card or scenario may use, with its doc, argument and where it goes.
+
+    SECTION: conditions, actions, decision_kinds, deciders, timings, engine_events,
+    ability_conditions, costs, effects, targets, filters (all when omitted)."""
+    sections = _sections(flows_dir)
+    if section is None:
+        for s in sections:
+            _print(s)
+            click.echo("")
+        return
+    found = find_section(sections, section)
+    if found is None:
+        click.echo(f"names: unknown section {section!r} (sections: {', '.join(s.key for s in sections)})", err=True)
+        sys.exit(EXIT_INPUT)
+    _print(found)
+
+
+@click.command()
+@click.option("--check", is_flag=True, help="Only say which generated files are stale (exit 1 if any).")
+def reference(check):
+    """Regenerate the flow/card language references and the JSON Schemas shipped in the package."""
+    if check:
+        stale = generate.stale()
+        for path in stale:
+            click.echo(f"stale: {path}")
+        sys.exit(1 if stale else 0)
+    for path in generate.write():
+        click.echo(f"wrote {path}")
+
+
+COMMANDS = [names, reference]

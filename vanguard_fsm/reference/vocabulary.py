@@ -1,0 +1,124 @@
+"""Every name a flow, card or scenario may use, read from the registries.
+
+The sections are found by walking `REGISTRY` and `ABILITIES` for `Section`
+attributes, so a section or a name another module registers later shows up here
+(and in the generated references) with no change to this file. Each entry says
+what it does (its docstring's first line), what argument it takes, and where it
+may be written; flow actions and conditions also say which context they need
+(`machine.contexts`).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..abilities import conditions, costs, effects, targets  # noqa: F401  (registration)
+from ..abilities.registry import ABILITIES
+from ..game import rules  # noqa: F401  (registration)
+from ..machine.registry import REGISTRY, Section
+
+# Where each known section's names are written; a section added later gets a generic line.
+WHERE = {
+    "conditions": "flows: a transition's `if:` / `unless:` list",
+    "actions": "flows: a state's `do:` list or a transition's `do:` list",
+    "decision_kinds": "flows: a state's `decision: {kinds: [...]}` and a transition's `choice:`; "
+                      "scenarios: the kind of a scripted action id",
+    "deciders": "flows: a state's `decision: {who: ...}`",
+    "engine_events": "cards: an AUTO ability's `timing:` (raised by the engine, not by a flow state)",
+    "ability_conditions": "cards: an ability's `conditions:` list (a name, or {name: argument})",
+    "ability_costs": "cards: an ability's `cost:` list ({name: count}; a bare name means 1)",
+    "ability_effects": "cards: an ability's `effect:` (one item or a list; {name: argument, parameter: value})",
+    "target_selectors": "cards: an effect's `target:` (a name, or {from: name, choose: N, up_to: bool, filters})",
+    "target_filters": "cards: a key of a target or card choice (`{from: ..., grade_max: 2}`)",
+    "timings": "flows: a state's `timings:` list (declared there); cards: an AUTO ability's `timing:`",
+}
+# Short names a user may type for a section.
+ALIASES = {"kinds": "decision_kinds", "choices": "decision_kinds", "events": "engine_events",
+           "costs": "ability_costs", "effects": "ability_effects", "targets": "target_selectors",
+           "selectors": "target_selectors", "filters": "target_filters", "who": "deciders"}
+FLOW_LANGUAGE, CARD_LANGUAGE = "flow", "card"
+
+
+@dataclass
+class Entry:
+    name: str
+    doc: str
+    arg: str = ""                       # the argument it takes ("" = none)
+    params: dict = field(default_factory=dict)
+    context: str = ""                   # the context it needs (flow actions and conditions)
+
+
+@dataclass
+class VocabularySection:
+    key: str                            # `names KEY`
+    title: str
+    language: str                       # FLOW_LANGUAGE or CARD_LANGUAGE
+    where: str
+    entries: list
+
+
+def section_key(section: Section) -> str:
+    """`condition` -> `conditions`, `ability cost` -> `ability_costs`: the key `names` takes."""
+    return section.kind.replace(" ", "_") + "s"
+
+
+def _arg_text(arg) -> str:
+    if isinstance(arg, tuple):
+        return " | ".join(arg)
+    return "" if arg in ("none", "", None) else str(arg)
+
+
+def _entries(section: Section, language: str) -> list[Entry]:
+    out = []
+    for name in section.names():
+        item = section[name]
+        if language == CARD_LANGUAGE:
+            params = {k: _arg_text(v) for k, v in getattr(item, "params", {}).items()}
+            out.append(Entry(name, section.doc(name), _arg_text(getattr(item, "arg", "")), params))
+        else:
+            out.append(Entry(name, section.doc(name), context=describe_needs(section, name)))
+    return out
+
+
+def describe_needs(section: Section, name: str) -> str:
+    needs = getattr(section, "needs", None)
+    found = needs(name) if callable(needs) else ()
+    return ", ".join(found)
+
+
+def _sections_of(registry, language: str) -> list[tuple[Section, str]]:
+    return [(value, language) for value in vars(registry).values() if isinstance(value, Section)]
+
+
+def vocabulary() -> list[VocabularySection]:
+    """Every registered section, flow language first, in registration order."""
+    out = []
+    for section, language in _sections_of(REGISTRY, FLOW_LANGUAGE) + _sections_of(ABILITIES, CARD_LANGUAGE):
+        key = section_key(section)
+        out.append(VocabularySection(key, section.kind + "s", language,
+                                     WHERE.get(key, f"{language}s: wherever a {section.kind} is written"),
+                                     _entries(section, language)))
+    return out
+
+
+def timings_section(flowset) -> VocabularySection:
+    """The timings a flow set declares, each with the states that fire it (live, not generated)."""
+    states: dict[str, list[str]] = {}
+    for flow in flowset.flows.values():
+        for state in flow.all_states.values():
+            for timing in state.timings:
+                states.setdefault(timing, []).append(f"{flow.name}.{state.path}")
+    entries = [Entry(t, "fired on entering " + ", ".join(where)) for t, where in sorted(states.items())]
+    return VocabularySection("timings", "timings", FLOW_LANGUAGE, WHERE["timings"], entries)
+
+
+def find_section(sections: list[VocabularySection], key: str) -> VocabularySection | None:
+    key = ALIASES.get(key, key).replace("-", "_")
+    for s in sections:
+        if s.key == key or s.key == key + "s":
+            return s
+    return None
+
+
+def lookup(sections: list[VocabularySection], name: str) -> list[tuple[VocabularySection, Entry]]:
+    """Every section entry called `name` (a name may be in several sections: `retire`)."""
+    return [(s, e) for s in sections for e in s.entries if e.name == name]
