@@ -13,6 +13,8 @@ from click.testing import CliRunner
 from vanguard_fsm.agents import make_agent
 from vanguard_fsm.agents.base import play_out
 from vanguard_fsm.abilities import new_game_with_abilities as new_game
+from vanguard_fsm.agents.random_agent import ATTACK_KINDS
+from vanguard_fsm.sim.bench import CONTRACT_KEYS
 from vanguard_fsm.sim.bench_floor import Floor, record_game, recording_flows
 from vanguard_fsm.cli.main import main
 
@@ -40,18 +42,39 @@ def test_floor_replay_reproduces_every_outcome_and_detects_a_wrong_one():
         floor.check([(flow, name, before, 0, after, ok)])
 
 
-def test_bench_command_writes_every_measure(tmp_path):
+def test_bench_command_writes_every_contract_key(tmp_path):
     out = tmp_path / "bench.json"
     result = CliRunner().invoke(main, ["bench", "--games", "1", "--ratio-games", "1", "--long", "0",
-                                       "--out", str(out)])
+                                       "--workers-games", "2", "--trace-games", "1", "--markdown", "--out", str(out)])
     assert result.exit_code == 0, result.output
     data = json.loads(out.read_text())
-    for key in ("random_games_per_second", "heuristic_games_per_second", "random_transitions_per_game",
-                "ratio_game_random", "ratio_flow_layer_heuristic", "flows_load_ms", "flows_lint_ms",
-                "snapshot_restore_ms", "diagrams_ms", "targets"):
+    for key in CONTRACT_KEYS:
         assert key in data, key
+    for key in set(CONTRACT_KEYS) - {"mcts_playouts_per_second", "peak_rss_mib"}:
+        assert isinstance(data[key], (int, float)) and data[key] > 0, key
+    assert data["peak_rss_mib"] is None          # --long 0: not measured, still present
+    assert data["environment"]["clock"] == "process_time"
     # the same single game in both measures: every transition is a fired trigger
-    assert data["floor_random"]["transitions_per_game"] == data["random_transitions_per_game"]
-    assert data["floor_random"]["triggers_per_game"] >= data["random_transitions_per_game"]
-    assert set(data["targets"]) >= {"random_games_per_second", "snapshot_restore_ms", "flows_load_ms"}
-    assert "engine / transitions floor" in result.output
+    fr = data["floor_random"]
+    assert fr["transitions_per_game"] == data["games_random"]["transitions_per_game"]
+    assert fr["triggers_per_game"] >= fr["transitions_per_game"]
+    # the engine's own classes are faster than stock transitions for the same triggers
+    assert fr["own_machine_class"] == "FlowMachine"
+    assert data["ratio_flow_layer_vs_own_floor"] == fr["ratio_flow_layer_vs_own_floor"]
+    assert set(data["targets"]) >= {"games_per_second_random", "snapshot_restore_us", "flows_load_ms",
+                                    "workers2_speedup", "ratio_game_random_vs_stock_floor"}
+    assert data["trace_dir_kib_per_game"] > 1
+    assert "| whole game / stock transitions floor, random |" in result.output
+
+
+def test_the_random_attacker_attacks_whenever_it_can():
+    game = new_game(4)
+    agent, attacks, declined = make_agent("random-attacker", 9), 0, 0
+    while (decision := game.advance()) is not None:
+        action = agent.choose(game, decision)
+        offered = {a.kind for a in decision.actions}
+        if offered & ATTACK_KINDS:
+            attacks += 1
+            declined += action.kind not in ATTACK_KINDS
+        game.apply(action)
+    assert attacks > 5 and declined == 0

@@ -1,7 +1,17 @@
-"""The random agent: uniform over the legal actions, from its own seeded RNG."""
+"""Random agents, each from its own seeded RNG.
+
+- `random`: uniform over the legal actions. It declines about half of its attacks,
+  so its games are long (most end by deck-out): a measure of game length as much as
+  of the engine.
+- `random-attacker`: the same, except that whenever an attack can be started or
+  declared it picks among those actions only, so its games look like played games.
+"""
 from __future__ import annotations
 
 import random
+
+# decision kinds that start or declare an attack (flows/battle.yaml: `battle`, `attack`)
+ATTACK_KINDS = frozenset({"battle", "attack"})
 
 
 class RandomAgent:
@@ -12,4 +22,15 @@ class RandomAgent:
 
     def choose(self, game, decision):
         actions = decision.actions
+        return actions[self.rng.randrange(len(actions))]
+
+
+class RandomAttackerAgent(RandomAgent):
+    name = "random-attacker"
+
+    def choose(self, game, decision):
+        actions = decision.actions
+        attacks = [a for a in actions if a.kind in ATTACK_KINDS]
+        if attacks:
+            actions = attacks
         return actions[self.rng.randrange(len(actions))]

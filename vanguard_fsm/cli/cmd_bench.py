@@ -23,8 +23,12 @@ from .common import EXIT_INPUT, cards_option, flows_option, input_errors
               help="Games per agent for games per second.")
 @click.option("--ratio-games", type=click.IntRange(min=1), default=50, show_default=True,
               help="Games per agent replayed on bare transitions machines.")
-@click.option("--long", "long_games", type=click.IntRange(min=0), default=2000, show_default=True,
+@click.option("--long", "long_games", type=click.IntRange(min=0), default=10000, show_default=True,
               help="Games of the memory run (0 skips it).")
+@click.option("--workers-games", type=click.IntRange(min=0), default=200, show_default=True,
+              help="Games of `simulate` with 1 and with 2 workers (0 skips it).")
+@click.option("--trace-games", type=click.IntRange(min=0), default=50, show_default=True,
+              help="Games played with and without --trace-dir (0 skips it).")
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--out", "out_path", type=click.Path(dir_okay=False), default="bench.json", show_default=True,
               help="Where to write the JSON results.")
@@ -32,12 +36,15 @@ from .common import EXIT_INPUT, cards_option, flows_option, input_errors
 @flows_option
 @cards_option
 @input_errors
-def bench(games, ratio_games, long_games, seed, out_path, markdown, flows_dir, cards):
-    """Benchmark: games/s, engine vs transitions floor, flows load, diagrams, rewind, memory."""
+def bench(games, ratio_games, long_games, workers_games, trace_games, seed, out_path, markdown, flows_dir,
+          cards):
+    """Benchmark (CPU time): games/s, engine vs transitions floors, flows load, diagrams, rewind,
+    --trace-dir cost, 1 vs 2 workers, memory."""
     console = Console(stderr=True)
     with console.status("bench") as status:
         results = run_bench(games, ratio_games, long_games, seed, flows_dir, cards,
-                            step=lambda name: status.update(f"bench: {name}"))
+                            step=lambda name: status.update(f"bench: {name}"), workers_games=workers_games,
+                            trace_games=trace_games)
     if markdown:
         click.echo(markdown_table(results))
     else:
@@ -50,6 +57,10 @@ def bench(games, ratio_games, long_games, seed, out_path, markdown, flows_dir, c
     click.echo(f"wrote {out_path}", err=True)
 
 
+def _num(value, fmt: str) -> str:
+    return "not measured" if value is None else format(value, fmt)
+
+
 def rows(r: dict) -> list[tuple[str, str, str]]:
     """(measure, value, target) lines, in the order of the issue."""
     def target(metric):
@@ -58,36 +69,50 @@ def rows(r: dict) -> list[tuple[str, str, str]]:
             return f"{TARGETS[metric][0]} {TARGETS[metric][1]:g}" if metric in TARGETS else ""
         return f"{t['target']} {'met' if t['met'] else 'NOT met'}"
     fr, fh = r["floor_random"], r["floor_heuristic"]
-    out = [
-        ("random vs random, standard games/s (1 core)", f"{r['random_games_per_second']:.1f}",
-         target("random_games_per_second")),
-        ("heuristic vs heuristic, standard games/s (1 core)", f"{r['heuristic_games_per_second']:.1f}", ""),
-        ("flow transitions per game (random / heuristic)",
-         f"{r['random_transitions_per_game']:.0f} / {r['heuristic_transitions_per_game']:.0f}", ""),
+    fr0, fh0 = r["floor_random_no_abilities"], r["floor_heuristic_no_abilities"]
+    out = []
+    for agent, key in (("heuristic", "heuristic"), ("random-attacker", "random_attacker"), ("random", "random")):
+        g = r[f"games_{key}"]
+        out.append((f"{agent} vs {agent}: standard games/s (1 core)", f"{g['games_per_second']:.1f}",
+                    target(f"games_per_second_{key}")))
+        out.append((f"  µs per flow transition ({g['transitions_per_game']:.0f} a game, "
+                    f"{g['turns_per_game']:.1f} turns)", f"{g['us_per_transition']:.1f}",
+                    target(f"us_per_transition_{key}")))
+    out += [
         ("triggers fired per game incl. failed guards (random / heuristic)",
          f"{fr['triggers_per_game']:.0f} / {fh['triggers_per_game']:.0f}", ""),
-        ("engine / transitions floor, whole game, random", f"{r['ratio_game_random']:.2f}",
-         target("ratio_game_random")),
-        ("engine / transitions floor, whole game, heuristic", f"{r['ratio_game_heuristic']:.2f}",
-         target("ratio_game_heuristic")),
+        ("whole game / stock transitions floor, random", f"{r['ratio_game_random_vs_stock_floor']:.2f}",
+         target("ratio_game_random_vs_stock_floor")),
+        ("whole game / stock transitions floor, heuristic", f"{r['ratio_game_heuristic_vs_stock_floor']:.2f}", ""),
         ("  same, card ability layer off (random / heuristic)",
-         f"{r['ratio_game_random_no_abilities']:.2f} / {r['ratio_game_heuristic_no_abilities']:.2f}", ""),
-        ("flow layer / transitions floor (random / heuristic)",
-         f"{r['ratio_flow_layer_random']:.2f} / {r['ratio_flow_layer_heuristic']:.2f}", ""),
-        ("  ms per game: engine / flow layer / floor, random",
-         f"{fr['engine_ms_per_game']:.2f} / {fr['flow_layer_ms_per_game']:.2f} / {fr['floor_ms_per_game']:.2f}", ""),
-        ("  ms per game: engine / flow layer / floor, heuristic",
-         f"{fh['engine_ms_per_game']:.2f} / {fh['flow_layer_ms_per_game']:.2f} / {fh['floor_ms_per_game']:.2f}", ""),
-        ("  floor: µs per bare transitions trigger",
-         f"{fr['floor_us_per_trigger']:.2f} / {fh['floor_us_per_trigger']:.2f}", ""),
+         f"{fr0['ratio_game']:.2f} / {fh0['ratio_game']:.2f}", ""),
+        ("flow layer / own-classes floor, random", f"{r['ratio_flow_layer_vs_own_floor']:.2f}",
+         target("ratio_flow_layer_vs_own_floor")),
+        ("  flow layer / own-classes floor, heuristic", f"{r['ratio_flow_layer_heuristic_vs_own_floor']:.2f}", ""),
+        ("  ms per game: engine / flow layer / stock floor / own floor, random",
+         f"{fr['engine_ms_per_game']:.2f} / {fr['flow_layer_ms_per_game']:.2f} / {fr['floor_ms_per_game']:.2f}"
+         f" / {fr['own_floor_ms_per_game']:.2f}", ""),
+        ("  ms per game: engine / flow layer / stock floor / own floor, heuristic",
+         f"{fh['engine_ms_per_game']:.2f} / {fh['flow_layer_ms_per_game']:.2f} / {fh['floor_ms_per_game']:.2f}"
+         f" / {fh['own_floor_ms_per_game']:.2f}", ""),
+        ("  µs per trigger: stock / own classes (random)",
+         f"{fr['floor_us_per_trigger']:.2f} / {fr['own_floor_us_per_trigger']:.2f}", ""),
         ("load + compile all flows (ms)", f"{r['flows_load_ms']:.1f}", target("flows_load_ms")),
         ("lint all flows (ms)", f"{r['flows_lint_ms']:.1f}", ""),
-        ("render all diagrams (ms)",
+        ("render all diagrams (ms CPU, dot included)",
          f"{r['diagrams_ms']:.0f} ({r.get('diagrams_files', 0)} files)" if r.get("diagrams_ms") is not None
          else f"skipped: {r.get('diagrams_note')}", ""),
-        ("snapshot + restore (ms)", f"{r['snapshot_restore_ms']:.3f}", target("snapshot_restore_ms")),
+        ("snapshot + restore (µs)", f"{r['snapshot_restore_us']:.1f}", target("snapshot_restore_us")),
+        ("snapshot size (bytes held)", f"{r['snapshot_bytes']}", target("snapshot_bytes")),
     ]
-    if "peak_rss_mib" in r:
+    if r.get("trace_dir_overhead") is not None:
+        out.append((f"simulate --trace-dir: ms per {r['trace_dir_agent']} game off / on",
+                    f"{r['trace_dir_ms_per_game_off']:.1f} / {r['trace_dir_ms_per_game_on']:.1f}",
+                    f"x{r['trace_dir_overhead']:.2f}, {r['trace_dir_kib_per_game']:.0f} KiB a game"))
+    out.append(("simulate --workers 2 vs 1 (wall clock)", _num(r["workers2_speedup"], ".2f"),
+                target("workers2_speedup")))
+    out.append(("search agent playouts/s", _num(r["mcts_playouts_per_second"], ".0f"), ""))
+    if r.get("peak_rss_mib") is not None:
         marks = ", ".join(f"{m['games']}: {m['rss_kib'] / 1024:.1f}" for m in r["memory_checkpoints"])
         out.append((f"peak RSS over {r['memory_games']} {r['memory_agent']} games (MiB)",
                     f"{r['peak_rss_mib']:.1f}", ""))
@@ -111,7 +136,10 @@ def table(results: dict) -> Table:
 
 def markdown_table(results: dict) -> str:
     env = results["environment"]
-    lines = [f"Python {env['python']}, transitions {env['transitions']}, {env['cpus']} CPUs, {env['platform']}",
+    load = env.get("load_average_at_start")
+    conditions = f"process CPU time, load average {load[0]:.1f} at start" if load else "process CPU time"
+    lines = [f"Python {env['python']}, transitions {env['transitions']}, {env['cpus']} CPUs, {env['platform']}; "
+             f"{conditions}",
              "", "| measure | value | target |", "|---|---:|---|"]
     lines += [f"| {m.strip()} | {v} | {t} |" for m, v, t in rows(results)]
     return "\n".join(lines)

@@ -17,7 +17,7 @@ from .common import cards_option, flows_option, input_errors
 from ..debug.start import StartError, build_start
 from ..debug.debugger import Debugger
 
-DEBUG_AGENTS = ("random", "heuristic")
+DEBUG_AGENTS = ("random", "random-attacker", "heuristic")
 PROMPT = "(vanguard-fsm) "
 
 

@@ -8,13 +8,20 @@ honestly this module, used by the benchmark only:
    to record every trigger fired: (machine, trigger, state before, which of the
    candidate transitions fired or -1 if none, state after). The shared compiled
    flows and the engine's hot path are untouched;
-2. builds, per flow, a fresh flat `transitions.Machine` with the same states and
-   the same transitions in the same order, every callback a no-op, and each
-   conditional transition given one constant-time condition (`fired == j`) that
-   reproduces the recorded outcome: the same transitions are tried, the same one
-   fires, and a failed trigger fails the same way;
+2. builds, per flow, a fresh flat machine with the same states and the same
+   transitions in the same order, every callback a no-op, and each conditional
+   transition given one constant-time condition (`fired == j`) that reproduces the
+   recorded outcome: the same transitions are tried, the same one fires, and a
+   failed trigger fails the same way. The machines are built twice: from stock
+   `transitions.Machine` (the "stock floor": what the library costs as shipped) and
+   from the class the engine uses (the "own floor": `machine/lean.py`);
 3. replays the whole sequence on those machines. Its time is the floor: what the
    library alone costs for exactly this game's transitions.
+
+Every time is process CPU time (`time.process_time`), which a busy machine
+inflates far less than the wall clock. Reading that clock costs ~0.1-1 µs, which
+is not small next to one flow move, so the per-move timer's own cost is measured
+(`timer_bias`) and taken off the flow layer's total.
 """
 from __future__ import annotations
 
@@ -106,13 +113,15 @@ def record_game(flows: CompiledFlowSet, log: TriggerLog, seed: int, agent: str, 
 
 
 class Floor:
-    """Bare flat machines mirroring the compiled flows, for replaying recorded triggers."""
+    """Bare flat machines mirroring the compiled flows, for replaying recorded triggers.
+    `machine_cls`: stock `transitions.Machine`, or the engine's own class."""
 
-    def __init__(self, flows: CompiledFlowSet) -> None:
+    def __init__(self, flows: CompiledFlowSet, machine_cls: type = Machine) -> None:
+        self.machine_cls = machine_cls
         self.events: dict[tuple[str, str], object] = {}
         self.models: dict[str, _Model] = {}
         for flow in flows.flows.values():
-            bare = Machine(model=None, states=list(flow.leaves), initial=flow.initial_leaf,
+            bare = machine_cls(model=None, states=list(flow.leaves), initial=flow.initial_leaf,
                            auto_transitions=False, ignore_invalid_triggers=True)
             for name, event in flow.machine.events.items():
                 for source, candidates in event.transitions.items():
@@ -140,28 +149,46 @@ class Floor:
 
     @staticmethod
     def replay(compiled: list[tuple]) -> float:
-        """Seconds to fire the whole sequence on the bare machines."""
-        started = time.perf_counter()
+        """CPU seconds to fire the whole sequence on the bare machines."""
+        started = time.process_time()
         for event, model, before, fired in compiled:
             model.state = before
             event.trigger(model, fired)
-        return time.perf_counter() - started
+        return time.process_time() - started
 
 
 class _TimedRunner(Runner):
-    """A runner that adds up the time spent in flow moves (bench only)."""
+    """A runner that adds up the CPU time spent in flow moves (bench only)."""
 
-    __slots__ = ("spent",)
+    __slots__ = ("spent", "timed")
 
     def __init__(self, flows, ctx) -> None:
         super().__init__(flows, ctx)
         self.spent = 0.0
+        self.timed = 0
 
     def move(self) -> str:
-        started = time.perf_counter()
+        started = time.process_time()
         outcome = Runner.move(self)
-        self.spent += time.perf_counter() - started
+        self.spent += time.process_time() - started
+        self.timed += 1
         return outcome
+
+
+def timer_bias(samples: int = 20000, repeats: int = 5) -> float:
+    """CPU seconds one timed move adds by itself (two clock reads, the call and the sums):
+    `_TimedRunner.move`'s code around an empty move, the smallest mean of `repeats` runs."""
+    def empty(_self) -> str:
+        return "stay"
+    best = float("inf")
+    for _ in range(repeats):
+        spent = 0.0
+        for _ in range(samples):
+            started = time.process_time()
+            empty(None)
+            spent += time.process_time() - started
+        best = min(best, spent / samples)
+    return best
 
 
 def _factory(abilities: bool):
@@ -170,55 +197,64 @@ def _factory(abilities: bool):
 
 def time_game(seed: int, agent: str, fmt: str = "standard", flows_dir=None, cards=None,
               abilities: bool = True) -> tuple[float, int]:
-    """Wall time of one whole game (build + play, rules and agents included) and its transitions."""
-    started = time.perf_counter()
+    """CPU time of one whole game (build + play, rules and agents included) and its transitions."""
+    started = time.process_time()
     game = _factory(abilities)(seed, None, fmt, flows_dir, cards)
     play_out(game, [make_agent(agent, seed * 2 + 1), make_agent(agent, seed * 2 + 2)])
-    return time.perf_counter() - started, game.runner.transitions
+    return time.process_time() - started, game.runner.transitions
 
 
 def time_flow_layer(seed: int, agent: str, fmt: str = "standard", flows_dir=None, cards=None,
-                    abilities: bool = True) -> float:
-    """Time spent inside `Runner.move` during one game: the flow layer (choosing and firing
-    the trigger through `transitions`, its conditions and entry scheduling, invoking and
-    returning from machines), without rule actions, decisions and agents."""
+                    abilities: bool = True, bias: float = 0.0) -> float:
+    """CPU time spent inside `Runner.move` during one game: the flow layer (choosing and
+    firing the trigger through `transitions`, its conditions and entry scheduling, invoking
+    and returning from machines), without rule actions, decisions and agents; `bias`
+    (the timer's own cost per move, `timer_bias()`) is taken off each move."""
     game = _factory(abilities)(seed, None, fmt, flows_dir, cards, start=False)
     game.runner = _TimedRunner(game.flows, game)
     game.start()
     play_out(game, [make_agent(agent, seed * 2 + 1), make_agent(agent, seed * 2 + 2)])
-    return game.runner.spent
+    return game.runner.spent - bias * game.runner.timed
 
 
 def measure_ratio(agent: str, seeds: list[int], repeats: int = 3, fmt: str = "standard",
                   flows_dir=None, cards=None, abilities: bool = True) -> dict:
-    """Engine vs floor for the same games; each game's times are its best of `repeats` rounds.
+    """Engine vs floors for the same games; each game's times are its best of `repeats` rounds.
     `abilities=False` plays the games without the card ability layer (rules only)."""
     rec_flows, log = recording_flows(flows_dir)
-    floor = Floor(rec_flows)
-    sequences = []
+    stock, own = Floor(rec_flows, Machine), Floor(rec_flows, rec_flows.machine_cls)
+    stock_runs, own_runs = [], []
     fired = 0
     for seed in seeds:
         sequence, transitions = record_game(rec_flows, log, seed, agent, fmt, cards, abilities)
-        floor.check(sequence)
-        sequences.append(floor.compile(sequence))
+        stock.check(sequence)
+        own.check(sequence)
+        stock_runs.append(stock.compile(sequence))
+        own_runs.append(own.compile(sequence))
         fired += transitions
-    attempted = sum(len(s) for s in sequences)
+    attempted = sum(len(s) for s in stock_runs)
     args = (agent, fmt, flows_dir, cards, abilities)
+    bias = timer_bias()
     time_game(seeds[0], *args)   # warm caches
-    # rounds interleave the three measures and every game keeps its best time, so a burst
-    # of load from elsewhere on the machine spoils one sample, not a whole measure
+    # rounds interleave the measures and every game keeps its best time, so a burst of load
+    # from elsewhere on the machine spoils one sample, not a whole measure
     n = len(seeds)
-    engine_best, layer_best, bare_best = [float("inf")] * n, [float("inf")] * n, [float("inf")] * n
+    best = {k: [float("inf")] * n for k in ("engine", "layer", "stock", "own")}
     for _ in range(repeats):
         for k, s in enumerate(seeds):
-            engine_best[k] = min(engine_best[k], time_game(s, *args)[0])
-            layer_best[k] = min(layer_best[k], time_flow_layer(s, *args))
-            bare_best[k] = min(bare_best[k], Floor.replay(sequences[k]), Floor.replay(sequences[k]))
-    engine, layer, bare = sum(engine_best), sum(layer_best), sum(bare_best)
+            best["engine"][k] = min(best["engine"][k], time_game(s, *args)[0])
+            best["layer"][k] = min(best["layer"][k], time_flow_layer(s, *args, bias=bias))
+            best["stock"][k] = min(best["stock"][k], Floor.replay(stock_runs[k]), Floor.replay(stock_runs[k]))
+            best["own"][k] = min(best["own"][k], Floor.replay(own_runs[k]), Floor.replay(own_runs[k]))
+    engine, layer, bare, lean = (sum(best[k]) for k in ("engine", "layer", "stock", "own"))
     return {
-        "agent": agent, "games": n, "abilities": abilities,
+        "agent": agent, "games": n, "abilities": abilities, "clock": "process_time",
+        "own_machine_class": own.machine_cls.__name__,
         "triggers_per_game": attempted / n, "transitions_per_game": fired / n,
         "engine_ms_per_game": 1000 * engine / n, "flow_layer_ms_per_game": 1000 * layer / n,
-        "floor_ms_per_game": 1000 * bare / n, "floor_us_per_trigger": 1e6 * bare / attempted,
-        "ratio_game": engine / bare, "ratio_flow_layer": layer / bare,
+        "floor_ms_per_game": 1000 * bare / n, "own_floor_ms_per_game": 1000 * lean / n,
+        "floor_us_per_trigger": 1e6 * bare / attempted, "own_floor_us_per_trigger": 1e6 * lean / attempted,
+        "timer_bias_us_per_move": 1e6 * bias,
+        "ratio_game": engine / bare, "ratio_game_vs_own_floor": engine / lean,
+        "ratio_flow_layer": layer / bare, "ratio_flow_layer_vs_own_floor": layer / lean,
     }
