@@ -2,18 +2,17 @@
 
 Pull style: `advance()` runs the flows until someone must choose, and `pending`
 holds that `Decision`; `apply(action)` checks it is legal (else `IllegalAction`,
-state untouched) and continues. One seeded `random.Random` per game; nothing
+state untouched) and continues. One seeded generator per game (`rng.GameRandom`); nothing
 else is random, so the same seed, decks, agents and flows replay exactly.
 """
 from __future__ import annotations
-
-import random
 
 from ..machine.builder import CompiledFlowSet
 from ..machine.hooks import Hooks
 from ..machine.registry import REGISTRY
 from ..machine.runner import MOVE_DECISION, MOVE_DONE, Runner
 from .actions import Action, Decision, IllegalAction
+from .rng import GameRandom
 from .state import Player, State
 
 # Registered names never change meaning (the registry refuses a second, different
@@ -41,7 +40,7 @@ class Game:
         self.db = db
         self.decks = decks
         self.seed = seed
-        self.rng = random.Random(seed)
+        self.rng = GameRandom(seed)
         self.params = dict(flows.spec.parameters)   # flows/parameters.yaml, checked by its schema
         self.hooks = hooks or Hooks()
         self.cards: list = []
@@ -197,7 +196,7 @@ class Game:
 
     # -- snapshots (rewind) ------------------------------------------------
     def snapshot(self) -> tuple:
-        return (self.state.clone(), list(self.agenda), self.runner.snapshot(), self.rng.getstate(),
+        return (self.state.clone(), list(self.agenda), self.runner.snapshot(), self.rng.position(),
                 self.pending, self.moves, len(self.history))
 
     def restore(self, snap: tuple) -> None:
@@ -205,7 +204,7 @@ class Game:
         self.state = state.clone()
         self.agenda = list(agenda)
         self.runner.restore(runner)
-        self.rng.setstate(rng)
+        self.rng.go_to(rng)
         self.pending = pending
         self.moves = moves
         del self.history[history_len:]

@@ -112,8 +112,11 @@ class Player:
         p.deck, p.hand, p.drop, p.damage = self.deck[:], self.hand[:], self.drop[:], self.damage[:]
         p.face_down, p.soul, p.trigger = set(self.face_down), self.soul[:], self.trigger[:]
         p.g_zone, p.g_face_up, p.removed = self.g_zone[:], set(self.g_face_up), self.removed[:]
-        p.circles = {c: (u.clone() if u is not None else None) for c, u in self.circles.items()}
-        p.gc = [u.clone() for u in self.gc]
+        p.circles = circles = self.circles.copy()
+        for c, u in circles.items():
+            if u is not None:
+                circles[c] = u.clone()
+        p.gc = list(map(Unit.clone, self.gc)) if self.gc else []
         p.rode, p.strode, p.redrew, p.revealed = self.rode, self.strode, self.redrew, self.revealed[:]
         return p
 
@@ -161,8 +164,9 @@ class Battle:
 
     def clone(self) -> "Battle":
         b = Battle.__new__(Battle)
-        for name in Battle.__slots__:
-            setattr(b, name, getattr(self, name))
+        b.attacker, b.target, b.booster = self.attacker, self.target, self.booster
+        b.attacker_card, b.target_card, b.hit, b.drives = self.attacker_card, self.target_card, self.hit, self.drives
+        b.damage_left, b.target_is_vanguard = self.damage_left, self.target_is_vanguard
         return b
 
 
@@ -195,7 +199,7 @@ class State:
 
     def clone(self) -> "State":
         s = State.__new__(State)
-        s.players = [p.clone() for p in self.players]
+        s.players = list(map(Player.clone, self.players))
         s.turn, s.turn_player, s.first = self.turn, self.turn_player, self.first
         s.battle = self.battle.clone() if self.battle is not None else None
         s.battle_count, s.result, s.placed_counter, s.format = \

@@ -186,9 +186,16 @@ class Runner:
         self.finished = False
 
     # -- snapshots ---------------------------------------------------------
+    # frames are kept as plain tuples: snapshots are taken far more often than restored
     def snapshot(self) -> tuple:
-        return (tuple(f.copy() for f in self.stack), self.transitions, self.finished)
+        return (tuple([(f.flow, f.model.state, f.invoke_due, f.answered) for f in self.stack]),
+                self.transitions, self.finished)
 
     def restore(self, snap: tuple) -> None:
         frames, self.transitions, self.finished = snap
-        self.stack = [f.copy() for f in frames]
+        stack = []
+        for flow, state, invoke_due, answered in frames:
+            frame = Frame(flow, state)
+            frame.invoke_due, frame.answered = invoke_due, answered
+            stack.append(frame)
+        self.stack = stack
