@@ -164,8 +164,10 @@ def test_cli_writes_the_committed_file_names_and_rejects_bad_input(tmp_path):
     runner = CliRunner()
     result = runner.invoke(main, ["diagram", "--out", str(tmp_path / "out")])
     assert result.exit_code == 0, result.output
-    written = {p.name for p in (tmp_path / "out").iterdir()}
-    committed = {p.name for p in diagrams_dir().iterdir() if p.suffix in (".dot", ".mmd", ".svg", ".md")}
+    written = {str(p.relative_to(tmp_path / "out")) for p in (tmp_path / "out").rglob("*") if p.is_file()}
+    committed = {str(p.relative_to(diagrams_dir())) for p in diagrams_dir().rglob("*")
+                 if p.suffix in (".dot", ".mmd", ".svg", ".md")}
+    assert any(name.startswith("variants/") for name in written), "the shipped variants are drawn too"
     assert written == committed
     assert runner.invoke(main, ["diagram", "--out", str(tmp_path), "--format", "gif"]).exit_code == 2
     assert runner.invoke(main, ["diagram", "--out", str(tmp_path), "--highlight", "nowhere.x"]).exit_code == 2

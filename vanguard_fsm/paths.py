@@ -18,6 +18,32 @@ def builtin_flows_dir() -> Path:
     return Path(override) if override else REPO_DIR / "flows"
 
 
+def variants_dir() -> Path:
+    """The shipped variant rule sets: `flows/variants/NAME/` (see machine/overlay.py)."""
+    return builtin_flows_dir() / "variants"
+
+
+def variant_names() -> list[str]:
+    directory = variants_dir()
+    return sorted(p.name for p in directory.iterdir() if (p / "variant.yaml").is_file()) if directory.is_dir() else []
+
+
+def resolve_flows(name_or_path: str | os.PathLike | None) -> Path:
+    """What `--flows` names: a directory, `base` (the built-in flows) or a shipped variant's name.
+
+    An existing directory wins over a name; anything else is returned as a path, so the
+    loader reports it ("not a directory of flow files") at the place it was given."""
+    if name_or_path is None or str(name_or_path) == "base":
+        return builtin_flows_dir()
+    path = Path(name_or_path)
+    if path.is_dir():
+        return path
+    text = str(name_or_path)
+    if "/" not in text and os.sep not in text and (variants_dir() / text / "variant.yaml").is_file():
+        return variants_dir() / text
+    return path
+
+
 def builtin_cards_dir() -> Path:
     return PACKAGE_DIR / "data" / "cards"
 

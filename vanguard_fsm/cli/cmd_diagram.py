@@ -13,13 +13,13 @@ from pathlib import Path
 import click
 import graphviz
 
-from ..paths import diagrams_dir
+from ..paths import diagrams_dir, variant_names, variants_dir
 from .common import EXIT_INPUT, flows_option, input_errors
 from ..diagram.render import DEFAULT_FORMATS, FORMATS, load_flows, parse_formats, parse_highlight, render_all
 
 
 def _contents(out: Path) -> dict[str, bytes]:
-    return {p.name: p.read_bytes() for p in out.iterdir() if p.is_file()} if out.is_dir() else {}
+    return {str(p.relative_to(out)): p.read_bytes() for p in out.rglob("*") if p.is_file()} if out.is_dir() else {}
 
 
 @click.command()
@@ -34,7 +34,9 @@ def _contents(out: Path) -> dict[str, bytes]:
               help="With --highlight: also mark the edge from this state.")
 @input_errors
 def diagram(flows_dir, out_dir, format_text, highlight, came_from):
-    """Render one diagram per flow file and an overview of the whole game."""
+    """Render one diagram per flow file and an overview of the whole game.
+
+    Without --flows, also every shipped variant rule set, into OUT/variants/NAME/."""
     try:
         formats = parse_formats(format_text)
     except ValueError as exc:
@@ -51,6 +53,9 @@ def diagram(flows_dir, out_dir, format_text, highlight, came_from):
     before = _contents(out)
     try:
         paths = render_all(flowset, out, formats, mark)
+        if flows_dir is None:
+            for name in variant_names():
+                paths += render_all(load_flows(variants_dir() / name), out / "variants" / name, formats)
     except graphviz.ExecutableNotFound:
         click.echo("Graphviz's `dot` is not installed (apt-get install graphviz); "
                    "`--format dot,mermaid` needs no Graphviz", err=True)

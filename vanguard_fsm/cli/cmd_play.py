@@ -14,7 +14,7 @@ from ..game.cards import load_cards
 from ..game.decks import builtin_deck_names, load_deck, validate_deck
 from ..abilities import new_game_with_abilities
 from ..machine.hooks import Hooks
-from ..paths import builtin_flows_dir
+from ..paths import builtin_flows_dir, resolve_flows, variant_names, variants_dir
 from .common import EXIT_FAILED, EXIT_INPUT, cards_option, flows_option, input_errors
 from ..record.playlog import PlayLog
 from ..record.trace import TraceRecorder
@@ -67,27 +67,39 @@ def play(seed, agents, decks, fmt, trace_path, record_path, quiet, flows_dir, ca
 @click.argument("flows_dir", required=False, type=click.Path())
 @input_errors
 def lint(flows_dir):
-    """Validate flows (schema, targets, registered names, reachability) and card data."""
+    """Validate flows (schema, targets, registered names, reachability) and card data.
+
+    FLOWS_DIR is a directory, 'base' or a shipped variant's name; without it, the
+    built-in flows and every variant under flows/variants/ are checked."""
     from ..game import rules  # noqa: F401  (registers the names flows may use)
-    from ..machine.loader import lint_flows
-    directory = flows_dir or str(builtin_flows_dir())
-    if not Path(directory).is_dir():
-        click.echo(f"{directory}:1:1: not a directory of flow files", err=True)
-        sys.exit(EXIT_INPUT)
-    problems = lint_flows(directory)
-    if not problems:
-        try:
-            from ..abilities.lint import lint_cards  # the ability layer checks card timings
-        except ImportError:
-            lint_cards = None
-        if lint_cards is not None:
-            problems = lint_cards(directory)
+    if flows_dir is None:
+        directories = [str(builtin_flows_dir())] + [str(variants_dir() / name) for name in variant_names()]
+    else:
+        directories = [str(resolve_flows(flows_dir))]
+    for directory in directories:
+        if not Path(directory).is_dir():
+            click.echo(f"{directory}:1:1: not a directory of flow files", err=True)
+            sys.exit(EXIT_INPUT)
+    problems = [p for directory in directories for p in _lint_one(directory)]
     for p in problems:
         click.echo(str(p), err=False)
     if problems:
         click.echo(f"{len(problems)} problem(s)", err=True)
         sys.exit(EXIT_FAILED)
-    click.echo(f"{directory}: ok")
+    for directory in directories:
+        click.echo(f"{directory}: ok")
+
+
+def _lint_one(directory: str) -> list:
+    from ..machine.loader import lint_flows
+    problems = lint_flows(directory)
+    if not problems:
+        try:
+            from ..abilities.lint import lint_cards  # the ability layer checks card timings
+        except ImportError:
+            return problems
+        problems = lint_cards(directory)
+    return problems
 
 
 @click.command()

@@ -16,8 +16,22 @@ from ..machine.yamlsrc import SourceError
 
 EXIT_OK, EXIT_FAILED, EXIT_INPUT = 0, 1, 2
 
+
+
+def resolve_flows_option(_ctx, _param, value):
+    """`--flows` takes a directory, `base` or a shipped variant's name (flows/variants/NAME)."""
+    from ..paths import resolve_flows
+    if value is None:
+        return None
+    if isinstance(value, tuple):
+        return tuple(str(resolve_flows(v)) for v in value)
+    return str(resolve_flows(value))
+
+
 flows_option = click.option("--flows", "flows_dir", type=click.Path(file_okay=False), default=None,
-                            help="Flows directory (default: the built-in flows/).")
+                            callback=resolve_flows_option,
+                            help="Flows directory, 'base', or a variant's name (flows/variants/NAME); "
+                                 "default: the built-in flows/.")
 cards_option = click.option("--cards", "cards", type=click.Path(), default=None,
                             help="Card file or directory (default: the built-in set).")
 

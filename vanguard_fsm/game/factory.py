@@ -10,7 +10,8 @@ from pathlib import Path
 
 from ..machine.builder import CompiledFlowSet
 from ..machine.loader import load_flowset
-from ..paths import builtin_flows_dir
+from ..machine.overlay import source_files
+from ..paths import resolve_flows
 from . import rules  # noqa: F401  (registers the rule names the flows use)
 from .cards import load_cards
 from .decks import Deck, load_deck
@@ -18,7 +19,8 @@ from .engine import Game
 
 
 def _stamp(directory: Path) -> tuple:
-    return tuple(sorted((p.name, p.stat().st_mtime_ns, p.stat().st_size) for p in directory.glob("*.yaml")))
+    """Names, times and sizes of every file the flows are made of (a variant's bases too)."""
+    return tuple((str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in source_files(directory))
 
 
 @lru_cache(maxsize=16)
@@ -27,8 +29,7 @@ def _compiled(directory: str, stamp: tuple) -> CompiledFlowSet:
 
 
 def compiled_flows(flows_dir: str | Path | None = None) -> CompiledFlowSet:
-    directory = Path(flows_dir) if flows_dir else builtin_flows_dir()
-    directory = directory.resolve()
+    directory = resolve_flows(flows_dir).resolve()
     return _compiled(str(directory), _stamp(directory))
 
 

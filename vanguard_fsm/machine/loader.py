@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..paths import builtin_flows_dir
+from ..paths import builtin_flows_dir, resolve_flows
+from .overlay import VARIANT_FILE, collect
 from .registry import REGISTRY, Registry
 from .schema import schema_errors
 from .spec import DecisionSpec, FlowSet, FlowSpec, InterruptSpec, StateSpec, TransitionSpec, Where
@@ -29,8 +30,7 @@ class FlowError(Exception):
 
 
 def _where(doc: Document, key_path) -> Where:
-    line, col = doc.where(key_path)
-    return Where(doc.path, line, col)
+    return Where(*doc.locate(key_path))
 
 
 def _build_states(doc: Document, raw: dict, key_path: tuple, parent: StateSpec | None,
@@ -217,8 +217,7 @@ def _parse_flow(doc: Document, linter: _Linter) -> FlowSpec | None:
                                            f"a later entry would silently replace the earlier one"))
     bad = False
     for key_path, message in schema_errors(doc.data):
-        line, col = doc.where(key_path)
-        linter.problems.append(SourceError(doc.path, line, col, message))
+        linter.problems.append(SourceError(*doc.locate(key_path), message))
         bad = True
     if bad:
         return None
@@ -236,20 +235,29 @@ def _parse_flow(doc: Document, linter: _Linter) -> FlowSpec | None:
     return flow
 
 
+def _flow_files(directory: Path, exclude=()) -> tuple[dict, list[SourceError]]:
+    """The flow documents of one directory (not parameters.yaml), by file stem."""
+    docs, problems = {}, []
+    for path in sorted(p for p in directory.glob("*.yaml") if p.name not in (PARAMETERS_FILE, VARIANT_FILE, *exclude)):
+        try:
+            docs[path.stem] = load(path)
+        except SourceError as exc:
+            problems.append(exc)
+    return docs, problems
+
+
 def _read(directory: Path, registry: Registry) -> tuple[FlowSet | None, list[SourceError]]:
     linter = _Linter(registry)
     if not directory.is_dir():
         return None, [SourceError(str(directory), 1, 1, "not a directory of flow files")]
-    files = sorted(p for p in directory.glob("*.yaml") if p.name != PARAMETERS_FILE)
-    if not files:
+    # a plain directory, or a variant: its base's documents with its changes merged in (overlay.py)
+    docs, params_doc, problems, extra_sources = collect(directory, _flow_files,
+                                                        builtin_flows_dir() / PARAMETERS_FILE)
+    linter.problems.extend(problems)
+    if not docs and not problems:
         return None, [SourceError(str(directory), 1, 1, "no *.yaml flow files here")]
     flows: dict[str, FlowSpec] = {}
-    for path in files:
-        try:
-            doc = load(path)
-        except SourceError as exc:
-            linter.problems.append(exc)
-            continue
+    for doc in docs.values():
         linter.docs[doc.path] = doc
         flow = _parse_flow(doc, linter)
         if flow is not None:
@@ -257,20 +265,13 @@ def _read(directory: Path, registry: Registry) -> tuple[FlowSet | None, list[Sou
                 linter.add(flow.where, f"duplicate name: machine {flow.name!r} is defined twice")
             flows[flow.name] = flow
     # the rules parameters: this directory's parameters.yaml, else the built-in one
-    parameters, params_path = {}, directory / PARAMETERS_FILE
-    if not params_path.exists():
-        params_path = builtin_flows_dir() / PARAMETERS_FILE
-    if params_path.exists():
-        try:
-            doc = load(params_path)
-            errors = list(schema_errors(doc.data, parameters=True))
-            for key_path, message in errors:
-                line, col = doc.where(key_path)
-                linter.problems.append(SourceError(doc.path, line, col, message))
-            if not errors:
-                parameters = doc.data["parameters"]
-        except SourceError as exc:
-            linter.problems.append(exc)
+    parameters, params_path = {}, Path(params_doc.path) if params_doc is not None else None
+    if params_doc is not None:
+        errors = list(schema_errors(params_doc.data, parameters=True))
+        for key_path, message in errors:
+            linter.problems.append(SourceError(*params_doc.locate(key_path), message))
+        if not errors:
+            parameters = params_doc.data["parameters"]
     for flow in flows.values():
         linter.check_flow(flow, set(flows))
     root = linter.check_machines(flows) if flows else None
@@ -278,15 +279,16 @@ def _read(directory: Path, registry: Registry) -> tuple[FlowSet | None, list[Sou
     if problems or root is None:
         return None, problems
     return FlowSet(str(directory), flows, root, parameters,
-                   str(params_path) if params_path.exists() else None), []
+                   str(params_path) if params_path is not None else None, tuple(extra_sources)), []
 
 
 def lint_flows(directory: str | Path, registry: Registry = REGISTRY) -> list[SourceError]:
-    return _read(Path(directory), registry)[1]
+    """Every problem of a flows directory, or of a rule set named `base` or by a variant's name."""
+    return _read(resolve_flows(directory), registry)[1]
 
 
 def load_flowset(directory: str | Path, registry: Registry = REGISTRY) -> FlowSet:
-    flowset, problems = _read(Path(directory), registry)
+    flowset, problems = _read(resolve_flows(directory), registry)
     if problems:
         raise FlowError(problems)
     return flowset

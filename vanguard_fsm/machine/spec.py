@@ -116,6 +116,7 @@ class FlowSet:
     root: str
     parameters: dict
     parameters_path: str | None = None
+    variant_files: tuple = ()           # a variant's variant.yaml files, base first (overlay.py)
 
     def declared_timings(self) -> set[str]:
         return {t for f in self.flows.values() for s in f.all_states.values() for t in s.timings}
@@ -130,4 +131,6 @@ class FlowSet:
             h.update(Path(flow.path).read_bytes())
         if self.parameters_path:
             h.update(Path(self.parameters_path).read_bytes())
+        for path in self.variant_files:     # a variant's patches change the flows' effect
+            h.update(Path(path).read_bytes())
         return h.hexdigest()[:16]

@@ -41,9 +41,12 @@ class Document:
             key_path = key_path[:-1]
         return self.marks.get(key_path, (1, 1))
 
+    def locate(self, key_path: Key) -> tuple[str, int, int]:
+        """(file, line, col) of `key_path`: a merged variant document spans several files."""
+        return (self.path, *self.where(key_path))
+
     def error(self, key_path: Key, message: str) -> SourceError:
-        line, col = self.where(key_path)
-        return SourceError(self.path, line, col, message)
+        return SourceError(*self.locate(key_path), message)
 
 
 def _walk(node, path: Key, marks: dict, duplicates: list) -> None:
