@@ -8,9 +8,32 @@ fast as before.
 """
 from __future__ import annotations
 
+import copy
+
 from . import conditions, costs, effects, targets  # noqa: F401  (registration)
 from .abstate import EMPTY
+from .events import EVENT_TIMINGS
 from .layer import AbilityLayer
+
+
+# card set -> (its cards, a layer built for it): the indexes depend on the cards only, and
+# building them (compiling and hashing every card) was a large part of making a game
+_LAYERS: dict[tuple, tuple] = {}
+_LAYERS_KEPT = 8
+
+
+def _layer_for(game, cards: list) -> AbilityLayer:
+    """A layer for `game` sharing the read-only indexes built once for this very card set
+    (the same Card objects: a reloaded card file makes new ones, and a new entry)."""
+    key = tuple(id(card) for card in cards)
+    hit = _LAYERS.get(key)
+    if hit is None or any(a is not b for a, b in zip(hit[0], cards)):
+        if len(_LAYERS) >= _LAYERS_KEPT:
+            del _LAYERS[next(iter(_LAYERS))]
+        hit = _LAYERS[key] = (tuple(cards), AbilityLayer(None, cards))
+    layer = copy.copy(hit[1])
+    layer.game = game
+    return layer
 
 
 def attach(game, whole_db: bool = False):
@@ -22,12 +45,13 @@ def attach(game, whole_db: bool = False):
     cards = list({c.id: c for c in (game.db if whole_db else game.cards)}.values())
     if game.abilities is not None or not any(card.abilities for card in cards):
         return game
-    layer = AbilityLayer(game, cards)
+    layer = _layer_for(game, cards)
     game.abilities = layer
     game.state.abilities = EMPTY
     hooks = game.hooks
-    hooks.on("event", layer.on_event)
-    hooks.on("timing", layer.on_timing)
+    # only the events that raise AUTO timings, only the timings some card here has an ability on
+    hooks.on("event", layer.on_event, names=EVENT_TIMINGS)
+    hooks.on("timing", layer.on_timing, names=layer.timing_zones)
     return game
 
 

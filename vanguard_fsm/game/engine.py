@@ -68,10 +68,12 @@ class Game:
 
     # -- events ----------------------------------------------------------
     def emit(self, event: str, **fields) -> None:
-        """A game event for subscribers (trace, log, abilities)."""
-        hooks = self.hooks
-        if hooks.wants("event"):
-            hooks.emit("event", self, event, fields)
+        """A game event for subscribers (trace, log, abilities); nobody listening: one lookup."""
+        subs = self.hooks.event_subs.get(event)
+        if subs is None:
+            subs = self.hooks.subscribers_of_event(event)
+        for fn in subs:
+            fn(self, event, fields)
 
     # -- scheduling --------------------------------------------------------
     def then(self, fn, *args) -> None:

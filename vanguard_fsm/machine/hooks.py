@@ -8,8 +8,12 @@ all subscribe here; none of them is special-cased in the runner. Channels:
   subscribes to one name only;
 - `event`  — fn(ctx, event_name, fields_dict): a game event (draw, ride, attack ...).
 
-Subscribers run in subscription order. `emit` with no subscriber costs one dict
-lookup, so the simulation hot path pays nothing for unused channels.
+`on(channel, fn, names=...)` limits a subscriber to some event or timing names (the
+ability layer listens only to the events and timings its cards use). Subscribers
+run in subscription order; for a timing, every `timing` subscriber, then those of
+that name. Who receives what is worked out once per name and kept until the
+subscriptions change, so an event or timing nobody listens to costs one dict
+lookup, and the caller can ask first (`event_subscribers`) and build nothing.
 """
 from __future__ import annotations
 
@@ -17,44 +21,79 @@ from typing import Callable
 
 
 class Hooks:
-    __slots__ = ("_channels", "_timings")
+    __slots__ = ("_channels", "_timings", "channel_subs", "timing_subs", "event_subs")
 
     def __init__(self) -> None:
-        self._channels: dict[str, list[Callable]] = {}
+        self._channels: dict[str, list[tuple[Callable, frozenset | None]]] = {}
         self._timings: dict[str, list[Callable]] = {}
+        # derived, rebuilt on demand; cleared in place so a runner may hold on to them
+        self.channel_subs: dict[str, tuple] = {}   # channel -> every subscriber, any name
+        self.timing_subs: dict[str, tuple] = {}    # timing name -> who receives it, in order
+        self.event_subs: dict[str, tuple] = {}     # event name -> who receives it, in order
 
-    def on(self, channel: str, fn: Callable) -> Callable:
-        self._channels.setdefault(channel, []).append(fn)
+    def _changed(self) -> None:
+        self.channel_subs.clear()
+        self.timing_subs.clear()
+        self.event_subs.clear()
+        for channel, subs in self._channels.items():
+            self.channel_subs[channel] = tuple(fn for fn, _ in subs)
+
+    def on(self, channel: str, fn: Callable, names=None) -> Callable:
+        """Subscribe `fn` to a channel; with `names`, only to those event / timing names."""
+        self._channels.setdefault(channel, []).append((fn, frozenset(names) if names is not None else None))
+        self._changed()
         return fn
 
     def on_timing(self, timing: str, fn: Callable) -> Callable:
         """Subscribe to one timing: `hooks.on_timing("beginning_of_guard_step", fn)`."""
         self._timings.setdefault(timing, []).append(fn)
+        self._changed()
         return fn
 
     def off(self, channel: str, fn: Callable) -> None:
-        for table in (self._channels, self._timings):
-            subs = table.get(channel)
-            if subs and fn in subs:
-                subs.remove(fn)
-                if not subs:
-                    del table[channel]
+        subs = self._channels.get(channel)
+        if subs:
+            for k, (sub, _) in enumerate(subs):
+                if sub == fn:
+                    del subs[k]
+                    break
+            if not subs:
+                del self._channels[channel]
+        subs = self._timings.get(channel)
+        if subs and fn in subs:
+            subs.remove(fn)
+            if not subs:
+                del self._timings[channel]
+        self._changed()
 
     def wants(self, channel: str) -> bool:
         return channel in self._channels
 
+    def _named(self, channel: str, name: str) -> tuple:
+        return tuple(fn for fn, names in self._channels.get(channel, ()) if names is None or name in names)
+
+    def subscribers_of_event(self, name: str) -> tuple:
+        """Who receives game event `name`, in subscription order (empty: nobody)."""
+        subs = self.event_subs.get(name)
+        if subs is None:
+            subs = self.event_subs[name] = self._named("event", name)
+        return subs
+
+    def subscribers_of_timing(self, name: str) -> tuple:
+        """Who receives timing `name`: `timing` subscribers, then that name's."""
+        subs = self.timing_subs.get(name)
+        if subs is None:
+            subs = self.timing_subs[name] = self._named("timing", name) + tuple(self._timings.get(name, ()))
+        return subs
+
     def emit(self, channel: str, *args) -> None:
-        subs = self._channels.get(channel)
-        if subs:
-            for fn in tuple(subs):
+        if channel == "event":
+            for fn in self.subscribers_of_event(args[1]):
                 fn(*args)
+            return
+        for fn in self.channel_subs.get(channel, ()):
+            fn(*args)
 
     def fire_timing(self, ctx, name: str) -> None:
-        subs = self._channels.get("timing")
-        if subs:
-            for fn in tuple(subs):
-                fn(ctx, name)
-        subs = self._timings.get(name)
-        if subs:
-            for fn in tuple(subs):
-                fn(ctx, name)
+        for fn in self.subscribers_of_timing(name):
+            fn(ctx, name)

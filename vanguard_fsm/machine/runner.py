@@ -89,15 +89,23 @@ class Runner:
         agenda = ctx.agenda
         pop = agenda.pop
         hooks = ctx.hooks
+        channel_subs, timing_subs = hooks.channel_subs, hooks.timing_subs
         while agenda:
             if ctx.pending is not None:
                 return False
             fn, args = pop()
             if fn is ENTER:
                 flow_name, state = args
-                hooks.emit("state", ctx, flow_name, state.path)
+                subs = channel_subs.get("state")
+                if subs:
+                    for sub in subs:
+                        sub(ctx, flow_name, state.path)
                 for timing in state.timings:
-                    hooks.fire_timing(ctx, timing)
+                    subs = timing_subs.get(timing)
+                    if subs is None:
+                        subs = hooks.subscribers_of_timing(timing)
+                    for sub in subs:
+                        sub(ctx, timing)
             else:
                 fn(ctx, *args)
         return ctx.pending is None
