@@ -23,6 +23,8 @@ LAYERS = {
     "reference": {"paths", "machine", "game", "abilities", "agents", "record", "scenario"},
     "sim": {"paths", "machine", "game", "abilities", "agents", "diagram", "record", "scenario", "reference"},
     "debug": {"paths", "machine", "game", "abilities", "agents", "diagram", "record", "scenario", "reference"},
+    "compare": {"paths", "machine", "game", "abilities", "agents", "diagram", "record", "scenario", "reference",
+                "sim"},
 }
 MAX_MODULE_LINES = 420
 MAX_CLASS_LINES = 200

@@ -11,6 +11,7 @@ import csv
 import json
 import sys
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 import click
@@ -22,7 +23,7 @@ from rich.table import Table
 from ..agents import AGENT_NAMES
 from ..game.factory import new_game
 from .common import EXIT_FAILED, EXIT_INPUT, cards_option, flows_option, input_errors
-from ..sim.simulate import ROW_FIELDS, SimConfig, run_dask, run_processes, summarise
+from ..sim.simulate import ROW_FIELDS, SimConfig, play_chunk, run_dask, run_processes, summarise
 
 BATCH_AGENTS = [a for a in AGENT_NAMES if a != "human"]
 
@@ -66,19 +67,9 @@ def simulate(games, seed, workers, scheduler, agents, decks, fmt, out_path, trac
     new_game(0, config.deck_names(), fmt, config.flows_dir, config.cards, start=False)
     if trace_dir:
         Path(trace_dir).mkdir(parents=True, exist_ok=True)
-    console = Console(stderr=True)
     started = time.perf_counter()
-    with Progress(TextColumn("[bold]simulate"), BarColumn(), MofNCompleteColumn(), TextColumn("games"),
-                  TimeElapsedColumn(), TextColumn("eta"), TimeRemainingColumn(), console=console,
-                  disable=no_progress, transient=False) as bar:
-        task = bar.add_task("games", total=games)
-
-        def advance(n):
-            bar.advance(task, n)
-        if scheduler:
-            rows = _on_dask(config, games, scheduler, workers, advance)
-        else:
-            rows = run_processes(config, games, workers or 1, advance)
+    with progress_bar("simulate", games, no_progress) as advance:
+        rows = run_batch(config, games, scheduler, workers, advance)
     elapsed = time.perf_counter() - started
     summary = summarise(config, rows)
     run = {"workers": workers or 1, "scheduler": scheduler, "seconds": round(elapsed, 3),
@@ -93,7 +84,24 @@ def simulate(games, seed, workers, scheduler, agents, decks, fmt, out_path, trac
         sys.exit(EXIT_FAILED)
 
 
-def _on_dask(config, games, scheduler, workers, advance):
+@contextmanager
+def progress_bar(label: str, games: int, disabled: bool):
+    """A live `rich` bar on stderr; yields the function that advances it by n games."""
+    with Progress(TextColumn(f"[bold]{label}"), BarColumn(), MofNCompleteColumn(), TextColumn("games"),
+                  TimeElapsedColumn(), TextColumn("eta"), TimeRemainingColumn(), console=Console(stderr=True),
+                  disable=disabled, transient=False) as bar:
+        task = bar.add_task("games", total=games)
+        yield lambda n: bar.advance(task, n)
+
+
+def run_batch(config, games: int, scheduler, workers, advance, work=play_chunk) -> list[dict]:
+    """Rows of `games` games through Dask (`scheduler`) or local processes; `work` plays a chunk."""
+    if scheduler:
+        return _on_dask(config, games, scheduler, workers, advance, work)
+    return run_processes(config, games, workers or 1, advance, work)
+
+
+def _on_dask(config, games, scheduler, workers, advance, work=play_chunk):
     """run_dask, with a missing extra or an unreachable scheduler as input errors (exit 2)."""
     try:
         import dask.distributed  # noqa: F401
@@ -101,7 +109,7 @@ def _on_dask(config, games, scheduler, workers, advance):
         click.echo("--scheduler needs Dask: pip install 'vanguard-fsm[dask]'", err=True)
         sys.exit(EXIT_INPUT)
     try:
-        return run_dask(config, games, scheduler, workers, advance)
+        return run_dask(config, games, scheduler, workers, advance, work=work)
     except (OSError, TimeoutError) as exc:
         click.echo(f"cannot use the Dask scheduler at {scheduler}: {exc}", err=True)
         sys.exit(EXIT_INPUT)

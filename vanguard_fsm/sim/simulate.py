@@ -136,23 +136,27 @@ def chunks(games: int, workers: int) -> list[range]:
 # -- running ---------------------------------------------------------------
 
 Progress = Callable[[int], None]   # called with the number of games just finished
+# the unit of work: (config, indices) -> rows with a "game" key; a module-level function
+# so that processes and Dask workers can receive it (compare and evaluate bring their own)
+Work = Callable[[object, Iterable[int]], list]
 
 
-def run_serial(config: SimConfig, games: int, progress: Progress | None = None) -> list[dict]:
+def run_serial(config: SimConfig, games: int, progress: Progress | None = None, work: Work = play_chunk) -> list[dict]:
     rows = []
     for i in range(games):
-        rows.append(play_one(config, i))
+        rows.extend(work(config, [i]))
         if progress:
             progress(1)
     return rows
 
 
-def run_processes(config: SimConfig, games: int, workers: int, progress: Progress | None = None) -> list[dict]:
+def run_processes(config: SimConfig, games: int, workers: int, progress: Progress | None = None,
+                  work: Work = play_chunk) -> list[dict]:
     """A local process pool; `workers <= 1` plays in this process."""
     if workers <= 1:
-        return run_serial(config, games, progress)
+        return run_serial(config, games, progress, work)
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = [pool.submit(play_chunk, config, piece) for piece in chunks(games, workers)]
+        futures = [pool.submit(work, config, piece) for piece in chunks(games, workers)]
         return _collect(as_completed(futures), progress)
 
 
@@ -168,7 +172,7 @@ def _collect(finished, progress: Progress | None) -> list[dict]:
 
 
 def run_dask(config: SimConfig, games: int, scheduler: str, workers: int | None = None,
-             progress: Progress | None = None, client=None) -> list[dict]:
+             progress: Progress | None = None, client=None, work: Work = play_chunk) -> list[dict]:
     """Through Dask distributed: `scheduler` is an address (`tcp://host:8786`) or `local`,
     which starts a `LocalCluster` of `workers` single-threaded processes. Workers must
     have vanguard-fsm installed and see the same flows, cards and trace paths."""
@@ -185,7 +189,7 @@ def run_dask(config: SimConfig, games: int, scheduler: str, workers: int | None 
     try:
         width = workers or max(1, len(client.scheduler_info().get("workers", {})))
         pieces = chunks(games, width)
-        futures = client.map(play_chunk, [config] * len(pieces), pieces, pure=False)
+        futures = client.map(work, [config] * len(pieces), pieces, pure=False)
         return _collect(dask_completed(futures), progress)
     finally:
         if own_client:
