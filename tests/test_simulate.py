@@ -80,6 +80,12 @@ def test_dask_local_cluster_gives_the_single_process_summary(serial_rows):
         finished = []
         rows = sim.run_dask(SimConfig(seed=5), GAMES, "unused", workers=2, progress=finished.append,
                             client=client)
+        # compare (issue 15) sends its own chunk function through the same code
+        from vanguard_fsm.compare.paired import PairConfig, play_pair_chunk
+        pairs = PairConfig(SimConfig(seed=5), SimConfig(seed=5, flows_dir="damage-7"), sample=1)
+        on_dask = sim.run_dask(pairs, 2, "unused", workers=2, client=client, work=play_pair_chunk)
+    assert on_dask == run_serial(pairs, 2, work=play_pair_chunk)
+    assert [r["a_turns"] for r in on_dask] == [r["turns"] for r in serial_rows[:2]]
     assert sum(finished) == GAMES
     assert summarise(SimConfig(seed=5), rows) == summarise(SimConfig(seed=5), serial_rows)
 
