@@ -1,20 +1,24 @@
-"""Agents: who chooses at each decision. `make_agent(name, seed)` builds one by name."""
+"""Agents: who chooses at each decision. `make_agent(spec, seed)` builds one from a spec
+such as `heuristic` or `ismcts:iterations=800` (see `spec.py`)."""
 from __future__ import annotations
 
+from .spec import AGENT_NAMES, AgentSpecError, check_agent_spec, parse_agent_spec  # noqa: F401
 
-def make_agent(name: str, seed: int = 0):
-    from .heuristic import HeuristicAgent
-    from .random_agent import RandomAgent, RandomAttackerAgent
+
+def make_agent(spec: str, seed: int = 0):
+    """The agent a spec names, seeded; `AgentSpecError` (a ValueError) for a bad spec."""
+    name, options = parse_agent_spec(spec)
     if name == "random":
+        from .random_agent import RandomAgent
         return RandomAgent(seed)
     if name == "random-attacker":
+        from .random_agent import RandomAttackerAgent
         return RandomAttackerAgent(seed)
     if name == "heuristic":
+        from .heuristic import HeuristicAgent
         return HeuristicAgent(seed)
-    if name == "human":
-        from .human import HumanAgent
-        return HumanAgent()
-    raise ValueError(f"unknown agent {name!r} ({', '.join(AGENT_NAMES)})")
-
-
-AGENT_NAMES = ("random", "random-attacker", "heuristic", "human")
+    if name == "ismcts":
+        from .ismcts import ISMCTSAgent
+        return ISMCTSAgent(seed, **options)
+    from .human import HumanAgent
+    return HumanAgent()

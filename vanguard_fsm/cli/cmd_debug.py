@@ -13,11 +13,10 @@ import sys
 import click
 
 from ..agents import make_agent
-from .common import cards_option, flows_option, input_errors
+from .common import AgentSpecType, cards_option, flows_option, input_errors
 from ..debug.start import StartError, build_start
 from ..debug.debugger import Debugger
 
-DEBUG_AGENTS = ("random", "random-attacker", "heuristic")
 PROMPT = "(vanguard-fsm) "
 
 
@@ -42,7 +41,7 @@ def _read_lines(interactive: bool):
               help="Start at the position a scenario file describes.")
 @click.option("--replay", "replay_path", type=click.Path(dir_okay=False), default=None,
               help="Start a recorded game from the beginning, with its choices recorded ahead.")
-@click.option("--agents", nargs=2, type=click.Choice(DEBUG_AGENTS), default=("heuristic", "heuristic"),
+@click.option("--agents", nargs=2, type=AgentSpecType(allow_human=False), default=("heuristic", "heuristic"),
               show_default=True, help="Who decides at `auto` and `continue` (after any recorded choices).")
 @click.option("--decks", nargs=2, default=None, help="Two decks, by built-in name or path (with --seed).")
 @click.option("--format", "fmt", type=click.Choice(["standard", "quick"]), default="standard", show_default=True)

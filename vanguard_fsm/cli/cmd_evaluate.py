@@ -25,8 +25,8 @@ from ..diagram.render import load_flows
 from ..game.factory import new_game
 from ..paths import resolve_flows
 from ..sim.simulate import SimConfig
-from .cmd_simulate import BATCH_AGENTS, _resolved, progress_bar, run_batch
-from .common import EXIT_FAILED, EXIT_INPUT, cards_option, flows_option, input_errors
+from .cmd_simulate import _resolved, progress_bar, run_batch
+from .common import EXIT_FAILED, EXIT_INPUT, AgentSpecType, cards_option, flows_option, input_errors
 
 
 @click.command()
@@ -34,7 +34,7 @@ from .common import EXIT_FAILED, EXIT_INPUT, cards_option, flows_option, input_e
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--workers", type=click.IntRange(min=1), default=None, help="Local processes (default 1).")
 @click.option("--scheduler", default=None, metavar="ADDR|local", help="Run on a Dask cluster (as in simulate).")
-@click.option("--agents", nargs=2, type=click.Choice(BATCH_AGENTS), default=("heuristic", "heuristic"),
+@click.option("--agents", nargs=2, type=AgentSpecType(allow_human=False), default=("heuristic", "heuristic"),
               show_default=True)
 @click.option("--decks", nargs=2, default=None, help="Side A's and side B's deck, by built-in name or path.")
 @click.option("--format", "fmt", type=click.Choice(["standard", "quick"]), default="standard", show_default=True)

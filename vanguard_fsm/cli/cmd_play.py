@@ -8,22 +8,22 @@ from pathlib import Path
 
 import click
 
-from ..agents import AGENT_NAMES, make_agent
+from ..agents import make_agent
 from ..agents.base import play_out
 from ..game.cards import load_cards
 from ..game.decks import builtin_deck_names, load_deck, validate_deck
 from ..abilities import new_game_with_abilities
 from ..machine.hooks import Hooks
 from ..paths import builtin_flows_dir, resolve_flows, variant_names, variants_dir
-from .common import EXIT_FAILED, EXIT_INPUT, cards_option, flows_option, input_errors
+from .common import EXIT_FAILED, EXIT_INPUT, AgentSpecType, cards_option, flows_option, input_errors
 from ..record.playlog import PlayLog
 from ..record.trace import TraceRecorder
 
 
 @click.command()
 @click.option("--seed", type=int, default=0, show_default=True)
-@click.option("--agents", nargs=2, type=click.Choice(AGENT_NAMES), default=("heuristic", "heuristic"),
-              show_default=True)
+@click.option("--agents", nargs=2, type=AgentSpecType(), default=("heuristic", "heuristic"), show_default=True,
+              help="Two agent specs: random, heuristic, human, ismcts[:iterations=N,time=S,depth=T,rollout=R].")
 @click.option("--decks", nargs=2, default=None, help="Two decks, by built-in name or path.")
 @click.option("--format", "fmt", type=click.Choice(["standard", "quick"]), default="standard", show_default=True)
 @click.option("--trace", "trace_path", type=click.Path(dir_okay=False), default=None, help="Write the JSONL trace.")

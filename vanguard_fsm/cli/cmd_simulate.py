@@ -20,12 +20,9 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
     TimeRemainingColumn
 from rich.table import Table
 
-from ..agents import AGENT_NAMES
 from ..game.factory import new_game
-from .common import EXIT_FAILED, EXIT_INPUT, cards_option, flows_option, input_errors
+from .common import EXIT_FAILED, EXIT_INPUT, AgentSpecType, cards_option, flows_option, input_errors
 from ..sim.simulate import ROW_FIELDS, SimConfig, play_chunk, run_dask, run_processes, summarise
-
-BATCH_AGENTS = [a for a in AGENT_NAMES if a != "human"]
 
 
 @click.command()
@@ -35,8 +32,9 @@ BATCH_AGENTS = [a for a in AGENT_NAMES if a != "human"]
               help="Local processes (default 1); with --scheduler local, the LocalCluster's workers.")
 @click.option("--scheduler", default=None, metavar="ADDR|local",
               help="Run on a Dask cluster at ADDR (tcp://host:8786), or 'local' for a LocalCluster.")
-@click.option("--agents", nargs=2, type=click.Choice(BATCH_AGENTS), default=("heuristic", "heuristic"),
-              show_default=True, help="Side A's and side B's agent.")
+@click.option("--agents", nargs=2, type=AgentSpecType(allow_human=False),
+              default=("heuristic", "heuristic"), show_default=True,
+              help="Side A's and side B's agent spec (random, heuristic, ismcts[:iterations=N,...]).")
 @click.option("--decks", nargs=2, default=None, help="Side A's and side B's deck, by built-in name or path.")
 @click.option("--format", "fmt", type=click.Choice(["standard", "quick"]), default="standard", show_default=True)
 @click.option("--out", "out_path", type=click.Path(dir_okay=False), default=None,

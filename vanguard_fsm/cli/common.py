@@ -50,3 +50,23 @@ def input_errors(fn):
             click.echo(str(exc), err=True)
             sys.exit(EXIT_INPUT)
     return wrapper
+
+
+class AgentSpecType(click.ParamType):
+    """An agent spec (`heuristic`, `ismcts:iterations=800`): checked here, so a bad one is a
+    usage error (exit 2) naming the problem, before any game starts."""
+
+    name = "AGENT"
+
+    def __init__(self, allow_human: bool = True) -> None:
+        self.allow_human = allow_human
+
+    def convert(self, value, param, ctx):
+        from ..agents.spec import AgentSpecError, check_agent_spec
+        try:
+            return check_agent_spec(value, allow_human=self.allow_human)
+        except AgentSpecError as exc:
+            self.fail(str(exc), param, ctx)
+
+    def get_metavar(self, param, ctx=None):
+        return "AGENT"
