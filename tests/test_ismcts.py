@@ -169,3 +169,29 @@ def test_evaluate_actions_lists_every_legal_action_with_its_search_values():
     assert rows == evaluate_actions(game, 0, iterations=20, seed=3, depth=1)
     with pytest.raises(ValueError, match="player 0's, not player 1's"):
         evaluate_actions(game, 1, iterations=2)
+
+
+# -- whatif in the terminal debugger -----------------------------------------
+
+def test_whatif_in_the_debugger_shows_every_action_and_changes_nothing():
+    from vanguard_fsm.debug.debugger import Debugger
+    game = mid_game(seed=6)
+    dbg = Debugger(game, [make_agent("heuristic", 1), make_agent("heuristic", 2)])
+    before = (game.state.canonical(), list(game.history), game.runner.transitions, len(dbg.trace.events))
+    out = dbg.execute("whatif 12")
+    lines = out.splitlines()
+    assert lines[0].startswith(f"whatif: P0 at {game.pending.kind}, 12 ISMCTS iterations")
+    shown = {line.split(".", 1)[1].split()[0] for line in lines[1:]}
+    assert shown == set(game.pending.ids())
+    assert sum(int(line.split("visits")[1].split()[0]) for line in lines[1:]) == 12
+    assert (game.state.canonical(), list(game.history), game.runner.transitions, len(dbg.trace.events)) == before
+    assert dbg.execute("whatif 12") == out
+    assert "expected a whole number" in dbg.execute("whatif many")
+    assert "1 or more" in dbg.execute("whatif 0")
+
+
+def test_debug_command_takes_an_ismcts_agent_for_auto():
+    result = CliRunner().invoke(main, ["debug", "--seed", "2", "--agents", "ismcts:iterations=2,depth=1",
+                                       "heuristic"], input="next\nauto\nauto\n")
+    assert result.exit_code == 0, result.output
+    assert "(ismcts agent) chose" in result.output

@@ -29,6 +29,8 @@ from .common import EXIT_INPUT, cards_option, flows_option, input_errors
               help="Games of `simulate` with 1 and with 2 workers (0 skips it).")
 @click.option("--trace-games", type=click.IntRange(min=0), default=50, show_default=True,
               help="Games played with and without --trace-dir (0 skips it).")
+@click.option("--mcts-iterations", type=click.IntRange(min=0), default=200, show_default=True,
+              help="ISMCTS iterations of the search-speed measure (0 skips it).")
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--out", "out_path", type=click.Path(dir_okay=False), default="bench.json", show_default=True,
               help="Where to write the JSON results.")
@@ -36,15 +38,15 @@ from .common import EXIT_INPUT, cards_option, flows_option, input_errors
 @flows_option
 @cards_option
 @input_errors
-def bench(games, ratio_games, long_games, workers_games, trace_games, seed, out_path, markdown, flows_dir,
-          cards):
+def bench(games, ratio_games, long_games, workers_games, trace_games, mcts_iterations, seed, out_path, markdown,
+          flows_dir, cards):
     """Benchmark (CPU time): games/s, engine vs transitions floors, flows load, diagrams, rewind,
     --trace-dir cost, 1 vs 2 workers, memory."""
     console = Console(stderr=True)
     with console.status("bench") as status:
         results = run_bench(games, ratio_games, long_games, seed, flows_dir, cards,
                             step=lambda name: status.update(f"bench: {name}"), workers_games=workers_games,
-                            trace_games=trace_games)
+                            trace_games=trace_games, mcts_iterations=mcts_iterations)
     if markdown:
         click.echo(markdown_table(results))
     else:
@@ -105,6 +107,10 @@ def rows(r: dict) -> list[tuple[str, str, str]]:
         ("snapshot + restore (µs)", f"{r['snapshot_restore_us']:.1f}", target("snapshot_restore_us")),
         ("snapshot size (bytes held)", f"{r['snapshot_bytes']}", target("snapshot_bytes")),
     ]
+    if r.get("mcts_playouts_per_second") is not None:
+        out.append((f"ISMCTS playouts/s from a mid-game position (turn {r['mcts_position_turn']}; rollouts "
+                     f"{r['mcts_depth']} turns / to the end)",
+                     f"{r['mcts_playouts_per_second']:.0f} / {r['mcts_full_playouts_per_second']:.0f}", ""))
     if r.get("trace_dir_overhead") is not None:
         out.append((f"simulate --trace-dir: ms per {r['trace_dir_agent']} game off / on",
                     f"{r['trace_dir_ms_per_game_off']:.1f} / {r['trace_dir_ms_per_game_on']:.1f}",

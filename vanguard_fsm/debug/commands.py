@@ -26,11 +26,16 @@ HELP = """commands:
   back [N]              rewind N flow transitions exactly (default 1), also past decisions
   choose ID|N           take a legal action at the pending decision (by id or number)
   auto                  let the configured agent (or the recorded choice) decide
+  whatif [N]            search the pending decision (ISMCTS, N iterations, default 200) from the deciding
+                        seat's view: each legal action's win chance, visits and the line it expects
   diagram [DIR]         the current machine's SVG, current state highlighted (default DIR debug-diagrams/)
   save scenario FILE    the current position as a scenario file (for bug reports)
   save replay FILE      the whole game as a replay file (once it is over)
   help                  this text
   quit                  leave (end of input does too)"""
+
+
+WHATIF_ITERATIONS = 200
 
 
 class UsageError(Exception):
@@ -141,6 +146,26 @@ def back(session, args) -> str:
     return "\n".join(lines)
 
 
+def whatif(session, args) -> str:
+    """What the search agent thinks of each legal action here; the game is not changed."""
+    iterations = count_arg("whatif", args, WHATIF_ITERATIONS)
+    if iterations < 1:
+        raise UsageError("whatif: expected 1 or more iterations")
+    decision = session.game.pending
+    if decision is None:
+        return "no decision is pending" + (f"; {views.result_line(session)}" if session.game.over else "")
+    from ..agents.ismcts import evaluate_actions
+    rows = evaluate_actions(session.game, decision.player, iterations=iterations, seed=session.game.seed)
+    number = {a.id: n for n, a in enumerate(decision.actions, 1)}
+    lines = [f"whatif: P{decision.player} at {decision.kind}, {iterations} ISMCTS iterations from P{decision.player}'s "
+             f"view (hidden cards re-dealt each time); win = P{decision.player}'s estimated chance"]
+    for action_id, win, visits, line in rows:
+        value = "   -  " if win is None else f"{win:6.1%}"
+        lines.append(f"  {number[action_id]:>2}. {action_id:38} win {value}  visits {visits:>4}"
+                     + (f"  then: {' > '.join(line)}" if line else ""))
+    return "\n".join(lines)
+
+
 def log(session, args) -> str:
     return views.log(session, count_arg("log", args, 20))
 
@@ -169,7 +194,7 @@ COMMANDS = {
     "step": step, "s": step, "next": next_decision, "n": next_decision, "continue": cont, "c": cont,
     "break": brk, "delete": delete, "where": lambda s, a: views.where(s), "w": lambda s, a: views.where(s),
     "board": lambda s, a: views.board(s), "log": log, "back": back, "b": back, "choose": choose,
-    "auto": auto, "diagram": diagram, "save": save, "help": lambda s, a: HELP, "?": lambda s, a: HELP,
+    "auto": auto, "whatif": whatif, "diagram": diagram, "save": save, "help": lambda s, a: HELP, "?": lambda s, a: HELP,
 }
 
 

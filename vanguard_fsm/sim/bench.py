@@ -13,7 +13,7 @@ Measures, on one core of this machine, in process CPU time (`bench_measures`):
   memory over a long run in a fresh process.
 
 The JSON keys listed in CONTRACT.md ("Benchmark JSON") are always present (None when
-not measured: `mcts_playouts_per_second` until a search agent exists); details sit
+not measured; `mcts_playouts_per_second` is the ISMCTS agent's, `bench_search`); details sit
 beside them. Targets come from issue 17; `check` says which are met.
 """
 from __future__ import annotations
@@ -28,6 +28,7 @@ from .bench_floor import measure_ratio
 from .bench_measures import (diagram_timing, flows_timings, games_per_second, snapshot_timing, trace_dir_cost,
                              workers_speedup)
 from .bench_memory import memory_timing
+from .bench_search import search_timing
 
 BENCH_AGENTS = ("heuristic", "random-attacker", "random")
 
@@ -82,7 +83,7 @@ def check(results: dict) -> dict:
 
 def run_bench(games: int = 200, ratio_games: int = 50, long_games: int = 10000, seed: int = 0,
               flows_dir=None, cards=None, step=lambda name: None, workers_games: int = 200,
-              trace_games: int = 50) -> dict:
+              trace_games: int = 50, mcts_iterations: int = 200) -> dict:
     """Every measurement; `step(name)` is called before each (for a progress display).
     A count of 0 skips its measure (its keys are then None)."""
     results: dict = {"environment": environment()}
@@ -110,6 +111,9 @@ def run_bench(games: int = 200, ratio_games: int = 50, long_games: int = 10000, 
     results.update(diagram_timing(flows_dir))
     step("snapshot and restore")
     results.update(snapshot_timing(flows_dir=flows_dir, cards=cards))
+    if mcts_iterations:
+        step("ISMCTS playouts from a mid-game position")
+        results.update(search_timing(mcts_iterations, flows_dir=flows_dir, cards=cards))
     if trace_games:
         step("simulate --trace-dir cost")
         results.update(trace_dir_cost(trace_games, seed=seed, flows_dir=flows_dir, cards=cards))
