@@ -31,12 +31,24 @@ from ..machine.hooks import Hooks
 from ..machine.runner import Runner
 
 
+class SearchRandom(random.Random):
+    """The search game's generator. `restore` would put it at the real game's position; a
+    search instead reseeds it from the searcher's RNG after every restore (`determinize`),
+    so going to a position is a no-op: the real game's future draws stay unseen."""
+
+    def position(self):
+        return None
+
+    def go_to(self, position) -> None:
+        pass
+
+
 def search_game(game: Game) -> Game:
     """A private game for searching from `game`'s positions (fill it with `restore`)."""
     shadow = Game.__new__(Game)
     for slot in ("flows", "db", "decks", "seed", "params", "cards", "owner"):
         setattr(shadow, slot, getattr(game, slot))
-    shadow.rng = random.Random(0)
+    shadow.rng = SearchRandom(0)
     shadow.hooks = Hooks()
     shadow.state = game.state.clone()
     shadow.agenda, shadow.pending, shadow.moves, shadow.history = [], None, 0, []
