@@ -98,7 +98,8 @@ def test_intercept_and_g_guardian_trigger():
     (False, True, [("TC-012", "when_not_hit")]),
     (True, False, [("TC-011", "when_hits")]),
 ])
-def test_battle_result_triggers_hit_abilities(hit, vanguard, expected):
+def test_hit_event_triggers_hit_abilities(hit, vanguard, expected):
+    """CR 7.7.1.4: nothing at the comparison; CR 7.7.1.7: the hit event after the damage checks."""
     game, trace = board()
     card = expected[0][0]
     circle = "VC" if card == "AL-015" else "front_left"
@@ -109,9 +110,10 @@ def test_battle_result_triggers_hit_abilities(hit, vanguard, expected):
         game.state.players[1].circles[target].power_battle = 50000
     in_battle(game, circle, attacker, target=target)
     battle.compare_power(game)
-    assert pending(trace) == expected and defender
-    assert not game.abilities.has_pending()          # held until the damage checks are done
+    assert pending(trace) == [] and defender
+    assert not game.abilities.has_pending()          # not at the comparison (CR 7.7.1.4)
     battle.release_hit_abilities(game)               # the flow's resolve_hits step (CR 7.7.1.7)
+    assert pending(trace) == expected
     assert game.abilities.has_pending()
 
 
@@ -175,5 +177,8 @@ def test_registered_engine_events_all_have_a_trigger_path():
         "when_boosts", "when_intercepts", "when_hits", "when_attack_hits_vanguard", "when_not_hit",
         "when_put_into_drop", "when_drive_check_reveals", "when_damage_check_reveals", "when_stride", "when_drawn",
         "end_of_battle", "when_legion"}
-    assert {"call", "ride", "stride", "when_attacks", "guard", "battle_result", "retire", "drive_check",
+    assert {"call", "ride", "stride", "when_attacks", "guard", "drive_check",
             "damage_check", "draw", "legion"} <= set(EVENT_TIMINGS)
+    # the hit event (CR 7.7.1.7) and every arrival in the drop zone (CR 10.3, 10.8) have their own paths
+    from vanguard_fsm.abilities.layer import AbilityLayer
+    assert callable(AbilityLayer.hit_event) and callable(AbilityLayer.on_zone_change)

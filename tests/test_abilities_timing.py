@@ -142,7 +142,9 @@ def test_rule_actions_come_before_pending_abilities():
     assert [s[2] for s in steps(trace)] == ["pending"]
 
 
-def test_when_hits_waits_for_the_damage_check_and_resolves_in_cr_order():
+def test_when_hits_triggers_after_the_damage_checks_check_timing():
+    """CR 7.7.1.4: no 'when hits' at the comparison; 7.7.1.6: the damage check's abilities
+    resolve; 7.7.1.7: the hit event, where 'when hits' becomes stand by; 7.7.1.8: it resolves."""
     game, trace = traced()
     state = game.state
     attacker = add(game, 0, "FX-405", "front_left", rested=True)      # AUTO when hits: draw 1
@@ -159,11 +161,11 @@ def test_when_hits_waits_for_the_damage_check_and_resolves_in_cr_order():
               if e["event"] in ("battle_result", "damage_check", "ability")]
     assert events == [
         ("battle_result", None, None),
-        ("ability", "FX-405", "pending"),          # triggers at the hit ...
         ("damage_check", "FX-406", None),
         ("ability", "FX-406", "pending"),
-        ("ability", "FX-405", "resolved"),         # ... resolves after the damage check, turn player first
-        ("ability", "FX-406", "resolved"),
+        ("ability", "FX-406", "resolved"),         # the CR 7.7.1.6 check timing
+        ("ability", "FX-405", "pending"),          # the hit event (CR 7.7.1.7) ...
+        ("ability", "FX-405", "resolved"),         # ... and its check timing (CR 7.7.1.8)
     ]
     paths = [e["path"] for e in trace.events if e["event"] == "state"]
     first_resolved = next(i for i, e in enumerate(trace.events) if e.get("step") == "resolved")

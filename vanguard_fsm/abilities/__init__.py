@@ -52,6 +52,7 @@ def attach(game, whole_db: bool = False):
     # only the events that raise AUTO timings, only the timings some card here has an ability on
     hooks.on("event", layer.on_event, names=EVENT_TIMINGS)
     hooks.on("timing", layer.on_timing, names=layer.timing_zones)
+    hooks.on("zone_change", layer.on_zone_change)
     return game
 
 

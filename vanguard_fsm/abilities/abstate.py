@@ -17,7 +17,6 @@ class Pending(NamedTuple):
     key: str
     timing: str
     placed: int      # the source unit's placement number at trigger time (0: not a unit)
-    held: bool       # "when hits / not hit": waits for the damage checks (CR 7.7.1.3, 7.7.1.7)
 
 
 class AbState(NamedTuple):

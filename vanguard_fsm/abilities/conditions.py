@@ -8,7 +8,7 @@ ability layer (they are written with the conditions).
 """
 from __future__ import annotations
 
-from ..game.state import MATE
+from ..game.state import MATE, REAR_CIRCLES
 from .registry import ABILITIES
 from .targets import find_unit
 
@@ -121,6 +121,19 @@ def soul_at_least(game, ctx, arg):
 def drop_at_least(game, ctx, arg):
     """You have N or more cards in your drop zone."""
     return len(game.state.players[ctx.seat].drop) >= arg
+
+
+@ABILITIES.condition("from_zone", "str")
+def from_zone(game, ctx, arg):
+    """The card came from there (for 'when put into ...': R = a rear-guard circle, V, GC, hand, damage, soul ...)."""
+    origin = ctx.origin
+    if origin is None:
+        return False
+    if arg == "R":
+        return origin in REAR_CIRCLES
+    if arg == "V":
+        return origin in ("VC", MATE)
+    return origin == arg
 
 
 # The once-per limits are written with the conditions; the layer records their use.

@@ -23,14 +23,8 @@ def _continue(game, then, chosen=()):
 
 
 def _move_cards(game, seat, chosen, src, dst, then):
-    p = game.state.players[seat]
     for inst in chosen:
-        getattr(p, src).remove(inst)
-        if dst == "deck":
-            p.deck.append(inst)      # on top of the deck
-        else:
-            getattr(p, dst).append(inst)
-        game.emit("move", player=seat, card=game.cards[inst].id, **{"from": src}, to=dst)
+        zones.put(game, seat, inst, src, dst, "cost")     # onto the deck: on top
     fn, args = then
     game.then(fn, *args)
 

@@ -74,14 +74,16 @@ def _on_guard(layer, game, f):
         layer.subject(game, seat, u.card, ("when_placed",), "GC", u.placed)
 
 
-def _on_battle_result(layer, game, f):
+def hit_event(layer, game) -> None:
+    """CR 7.7.1.7: the attack 'hits' or 'does not hit' now, after the damage checks and their
+    check timing (7.7.1.6); 'when hits / not hit' abilities become stand by here (7.7.1.4)."""
     state = game.state
     b = state.battle
     tp = state.turn_player
     u = _unit_at(game, tp, b.attacker)
     placed = u.placed if u is not None and u.card == b.attacker_card else 0
     zone = where_zone(b.attacker)
-    if f["hit"]:
+    if b.hit:
         timings = ("when_hits", "when_attack_hits_vanguard") if b.target_is_vanguard else ("when_hits",)
         if placed:
             layer.subject(game, tp, b.attacker_card, timings, zone, placed)
@@ -89,10 +91,11 @@ def _on_battle_result(layer, game, f):
         layer.subject(game, tp, b.attacker_card, ("when_not_hit",), zone, placed)
 
 
-def _on_to_drop(layer, game, f):
-    if f.get("to") == "drop":
-        seat = f["player"]
-        layer.subject(game, seat, game.state.players[seat].drop[-1], ("when_put_into_drop",), "drop", 0)
+def on_zone_change(layer, game, seat, inst, src, dst) -> None:
+    """A card arrived in a zone, whatever moved it (rule, cost, effect; CR 10.3, 10.8): 'when put
+    into the drop zone' abilities of that card trigger, knowing where it came from."""
+    if dst == "drop":
+        layer.subject(game, seat, inst, ("when_put_into_drop",), "drop", 0, origin=src)
 
 
 def _on_check(timing):
@@ -111,7 +114,7 @@ def _on_draw(layer, game, f):
 
 EVENT_TIMINGS = {
     "call": _on_call, "ride": _on_ride, "stride": _on_stride, "when_attacks": _on_attack_declared,
-    "guard": _on_guard, "battle_result": _on_battle_result, "retire": _on_to_drop, "move": _on_to_drop,
+    "guard": _on_guard,
     "drive_check": _on_check("when_drive_check_reveals"), "damage_check": _on_check("when_damage_check_reveals"),
     "draw": _on_draw, "legion": _on_legion,
 }

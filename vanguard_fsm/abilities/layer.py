@@ -14,7 +14,8 @@ A triggered ability becomes pending (trace `ability` step `pending`); the game's
 player's pending abilities first, in the order the player chooses, then the
 non-turn player's; each is paid or declined, resolved, and the check timing
 starts over. "When hits / not hit" abilities wait until the damage checks are
-done (CR 7.7.1.3, 7.7.1.7). CONT abilities are recomputed at every look.
+done: they trigger only at the hit event (CR 7.7.1.4, 7.7.1.7), which the flows place with
+`release_hit_abilities`. CONT abilities are recomputed at every look.
 """
 from __future__ import annotations
 
@@ -28,11 +29,9 @@ from .conditions import all_hold
 from .spec import compile_card
 from .static import pay_and_resolve
 from .targets import Ctx
-from .events import EVENT_TIMINGS
+from .events import EVENT_TIMINGS, hit_event, on_zone_change
 
 _HIDDEN_ZONES = (("soul", "soul"), ("drop", "drop"), ("hand", "hand"), ("G", "g_zone"))
-# engine events that wait for the damage checks before they resolve (CR 7.7.1.7)
-HELD_TIMINGS = frozenset(("when_hits", "when_attack_hits_vanguard", "when_not_hit"))
 
 
 @lru_cache(maxsize=512)
@@ -126,15 +125,15 @@ class AbilityLayer:
         game.emit("ability", player=ctx.seat, card=game.cards[ctx.inst].id, kind=kind, timing=ctx.timing,
                   step=step, ability=ctx.key)
 
-    def trigger(self, game, seat, inst, spec, timing, placed, held=False) -> None:
-        ctx = Ctx(seat, inst, spec.key, timing, placed)
+    def trigger(self, game, seat, inst, spec, timing, placed, origin=None) -> None:
+        ctx = Ctx(seat, inst, spec.key, timing, placed, origin)
         if abstate.is_used(game, spec.once, inst, spec.key) or not all_hold(game, ctx, spec.conditions):
             return
         s = abstate.get(game)
-        abstate.put(game, s._replace(pending=s.pending + (Pending(seat, inst, spec.key, timing, placed, held),)))
+        abstate.put(game, s._replace(pending=s.pending + (Pending(seat, inst, spec.key, timing, placed),)))
         self.emit(game, ctx, "AUTO", "pending")
 
-    def subject(self, game, seat, inst, timings, zone, placed) -> None:
+    def subject(self, game, seat, inst, timings, zone, placed, origin=None) -> None:
         """The card an engine event is about triggers its own AUTO abilities for `timings`."""
         by_timing = self.auto.get(game.cards[inst].id)
         granted = self.granted_specs(game, placed)
@@ -145,7 +144,7 @@ class AbilityLayer:
             specs.extend(s for s in granted if s.kind == "AUTO" and s.timing == timing)
             for spec in specs:
                 if spec.zones is None or zone in spec.zones:
-                    self.trigger(game, seat, inst, spec, timing, placed, timing in HELD_TIMINGS)
+                    self.trigger(game, seat, inst, spec, timing, placed, origin)
 
     def on_timing(self, game, name) -> None:
         if game.abilities is not self or name not in self.timing_zones:
@@ -174,12 +173,14 @@ class AbilityLayer:
         if handler is not None:
             handler(self, game, fields)
 
-    def release_held(self, game) -> None:
-        """'When hits / not hit' abilities may resolve from now on (CR 7.7.1.7); the flows
-        say where, with the `release_hit_abilities` action."""
-        s = abstate.get(game)
-        if any(p.held for p in s.pending):
-            abstate.put(game, s._replace(pending=tuple(p._replace(held=False) for p in s.pending)))
+    def on_zone_change(self, game, seat, inst, src, dst) -> None:
+        if game.abilities is self:
+            on_zone_change(self, game, seat, inst, src, dst)
+
+    def hit_event(self, game) -> None:
+        """The hit / not hit event (CR 7.7.1.7); the flows say where, with `release_hit_abilities`."""
+        if game.state.battle is not None and game.state.battle.attacker is not None:
+            hit_event(self, game)
 
     def end_of(self, game, until: str) -> None:
         """Granted abilities 'until end of battle / turn' end (the flows' end_battle and
@@ -193,14 +194,14 @@ class AbilityLayer:
 
     # -- check timing (CR 8.4.1) ------------------------------------------------
     def has_pending(self) -> bool:
-        return any(not p.held for p in abstate.get(self.game).pending)
+        return bool(abstate.get(self.game).pending)
 
     def resolve_next(self, game, check_timing) -> None:
         """The turn player plays one of their pending abilities (their choice), else the other player."""
         pending = abstate.get(game).pending
         tp = game.state.turn_player if game.state.turn_player is not None else 0
         for seat in (tp, 1 - tp):
-            mine = [p for p in pending if p.seat == seat and not p.held]
+            mine = [p for p in pending if p.seat == seat]
             if mine:
                 break
         else:

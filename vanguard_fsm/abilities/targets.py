@@ -25,6 +25,7 @@ class Ctx(NamedTuple):
     key: str
     timing: str
     placed: int      # the source unit's placement number, 0 when the card is not a unit
+    origin: str | None = None   # for a card that moved: where it came from (a zone or a circle)
 
 
 def units_of(game, seat: int):

@@ -78,7 +78,7 @@ def pending_abilities(session) -> str:
     pending = abstate.get(game).pending
     if not pending:
         return "none"
-    return "; ".join(f"P{p.seat} {game.cards[p.inst].id} {p.key} ({p.timing}{', held' if p.held else ''})"
+    return "; ".join(f"P{p.seat} {game.cards[p.inst].id} {p.key} ({p.timing})"
                      for p in pending)
 
 

@@ -27,9 +27,9 @@ def end_battle_phase(game) -> None:
 
 @action("begin_battle")
 def begin_battle(game) -> None:
-    """A battle starts: new bookkeeping, the battle count goes up (CR.battle.1)."""
+    """The start step: new battle bookkeeping. The battle count goes up only when the
+    battle begins, at the attack (CR 7.1.2.1, 7.4.1.1)."""
     game.state.battle = Battle()
-    game.state.battle_count += 1
 
 
 @condition("first_turn_of_first_player")
@@ -82,6 +82,7 @@ def attack_apply(game, act) -> None:
     if unit.legion():   # both rest and both are the attacking unit (CR 10.25.5)
         unit.mate.rested = True
     b = state.battle
+    state.battle_count += 1     # a battle begins: it counts (CR 7.1.2.1)
     b.attacker, b.attacker_card, b.target = attacker, unit.card, target
     b.target_card = state.players[1 - seat].circles[target].card
     b.target_is_vanguard = target == "VC"
@@ -112,7 +113,7 @@ def boost_apply(game, act) -> None:
     b = game.state.battle
     unit = game.state.players[act.player].circles[back]
     unit.rested = True
-    b.booster = back
+    b.booster, b.booster_placed = back, unit.placed
     extra = {"member": act.args[1]} if len(act.args) > 1 else {}
     game.emit("boost", player=act.player, booster=back, card=game.cards[unit.card].id, boosted=b.attacker,
               **extra)
@@ -153,9 +154,13 @@ def guard_legal(game, seat):
             for i, inst in distinct(game, p.hand) if cards[inst].grade <= vg and cards[inst].unit != "g_unit"]
 
 
-def _to_gc(game, seat, inst, how):
+def _to_gc(game, seat, inst, how, unit=None):
+    """Put a guardian on GC resting (CR 8.5.3.3, 4.6.5.1); an intercepting unit is moved
+    there itself, keeping its modifiers and identity (CR 10.32.2)."""
     p = game.state.players[seat]
-    unit = zones.new_unit(game, inst, rested=(how == "intercept"))
+    if unit is None:
+        unit = zones.new_unit(game, inst, rested=True)
+    unit.rested = True
     unit.guarding = game.state.battle.target
     p.gc.append(unit)
     c = game.cards[inst]
@@ -186,7 +191,7 @@ def intercept_apply(game, act) -> None:
     circle = act.args[0]
     unit = p.circles[circle]
     p.circles[circle] = None
-    _to_gc(game, act.player, unit.card, "intercept")
+    _to_gc(game, act.player, unit.card, "intercept", unit)
     check_timing_task(game)
 
 
@@ -215,8 +220,7 @@ def g_guardian_legal(game, seat):
 def g_guardian_apply(game, act) -> None:
     p = game.state.players[act.player]
     g, discard = act.args
-    p.hand.remove(discard)
-    p.drop.append(discard)
+    zones.put(game, act.player, discard, "hand", "drop", "cost")   # the cost first (CR 8.5.2): a discard (CR 10.3)
     p.g_zone.remove(g)
     _to_gc(game, act.player, g, "g_guardian")
     check_timing_task(game)
@@ -292,9 +296,20 @@ def attack_power(game) -> int:
     total = zones.power(game, unit)
     if unit.legion():   # leader + mate, each with its own modifiers and CONT (CR 10.25.4, 10.25.6)
         total += zones.power(game, unit.mate)
-    if b.booster is not None and p.circles[b.booster] is not None:
-        total += zones.power(game, p.circles[b.booster])
+    booster = boosting_unit(game)
+    if booster is not None:
+        total += zones.power(game, booster)
     return total
+
+
+def boosting_unit(game):
+    """The booster while it stays on its circle (CR 7.4.1.10.1.1, 7.4.1.11): by identity, so
+    another unit placed on that circle later boosts nothing."""
+    b = game.state.battle
+    if b is None or b.booster is None:
+        return None
+    unit = game.state.players[game.state.turn_player].circles[b.booster]
+    return unit if unit is not None and unit.placed == b.booster_placed else None
 
 
 def defense_power(game) -> int:
@@ -381,9 +396,10 @@ def retire_hit_rear_guards(game) -> None:
 
 @action("release_hit_abilities")
 def release_hit_abilities(game) -> None:
-    """'When hits / not hit' abilities, pending since the comparison, may now resolve (CR 7.7.1.7)."""
+    """The hit / not-hit event (CR 7.7.1.7): 'when hits / not hit' abilities become stand by now,
+    after the damage checks and their check timing (CR 7.7.1.4, 7.7.1.6)."""
     if game.abilities is not None:
-        game.abilities.release_held(game)
+        game.abilities.hit_event(game)
 
 
 @action("end_battle")

@@ -1,8 +1,9 @@
 """Check timing (CR 8.4.1) and the rule actions (CR 9) it performs.
 
 Rule actions first, repeated until none applies: losing (9.2: damage at the
-format's limit, an empty deck, no vanguard and no soul), guardians outside the
-battle phase (9.4), no vanguard (9.5: ride from the soul). Then pending AUTO
+format's limit, an empty deck, no vanguard and no soul), overloaded circles (9.3:
+a unit called over another), guardians outside the battle phase (9.4), no
+vanguard (9.5: ride from the soul). Then pending AUTO
 abilities, turn player first (the ability layer plugs in through
 `game.abilities`). Losing is looked at only here, never in the middle of an
 effect (RULES 3.4.2).
@@ -41,6 +42,7 @@ def check_timing(game) -> None:
             game.decide(1 - seat, seat, reason)
         return
     again = False
+    zones.overloaded_circles(game)
     if not state.in_battle_phase:
         for p in state.players:
             for unit in list(p.gc):

@@ -62,7 +62,7 @@ class Unit:
 class Player:
     __slots__ = ("seat", "deck", "hand", "drop", "damage", "face_down", "soul", "trigger", "g_zone",
                  "g_face_up", "removed", "circles", "gc", "deck_name", "rode", "strode", "redrew",
-                 "revealed")
+                 "revealed", "overloaded")
 
     def __init__(self, seat: int, deck_name: str = "") -> None:
         self.seat = seat
@@ -83,6 +83,9 @@ class Player:
         self.strode = False     # normal stride done this turn
         self.redrew = False
         self.revealed: list[int] = []   # cards looked at (G assist), still in the deck
+        # (circle, Unit): units a newer unit was placed over, until the overloaded-circle
+        # rule action (CR 8.5.3.2, 9.3.1, 9.3.6) takes them at the next check timing
+        self.overloaded: list[tuple[str, Unit]] = []
 
     @property
     def vanguard(self) -> Unit | None:
@@ -118,6 +121,7 @@ class Player:
                 circles[c] = u.clone()
         p.gc = list(map(Unit.clone, self.gc)) if self.gc else []
         p.rode, p.strode, p.redrew, p.revealed = self.rode, self.strode, self.redrew, self.revealed[:]
+        p.overloaded = [(c, u.clone()) for c, u in self.overloaded]
         return p
 
     def canonical(self) -> tuple:
@@ -127,7 +131,7 @@ class Player:
         return (self.seat, tuple(self.deck), tuple(self.hand), tuple(self.drop), tuple(self.damage),
                 tuple(sorted(self.face_down)), tuple(self.soul), tuple(self.trigger), tuple(self.g_zone),
                 tuple(sorted(self.g_face_up)), tuple(self.removed), units, gc, self.rode, self.strode,
-                self.redrew, tuple(self.revealed))
+                self.redrew, tuple(self.revealed), tuple((c,) + u.canonical() for c, u in self.overloaded))
 
     def all_instances(self) -> list[int]:
         """Every card this player owns, wherever it is (for the conservation invariant)."""
@@ -142,6 +146,7 @@ class Player:
             if u.mate is not None:
                 cards.append(u.mate.card)
         cards.extend(u.card for u in self.gc)
+        cards.extend(u.card for _, u in self.overloaded)
         return cards
 
 
@@ -149,7 +154,7 @@ class Battle:
     """Bookkeeping of the battle in progress (CR 7.1): who attacks whom, boosted by whom."""
 
     __slots__ = ("attacker", "target", "booster", "attacker_card", "target_card", "hit", "drives",
-                 "damage_left", "target_is_vanguard")
+                 "damage_left", "target_is_vanguard", "booster_placed")
 
     def __init__(self) -> None:
         self.attacker = None       # circle of the attacking unit
@@ -157,6 +162,7 @@ class Battle:
         self.target = None         # circle of the attacked unit (opponent's)
         self.target_card = None
         self.booster = None        # circle of the booster
+        self.booster_placed = 0    # the boosting unit's placement: it boosts only while it stays (CR 7.4.1.10-11)
         self.hit = False
         self.drives = 0            # drive checks still to do
         self.damage_left = 0       # damage checks still to do

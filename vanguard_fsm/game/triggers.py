@@ -59,10 +59,7 @@ def _trigger_step(game, seat, inst, active, effects, record) -> None:
         actions = [Action(f"heal:damage[{i}]", "heal", seat, (d,)) for i, d in enumerate(p.damage)]
 
         def heal(g, a):
-            pl = g.state.players[seat]
-            pl.damage.remove(a.args[0])
-            pl.face_down.discard(a.args[0])
-            pl.drop.append(a.args[0])
+            zones.put(g, seat, a.args[0], "damage", "drop")   # to heal (CR 10.8)
             g.then(_trigger_step, seat, inst, active, rest, record + (("healed", g.cards[a.args[0]].id),))
         game.ask(seat, "heal", _dedupe(game, actions), heal, "heal trigger: a damage card to the drop zone")
     else:

@@ -25,6 +25,30 @@ def draw(game, seat: int) -> int | None:
     return card
 
 
+def arrived(game, seat: int, inst: int, src: str, dst: str) -> None:
+    """Tell the watchers (the ability layer) that a card went from `src` (a zone or a
+    circle) to the zone `dst`: 'when put into the drop zone' and the like listen here
+    (CR 10.3, 10.8), whatever rule, cost or effect moved it. Not a trace event: the
+    trace reports each movement once, by the event of what caused it."""
+    hooks = game.hooks
+    if hooks.wants("zone_change"):
+        hooks.emit("zone_change", game, seat, inst, src, dst)
+
+
+def put(game, seat: int, inst: int, src: str, dst: str, cause: str | None = None, **fields) -> None:
+    """Move a card between two of a player's zones (not circles); the deck's top is its end.
+    With a `cause`, the trace gets a `put` event (CONTRACT v2); without, the movement is
+    implied by the event of what caused it (a `stride`'s cost, a `trigger`'s heal)."""
+    p = game.state.players[seat]
+    getattr(p, src).remove(inst)
+    if src == "damage":
+        p.face_down.discard(inst)
+    getattr(p, dst).append(inst)
+    if cause is not None:
+        game.emit("put", player=seat, card=game.cards[inst].id, **{"from": src}, to=dst, cause=cause, **fields)
+    arrived(game, seat, inst, src, dst)
+
+
 def shuffle(game, seat: int) -> None:
     game.rng.shuffle(game.state.players[seat].deck)
 
@@ -46,6 +70,7 @@ def retire(game, seat: int, circle: str) -> None:
         p.circles[circle] = None
     to = _discard_unit(game, p, unit)
     game.emit("retire", player=seat, card=game.cards[unit.card].id, **{"from": circle}, to=to)
+    arrived(game, seat, unit.card, circle, to)
 
 
 def _discard_unit(game, p, unit: Unit) -> str:
@@ -62,16 +87,34 @@ def retire_guardian(game, seat: int, unit: Unit) -> None:
     p.gc.remove(unit)
     to = _discard_unit(game, p, unit)
     game.emit("retire", player=seat, card=game.cards[unit.card].id, **{"from": "GC"}, to=to)
+    arrived(game, seat, unit.card, "GC", to)
+
+
+def overloaded_circles(game) -> None:
+    """Rule action (CR 9.3.1, 9.3.6): a unit another was placed over leaves, from VC to the
+    soul, from a rear-guard circle to the drop zone (a G unit to the G zone, CR 4.6.9)."""
+    for p in game.state.players:
+        while p.overloaded:
+            circle, unit = p.overloaded.pop(0)
+            if circle == "VC":
+                p.soul.append(unit.card)
+                to = "soul"
+            else:
+                to = _discard_unit(game, p, unit)
+            game.emit("retire", player=p.seat, card=game.cards[unit.card].id, **{"from": circle}, to=to,
+                      cause="rule_action")
+            arrived(game, p.seat, unit.card, circle, to)
 
 
 def call(game, seat: int, card: int, circle: str, normal: bool = True, rested: bool = False,
          source: str = "hand") -> Unit:
-    """Call a card from hand (or, for a superior call, another zone) to an R circle;
-    a unit already there is retired (RULES 3.3.4 a)."""
+    """Call a card from hand (or, for a superior call, another zone) to an R circle. A unit
+    already there stays until the next check timing's rule action puts it into the drop
+    zone (RULES 3.3.4 a; CR 8.5.3.2, 9.3.6)."""
     p = game.state.players[seat]
     getattr(p, source).remove(card)
     if p.circles[circle] is not None:
-        retire(game, seat, circle)
+        p.overloaded.append((circle, p.circles[circle]))
     unit = new_unit(game, card, rested)
     p.circles[circle] = unit
     c = game.cards[card]
@@ -97,7 +140,7 @@ def ride(game, seat: int, card: int, normal: bool = True, source: str = "hand") 
             p.soul.append(old.card)
         if old.mate is not None:
             p.soul.append(old.mate.card)
-    unit = new_unit(game, card, old.rested if old is not None else False)
+    unit = new_unit(game, card)    # standing, whatever the old vanguard was (CR 8.5.1.2, 4.6.4.1)
     p.circles["VC"] = unit
     c = game.cards[card]
     ridden = game.cards[old.card].id if old is not None and old.heart is None else None
@@ -113,12 +156,14 @@ def stride(game, seat: int, g_card: int, cost: list[int]) -> Unit:
         p.drop.append(card)
     p.g_zone.remove(g_card)
     old = p.circles["VC"]
-    unit = new_unit(game, g_card, old.rested)
+    unit = new_unit(game, g_card, old.rested)   # stride keeps the orientation (CR 8.5.1.4.1)
     unit.heart = old.card
     unit.mate = old.mate    # a legion becomes two heart cards (CR 10.27.4): not a unit while under it
     p.circles["VC"] = unit
     game.emit("stride", player=seat, card=game.cards[g_card].id, heart=game.cards[old.card].id,
               cost=[game.cards[c].id for c in cost])
+    for card in cost:        # discarded (CR 10.3): 'put into the drop zone' abilities see it
+        arrived(game, seat, card, "hand", "drop")
     return unit
 
 

@@ -1,8 +1,7 @@
 """The ability layer's bookkeeping in a scenario file, both ways.
 
 A saved position must carry what the ability layer remembers (`State.abilities`):
-abilities already used this turn or this game, AUTO abilities pending (for
-example a "when hits" ability held until the damage checks), and abilities
+abilities already used this turn or this game, AUTO abilities pending, and abilities
 granted to units by effects. Card instances and unit placement numbers differ
 between a game and its rebuilt copy, so everything is written by place: a card
 by player and zone position (`VC`, `heart`, `hand[2]`, `deck[0]` from the top ...),
@@ -10,7 +9,7 @@ a unit by player and circle (`VC`, `front_left`, `gc[0]`).
 
 File form (`ability_state:`, all lists optional):
 `used: [{player, card, at, ability, per: turn|game}]`,
-`pending: [{player, card, at, ability, timing, held, source}]` where `source` is
+`pending: [{player, card, at, ability, timing, source}]` (an old `held` key is ignored) where `source` is
 `none` (not a unit), `gone` (the unit has left) or `{player, at}`,
 `granted: [{player, at, ability, until}]`.
 """
@@ -67,7 +66,7 @@ def dump(game) -> dict:
     used = sorted(({**_card(game, inst), "ability": key, "per": "game" if scope == "game" else "turn"}
                    for scope, inst, key in ab.used if scope in ("game", turn)),
                   key=lambda e: (e["player"], e["at"], e["ability"], e["per"]))
-    pending = [{**_card(game, p.inst), "ability": p.key, "timing": p.timing, "held": p.held,
+    pending = [{**_card(game, p.inst), "ability": p.key, "timing": p.timing,
                 "source": _unit_place(game, p.placed)} for p in ab.pending]
     granted = []
     for placed, key, until in ab.granted:
@@ -108,7 +107,7 @@ def load(game, scenario) -> None:
         abstate.mark_used(game, e["per"], find_card(e, ("ability_state", "used", i)), e["ability"])
     state = abstate.get(game)
     pending = tuple(Pending(e["player"], find_card(e, ("ability_state", "pending", i)), e["ability"], e["timing"],
-                            find_unit(e["source"], ("ability_state", "pending", i, "source")), e["held"])
+                            find_unit(e["source"], ("ability_state", "pending", i, "source")))
                     for i, e in enumerate(spec.get("pending", [])))
     granted = tuple((find_unit({"player": e["player"], "at": e["at"]}, ("ability_state", "granted", i)),
                      e["ability"], e["until"]) for i, e in enumerate(spec.get("granted", [])))

@@ -132,8 +132,9 @@ def _set_battle(game, scenario: Scenario, paths: list[str]) -> None:
             raise scenario.failure(("start", "battle"), "'battle' is only for a start inside the battle machine")
         return
     state.battle = Battle()
-    state.battle_count = (spec or {}).get("count", 1)
     leaf = paths[-1].partition(".")[2]
+    # battles that have begun (CR 7.1.2.1): a battle begins at its attack
+    state.battle_count = (spec or {}).get("count", 0 if leaf in _NO_ATTACK_YET else 1)
     if spec is None or "attacker" not in spec or "target" not in spec:
         if leaf not in _NO_ATTACK_YET:
             raise scenario.failure(("start", "battle") if spec else ("start", "at"),
@@ -146,6 +147,8 @@ def _set_battle(game, scenario: Scenario, paths: list[str]) -> None:
         if circle is not None and owner.circles[circle] is None:
             raise scenario.failure(("start", "battle", key), f"{key} circle {circle} is empty")
     b.attacker, b.target, b.booster = spec["attacker"], spec["target"], spec.get("booster")
+    if b.booster is not None:
+        b.booster_placed = me.circles[b.booster].placed
     b.attacker_card, b.target_card = me.circles[b.attacker].card, them.circles[b.target].card
     b.target_is_vanguard = b.target == "VC"
     b.hit, b.drives, b.damage_left = spec.get("hit", False), spec.get("drives", 0), spec.get("damage_left", 0)

@@ -60,6 +60,10 @@ def _player(game, seat: int, block: dict, fail) -> None:
             got = sum(1 for i in p.damage if i in p.face_down)
             if got != want:
                 sub((), f"{key}: expected {want}, got {got}")
+        elif key == "gc_rested":
+            got = sum(1 for u in p.gc if u.rested)
+            if got != want:
+                sub((), f"{key}: expected {want}, got {got}")
         elif key == "g_zone_face_up":
             got = sum(1 for i in p.g_zone if i in p.g_face_up)
             if got != want:
@@ -109,7 +113,7 @@ def evaluate(scenario, game, events: list[dict], block: dict, keys: tuple) -> li
             got = result is not None
             if got != want:
                 fail((key,), f"over: expected {want}, got {got} (result {result})")
-        elif key in ("turn", "turn_player"):
+        elif key in ("turn", "turn_player", "battle_count"):
             if getattr(state, key) != want:
                 fail((key,), f"{key}: expected {want}, got {getattr(state, key)}")
         elif key == "state":

@@ -71,7 +71,7 @@ PLAYER_EXPECT = {
     "properties": {
         **{z: {"type": "array", "items": CARD} for z in ZONES},
         **{f"{z}_count": _COUNT for z in ZONES},
-        "damage_face_down": _COUNT, "g_zone_face_up": _COUNT,
+        "damage_face_down": _COUNT, "g_zone_face_up": _COUNT, "gc_rested": _COUNT,
         **{c: _UNIT_EXPECT for c in CIRCLES},
     },
 }
@@ -81,7 +81,7 @@ CHECKS = {
     "p0": PLAYER_EXPECT, "p1": PLAYER_EXPECT,
     "winner": {"enum": [0, 1, None]}, "loser": {"enum": [0, 1, None]},
     "reason": {"enum": ["damage", "deck_out", "no_vanguard", "turn_limit", None]},
-    "over": {"type": "boolean"}, "turn": {"type": "integer"}, "turn_player": SEAT,
+    "over": {"type": "boolean"}, "turn": {"type": "integer"}, "turn_player": SEAT, "battle_count": _COUNT,
     "state": {"type": "string"}, "decision": {"type": "string"},
     "events": {"type": "array", "items": EVENT_FILTER},
     "no_events": {"type": "array", "items": EVENT_FILTER},
@@ -96,7 +96,8 @@ _PLACE = {"player": SEAT, "at": {"type": "string"}}
 _CARD_AT = {**_PLACE, "card": CARD, "ability": {"type": "string"}}
 _USED = {"type": "object", "required": ["player", "card", "at", "ability", "per"], "additionalProperties": False,
          "properties": {**_CARD_AT, "per": {"enum": ["turn", "game"]}}}
-_PENDING = {"type": "object", "required": ["player", "card", "at", "ability", "timing", "held", "source"],
+# `held` is accepted and ignored: "when hits" abilities now trigger only at the hit event (CR 7.7.1.7)
+_PENDING = {"type": "object", "required": ["player", "card", "at", "ability", "timing", "source"],
             "additionalProperties": False,
             "properties": {**_CARD_AT, "timing": {"type": "string"}, "held": {"type": "boolean"},
                            "source": {"anyOf": [{"enum": ["none", "gone"]}, {
