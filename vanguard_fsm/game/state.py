@@ -173,6 +173,7 @@ class Battle:
         b.attacker, b.target, b.booster = self.attacker, self.target, self.booster
         b.attacker_card, b.target_card, b.hit, b.drives = self.attacker_card, self.target_card, self.hit, self.drives
         b.damage_left, b.target_is_vanguard = self.damage_left, self.target_is_vanguard
+        b.booster_placed = self.booster_placed
         return b
 
 
