@@ -101,6 +101,9 @@ def test_reordering_phases_in_yaml_changes_the_game(tmp_path):
     text = text.replace("          - to: ride_phase\n      g_assist_search", "          - to: main_phase\n      g_assist_search")
     text = text.replace("          - choice: g_assist\n            to: ride_phase", "          - choice: g_assist\n            to: main_phase")
     text = text.replace("""          - to: main_phase
+            if: [normal_stride_done_this_turn]
+            doc: one normal stride per turn
+          - to: main_phase
             unless: [both_vanguards_grade_3_or_more]
             doc: no stride below grade 3
           - to: main_phase
@@ -110,6 +113,8 @@ def test_reordering_phases_in_yaml_changes_the_game(tmp_path):
             to: main_phase
           - choice: pass
             to: main_phase""", """          - to: battle_phase
+            if: [normal_stride_done_this_turn]
+          - to: battle_phase
             unless: [both_vanguards_grade_3_or_more]
           - to: battle_phase
             unless: [face_down_g_unit_in_g_zone]

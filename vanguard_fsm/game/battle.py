@@ -57,9 +57,8 @@ def turn_player_can_attack(game) -> bool:
 
 
 def battle_legal(game, seat):
-    """Choose to attack (CR 7.2): only when an attack is possible."""
-    if game.state.turn == 1 or not turn_player_can_attack(game):
-        return []
+    """Choose to attack (CR 7.3.1.2). When an attack is impossible (the first turn,
+    no attacker) is said once, by the start step's guards in flows/battle.yaml."""
     return [Action("battle", "battle", seat)]
 
 

@@ -142,10 +142,9 @@ choice("g_assist", g_assist_legal, g_assist_apply)
 # -- ride and stride (RULES 3.3.3) --------------------------------------------
 
 def ride_legal(game, seat):
-    """Normal ride: a card of the vanguard's grade or one higher, once per turn."""
+    """Normal ride: a card of the vanguard's grade or one higher ("once per turn" is the
+    ride step's guard in flows/turn.yaml)."""
     p = game.state.players[seat]
-    if p.rode:
-        return []
     vg = zones.vanguard_grade(game, seat)
     cards = game.cards
     return [Action(f"ride:hand[{i}]", "ride", seat, (inst,)) for i, inst in distinct(game, p.hand)
@@ -160,6 +159,18 @@ def ride_apply(game, act) -> None:
 
 
 choice("ride", ride_legal, ride_apply)
+
+
+@condition("normal_ride_done_this_turn")
+def normal_ride_done_this_turn(game) -> bool:
+    """The turn player has already normal ridden this turn (CR 6.5.1.1.2: once per turn)."""
+    return game.state.players[game.state.turn_player].rode
+
+
+@condition("normal_stride_done_this_turn")
+def normal_stride_done_this_turn(game) -> bool:
+    """The turn player has already normal strode this turn (CR 6.5.1.2.2: once per turn)."""
+    return game.state.players[game.state.turn_player].strode
 
 
 @condition("both_vanguards_grade_3_or_more")
@@ -203,10 +214,9 @@ def _minimal_costs(game, hand, need):
 
 
 def stride_legal(game, seat):
-    """A face-down G unit and a minimal set of hand cards paying its stride cost, once per turn."""
+    """A face-down G unit and a minimal set of hand cards paying its stride cost ("once per
+    turn" is the stride step's guard in flows/turn.yaml)."""
     p = game.state.players[seat]
-    if p.strode:
-        return []
     cards = game.cards
     actions = []
     face_down = [i for i in p.g_zone if i not in p.g_face_up]
