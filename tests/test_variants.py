@@ -52,7 +52,7 @@ def test_a_variant_keeps_everything_it_does_not_change():
     main_pass = moved.all_states["main_phase"].transitions[0]
     assert main_pass.dest == "ride_phase" and main_pass.trigger == "pass"
     stride = moved.all_states["ride_phase.stride_step"].transitions
-    assert [t.dest for t in stride] == ["battle_phase"] * 4
+    assert [t.dest for t in stride] == ["battle_phase"] * 5
     # patching one item kept its conditions: the no-stride guards still guard
     assert stride[0].unless == base.flows["turn"].all_states["ride_phase.stride_step"].transitions[0].unless
 
