@@ -120,7 +120,7 @@ def test_diff_names_exactly_what_each_variant_changes():
     moved = [c for c in changes("ride-after-main") if c.what == "transition"]
     assert moved and all(c.change == "changed" for c in moved)
     assert any("to battle_phase -> ride_phase" in c.detail for c in moved)
-    assert sum("-> battle_phase" in c.detail for c in moved) == 4
+    assert sum("-> battle_phase" in c.detail for c in moved) == 5
     assert changes("base") == []
 
 
