@@ -57,8 +57,9 @@ def attach(game, whole_db: bool = False):
 
 
 def new_game_with_abilities(seed: int = 0, decks=None, fmt: str = "standard", flows_dir=None, cards=None,
-                            hooks=None, start: bool = True):
-    """`new_game` with the ability layer attached: the factory the tools use."""
+                            hooks=None, start: bool = True, **loaded):
+    """`new_game` with the ability layer attached: the factory the tools use
+    (`loaded`: `flows=` and `db=` already loaded, see `game.factory.load_inputs`)."""
     from ..game.factory import new_game
-    game = attach(new_game(seed, decks, fmt, flows_dir, cards, hooks=hooks, start=False))
+    game = attach(new_game(seed, decks, fmt, flows_dir, cards, hooks=hooks, start=False, **loaded))
     return game.start() if start else game

@@ -36,7 +36,7 @@ from ..agents.base import play_out
 from ..game.cards import load_cards
 from ..game.decks import load_deck
 from ..game.engine import Game
-from ..game.factory import default_decks, new_game
+from ..game.factory import default_decks, load_inputs, new_game
 from ..machine.builder import CompiledFlowSet
 from ..machine.loader import load_flowset
 from ..machine.runner import Runner
@@ -198,8 +198,9 @@ def _factory(abilities: bool):
 def time_game(seed: int, agent: str, fmt: str = "standard", flows_dir=None, cards=None,
               abilities: bool = True) -> tuple[float, int]:
     """CPU time of one whole game (build + play, rules and agents included) and its transitions."""
+    inputs = load_inputs(None, fmt, flows_dir, cards)   # looked up once per run by `simulate`: not timed
     started = time.process_time()
-    game = _factory(abilities)(seed, None, fmt, flows_dir, cards)
+    game = _factory(abilities)(seed, inputs["decks"], fmt, flows=inputs["flows"], db=inputs["db"])
     play_out(game, [make_agent(agent, seed * 2 + 1), make_agent(agent, seed * 2 + 2)])
     return time.process_time() - started, game.runner.transitions
 
@@ -210,7 +211,8 @@ def time_flow_layer(seed: int, agent: str, fmt: str = "standard", flows_dir=None
     firing the trigger through `transitions`, its conditions and entry scheduling, invoking
     and returning from machines), without rule actions, decisions and agents; `bias`
     (the timer's own cost per move, `timer_bias()`) is taken off each move."""
-    game = _factory(abilities)(seed, None, fmt, flows_dir, cards, start=False)
+    inputs = load_inputs(None, fmt, flows_dir, cards)
+    game = _factory(abilities)(seed, inputs["decks"], fmt, start=False, flows=inputs["flows"], db=inputs["db"])
     game.runner = _TimedRunner(game.flows, game)
     game.start()
     play_out(game, [make_agent(agent, seed * 2 + 1), make_agent(agent, seed * 2 + 2)])

@@ -17,6 +17,7 @@ from pathlib import Path
 from ..abilities import new_game_with_abilities as new_game
 from ..agents import make_agent
 from ..agents.base import play_out
+from ..game.factory import load_inputs
 from ..machine.builder import CompiledFlowSet
 from ..machine.loader import lint_flows, load_flowset
 from ..paths import builtin_flows_dir
@@ -40,13 +41,15 @@ def cpu_best_of(repeats: int, fn) -> float:
 
 def games_per_second(agent: str, games: int, seed: int = 0, fmt: str = "standard", flows_dir=None,
                      cards=None, repeats: int = 3) -> dict:
-    """Whole games (build and play), one after another in this process: one core's worth."""
+    """Whole games (build and play), one after another in this process: one core's worth.
+    Flows, cards and decks are looked up once per run, as `simulate` does."""
     stats = {}
 
     def run():
         transitions_total = turns = 0
+        inputs = load_inputs(None, fmt, flows_dir, cards)   # once per run, as `simulate` does
         for s in range(seed, seed + games):
-            game = new_game(s, None, fmt, flows_dir, cards)
+            game = new_game(s, inputs["decks"], fmt, flows=inputs["flows"], db=inputs["db"])
             play_out(game, [make_agent(agent, s * 2 + 1), make_agent(agent, s * 2 + 2)])
             transitions_total += game.runner.transitions
             turns += game.state.turn

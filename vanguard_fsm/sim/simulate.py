@@ -27,7 +27,7 @@ from typing import Callable, Iterable
 from ..abilities import new_game_with_abilities
 from ..agents import make_agent
 from ..agents.base import play_out
-from ..game.factory import default_decks
+from ..game.factory import default_decks, load_inputs
 from ..machine.hooks import Hooks
 
 Z95 = 1.959963984540054  # the normal quantile for a two-sided 95% interval
@@ -69,7 +69,23 @@ def seating(config: SimConfig, index: int) -> tuple[int, int]:
     return (1, 0) if config.swap_seats and index % 2 else (0, 1)
 
 
-def play_one(config: SimConfig, index: int) -> dict:
+class Inputs:
+    """Flows, cards and decks of one run (or one chunk of it), each seat order looked up
+    once: the files are not looked at again for every game."""
+
+    def __init__(self, config: SimConfig) -> None:
+        self.config = config
+        self.loaded: dict[tuple, dict] = {}
+
+    def __call__(self, seat_decks: tuple) -> dict:
+        found = self.loaded.get(seat_decks)
+        if found is None:
+            c = self.config
+            found = self.loaded[seat_decks] = load_inputs(seat_decks, c.fmt, c.flows_dir, c.cards)
+        return found
+
+
+def play_one(config: SimConfig, index: int, inputs: Inputs | None = None) -> dict:
     """Play game `index` to its end and return its result row (plain values only)."""
     seed = game_seed(config.seed, index)
     sides = seating(config, index)
@@ -101,7 +117,9 @@ def play_one(config: SimConfig, index: int) -> dict:
            "deck0": str(seat_decks[0]), "deck1": str(seat_decks[1])}
     game = None
     try:
-        game = new_game_with_abilities(seed, seat_decks, config.fmt, config.flows_dir, config.cards, hooks=hooks)
+        loaded = (inputs or Inputs(config))(tuple(seat_decks))
+        game = new_game_with_abilities(seed, loaded["decks"], config.fmt, hooks=hooks, flows=loaded["flows"],
+                                       db=loaded["db"])
         # the agents' seeds follow `vanguard-fsm play`, so `play --seed <seed>` replays this game
         play_out(game, [make_agent(seat_agents[0], seed * 2 + 1), make_agent(seat_agents[1], seed * 2 + 2)])
         winner, loser, reason = game.state.result
@@ -124,7 +142,8 @@ def play_one(config: SimConfig, index: int) -> dict:
 
 def play_chunk(config: SimConfig, indices: Iterable[int]) -> list[dict]:
     """Rows of several games: the unit of work a process or a Dask worker receives."""
-    return [play_one(config, i) for i in indices]
+    inputs = Inputs(config)
+    return [play_one(config, i, inputs) for i in indices]
 
 
 def chunks(games: int, workers: int) -> list[range]:
@@ -143,8 +162,10 @@ Work = Callable[[object, Iterable[int]], list]
 
 def run_serial(config: SimConfig, games: int, progress: Progress | None = None, work: Work = play_chunk) -> list[dict]:
     rows = []
+    inputs = Inputs(config)
     for i in range(games):
-        rows.extend(work(config, [i]))
+        # the default work plays here with the run's inputs looked up once; others bring their own
+        rows.extend([play_one(config, i, inputs)] if work is play_chunk else work(config, [i]))
         if progress:
             progress(1)
     return rows
