@@ -47,9 +47,8 @@ class CounterBlast:
 
 
 def _flip_down(game, seat, then, chosen):
-    p = game.state.players[seat]
     for inst in chosen:
-        p.face_down.add(inst)
+        zones.turn_over(game, seat, inst, "down", "cost")
     _continue(game, then)
 
 
@@ -97,7 +96,8 @@ class RestSelf:
 
     @staticmethod
     def pay(game, ctx, n, then):
-        find_unit(game, ctx.placed)[2].rested = True
+        seat, where, unit = find_unit(game, ctx.placed)
+        zones.set_rested(game, seat, unit, True)
         _continue(game, then)
 
 
@@ -116,7 +116,9 @@ class SoulSelf:
         p = game.state.players[seat]
         p.circles[circle] = None
         p.soul.append(unit.card)
-        game.emit("move", player=seat, card=game.cards[unit.card].id, **{"from": circle}, to="soul")
+        game.emit("put", player=seat, card=game.cards[unit.card].id, **{"from": circle}, to="soul", cause="cost",
+                  ability=ctx.key)
+        zones.arrived(game, seat, unit.card, circle, "soul")
         _continue(game, then)
 
 

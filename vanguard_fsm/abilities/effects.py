@@ -156,9 +156,7 @@ def soul_charge(game, ctx, arg, params, then, index):
     for _ in range(arg):
         if not p.deck:
             break
-        inst = p.deck.pop()
-        p.soul.append(inst)
-        game.emit("move", player=ctx.seat, card=game.cards[inst].id, **{"from": "deck"}, to="soul")
+        zones.put(game, ctx.seat, p.deck[-1], "deck", "soul", "effect", ability=ctx.key)
     _continue(game, then)
 
 
@@ -171,9 +169,8 @@ def counter_charge(game, ctx, arg, params, then, index):
 
 
 def _flip_up(game, seat, then, chosen):
-    p = game.state.players[seat]
     for inst in chosen:
-        p.face_down.discard(inst)
+        zones.turn_over(game, seat, inst, "up", "effect")
     _continue(game, then)
 
 
@@ -198,11 +195,8 @@ def _card_choice(game, ctx, spec, default_zone, done, prompt):
 
 
 def _to_hand(game, ctx, then, zone, chosen):
-    p = game.state.players[ctx.seat]
     for inst in chosen:
-        getattr(p, zone).remove(inst)
-        p.hand.append(inst)
-        game.emit("move", player=ctx.seat, card=game.cards[inst].id, **{"from": zone}, to="hand")
+        zones.put(game, ctx.seat, inst, zone, "hand", "effect", ability=ctx.key)
     if zone == "deck":
         zones.shuffle(game, ctx.seat)
     _continue(game, then)
@@ -301,7 +295,8 @@ def _legion_done(game, ctx, then, zone, chosen):
         mate = chosen[0]
         p.deck.remove(mate)
         zones.legion(game, ctx.seat, mate)
-        game.emit("legion", player=ctx.seat, leader=game.cards[v.card].id, mate=game.cards[mate].id)
+        game.emit("legion", player=ctx.seat, leader=game.cards[v.card].id, mate=game.cards[mate].id,
+                  **{"from": "deck"})
     zones.shuffle(game, ctx.seat)
     _continue(game, then)
 

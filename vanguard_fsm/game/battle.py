@@ -153,7 +153,7 @@ def guard_legal(game, seat):
             for i, inst in distinct(game, p.hand) if cards[inst].grade <= vg and cards[inst].unit != "g_unit"]
 
 
-def _to_gc(game, seat, inst, how, unit=None):
+def _to_gc(game, seat, inst, how, unit=None, source="hand"):
     """Put a guardian on GC resting (CR 8.5.3.3, 4.6.5.1); an intercepting unit is moved
     there itself, keeping its modifiers and identity (CR 10.32.2)."""
     p = game.state.players[seat]
@@ -164,7 +164,7 @@ def _to_gc(game, seat, inst, how, unit=None):
     p.gc.append(unit)
     c = game.cards[inst]
     game.emit("guard", player=seat, card=c.id, grade=c.grade, vanguard_grade=zones.vanguard_grade(game, seat),
-              how=how, shield=c.shield or 0, guarding=unit.guarding)
+              how=how, shield=c.shield or 0, guarding=unit.guarding, **{"from": source})
 
 
 def guard_apply(game, act) -> None:
@@ -190,7 +190,7 @@ def intercept_apply(game, act) -> None:
     circle = act.args[0]
     unit = p.circles[circle]
     p.circles[circle] = None
-    _to_gc(game, act.player, unit.card, "intercept", unit)
+    _to_gc(game, act.player, unit.card, "intercept", unit, circle)
     check_timing_task(game)
 
 
@@ -221,7 +221,7 @@ def g_guardian_apply(game, act) -> None:
     g, discard = act.args
     zones.put(game, act.player, discard, "hand", "drop", "cost")   # the cost first (CR 8.5.2): a discard (CR 10.3)
     p.g_zone.remove(g)
-    _to_gc(game, act.player, g, "g_guardian")
+    _to_gc(game, act.player, g, "g_guardian", source="g_zone")
     check_timing_task(game)
 
 
@@ -333,13 +333,16 @@ def compare_power(game) -> None:
     seat = state.turn_player
     attacker = state.players[seat].circles[b.attacker]
     target = _attacked_unit(game)
-    gone = attacker is None or attacker.card != b.attacker_card or target is None
+    attacker_gone = attacker is None or attacker.card != b.attacker_card
+    gone = attacker_gone or target is None
     atk, dfn = attack_power(game), defense_power(game)
     b.hit = not gone and atk >= dfn
     crit = zones.critical(game, attacker) if not gone else 0
     b.damage_left = crit if b.hit and b.target_is_vanguard else 0
     game.emit("battle_result", player=seat, attacker=b.attacker, target=b.target, attack_power=atk,
-              target_power=dfn, hit=b.hit, critical=crit)
+              target_power=dfn, hit=b.hit, critical=crit,
+              **({"target_gone": True} if target is None else {}),
+              **({"attacker_gone": True} if attacker_gone else {}))
 
 
 @condition("damage_remaining")

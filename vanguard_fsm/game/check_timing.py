@@ -66,10 +66,6 @@ def _ask_ride_from_soul(game, seat: int) -> None:
                for i, inst in enumerate(p.soul)]
 
     def resolve(g, act):
-        pl = g.state.players[seat]
-        inst = act.args[0]
-        pl.soul.remove(inst)
-        pl.hand.append(inst)
-        zones.ride(g, seat, inst, normal=False)
+        zones.ride(g, seat, act.args[0], normal=False, source="soul")
 
     game.ask(seat, "ride_from_soul", actions, resolve, "CR 9.5: no vanguard, ride a card from your soul")

@@ -14,7 +14,9 @@ def decide_first_player(game) -> None:
     state = game.state
     state.first = game.rng.randrange(2)
     game.emit("game_start", seed=game.seed, format=state.format, first=state.first,
-              decks=[p.deck_name for p in state.players])
+              decks=[p.deck_name for p in state.players], version=2,
+              zones=[{"deck": [game.cards[i].id for i in reversed(p.deck)],
+                      "g_zone": [game.cards[i].id for i in p.g_zone]} for p in state.players])
 
 
 @action("place_starting_vanguards")
@@ -25,6 +27,7 @@ def place_starting_vanguards(game) -> None:
         inst = next(i for i in p.deck if game.cards[i].id == starter)
         p.deck.remove(inst)
         p.circles["VC"] = zones.new_unit(game, inst)
+        game.emit("put", player=seat, card=starter, **{"from": "deck"}, to="VC", cause="setup")
 
 
 @action("shuffle_decks")
@@ -65,12 +68,12 @@ def redraw_apply(game, act) -> None:
     for inst in act.args:
         p.hand.remove(inst)
         p.deck.append(inst)
+    game.emit("redraw", player=seat, count=len(act.args), returned=[game.cards[i].id for i in act.args])
     if act.args:
         zones.shuffle(game, seat)
         for _ in act.args:
             zones.draw(game, seat)
     p.redrew = True
-    game.emit("redraw", player=seat, count=len(act.args))
 
 
 choice("redraw", redraw_legal, redraw_apply)

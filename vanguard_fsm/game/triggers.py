@@ -59,8 +59,10 @@ def _trigger_step(game, seat, inst, active, effects, record) -> None:
         actions = [Action(f"heal:damage[{i}]", "heal", seat, (d,)) for i, d in enumerate(p.damage)]
 
         def heal(g, a):
+            face = zones.face_of(g.state.players[seat], a.args[0], "damage")
             zones.put(g, seat, a.args[0], "damage", "drop")   # to heal (CR 10.8)
-            g.then(_trigger_step, seat, inst, active, rest, record + (("healed", g.cards[a.args[0]].id),))
+            g.then(_trigger_step, seat, inst, active, rest,
+                   record + (("healed", g.cards[a.args[0]].id), ("healed_face", face)))
         game.ask(seat, "heal", _dedupe(game, actions), heal, "heal trigger: a damage card to the drop zone")
     else:
         key = {"power": "power_to", "critical": "critical_to", "stand": "stood"}[effect]
@@ -73,6 +75,8 @@ def _trigger_step(game, seat, inst, active, effects, record) -> None:
             elif effect == "critical":
                 unit.crit_turn += 1
             elif not a.args[0].startswith("VC"):   # not the vanguard nor its legion mate
+                if unit.rested:
+                    zones.orient(g, seat, [a.args[0]], False)
                 unit.rested = False
             g.then(_trigger_step, seat, inst, active, rest, record + ((key, a.args[0]),))
         game.ask(seat, f"trigger_{effect}", _units_choice(game, seat, effect), apply,

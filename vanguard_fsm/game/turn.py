@@ -18,7 +18,8 @@ def begin_turn(game) -> None:
     state.turn_player = state.first if state.turn == 1 else 1 - state.turn_player
     p = state.players[state.turn_player]
     p.rode = p.strode = False
-    game.emit("turn_begin", player=state.turn_player)
+    game.emit("turn_begin", player=state.turn_player, turn=state.turn,
+              sizes=[zones.zone_sizes(game, seat) for seat in (0, 1)])
 
 
 @condition("turn_limit_reached")
@@ -45,8 +46,13 @@ def announce_result(game) -> None:
 @action("stand_all_units")
 def stand_all_units(game) -> None:
     """The turn player stands all their units (RULES 3.3.1, CR 6.3.1.2)."""
-    for _, unit in game.state.players[game.state.turn_player].units():
+    seat = game.state.turn_player
+    stood = []
+    for circle, unit in game.state.players[seat].units():
+        if unit.rested:
+            stood.append(circle)
         unit.rested = False
+    zones.orient(game, seat, stood, False)
 
 
 @action("draw_for_turn")
@@ -102,7 +108,8 @@ def g_assist_apply(game, act) -> None:
     p.revealed = []
     if not act.args:
         zones.shuffle(game, seat)
-        game.emit("g_assist", player=seat, card=None, removed=[])
+        game.emit("g_assist", player=seat, card=None, removed=[], taken=None, removed_hand=[], removed_g=[],
+                  removed_g_face=[])
         check_timing_task(game)
         return
     inst = act.args[0]
@@ -118,7 +125,10 @@ def _g_assist_remove(game, seat, taken, from_hand, from_g, removed) -> None:
     p = game.state.players[seat]
     zone_name = "hand" if from_hand and p.hand else "g_zone" if from_g and p.g_zone else None
     if zone_name is None:
-        game.emit("g_assist", player=seat, card=game.cards[taken].id, removed=list(removed))
+        game.emit("g_assist", player=seat, card=game.cards[taken].id, removed=[r[1] for r in removed],
+                  taken=game.cards[taken].id, removed_hand=[r[1] for r in removed if r[0] == "hand"],
+                  removed_g=[r[1] for r in removed if r[0] == "g_zone"],
+                  removed_g_face=[r[2] for r in removed if r[0] == "g_zone"])
         return
     zone = p.hand if zone_name == "hand" else p.g_zone
     actions = [Action(f"remove:{zone_name}[{i}]", "g_assist_remove", seat, (inst,))
@@ -127,11 +137,13 @@ def _g_assist_remove(game, seat, taken, from_hand, from_g, removed) -> None:
     def resolve(g, a):
         pl = g.state.players[seat]
         z = pl.hand if zone_name == "hand" else pl.g_zone
+        face = zones.face_of(pl, a.args[0], zone_name)
         z.remove(a.args[0])
         pl.removed.append(a.args[0])
         pl.g_face_up.discard(a.args[0])
         left_hand, left_g = (from_hand - 1, from_g) if zone_name == "hand" else (from_hand, from_g - 1)
-        g.then(_g_assist_remove, seat, taken, left_hand, left_g, removed + (g.cards[a.args[0]].id,))
+        g.then(_g_assist_remove, seat, taken, left_hand, left_g,
+               removed + ((zone_name, g.cards[a.args[0]].id, face),))
 
     game.ask(seat, "g_assist_remove", actions, resolve, f"G assist: remove a card from your {zone_name}")
 

@@ -35,22 +35,76 @@ def arrived(game, seat: int, inst: int, src: str, dst: str) -> None:
         hooks.emit("zone_change", game, seat, inst, src, dst)
 
 
-def put(game, seat: int, inst: int, src: str, dst: str, cause: str | None = None, **fields) -> None:
+def face_of(p, inst: int, zone: str) -> str | None:
+    """'up' / 'down' for a card in the damage zone or the G zone (CONTRACT v2 `face`), else None."""
+    if zone == "damage":
+        return "down" if inst in p.face_down else "up"
+    if zone == "g_zone":
+        return "up" if inst in p.g_face_up else "down"
+    return None
+
+
+def put(game, seat: int, inst: int, src: str, dst: str, cause: str | None = None, face: str = "up",
+        **fields) -> None:
     """Move a card between two of a player's zones (not circles); the deck's top is its end.
-    With a `cause`, the trace gets a `put` event (CONTRACT v2); without, the movement is
-    implied by the event of what caused it (a `stride`'s cost, a `trigger`'s heal)."""
+    A card put into the damage zone or the G zone lies `face` up or down. With a `cause`, the
+    trace gets a `put` event (CONTRACT v2); without, the movement is implied by the event of
+    what caused it (a `stride`'s cost, a `trigger`'s heal, a `g_assist`'s removals)."""
     p = game.state.players[seat]
+    from_face = face_of(p, inst, src)
     getattr(p, src).remove(inst)
-    if src == "damage":
-        p.face_down.discard(inst)
+    p.face_down.discard(inst)
+    p.g_face_up.discard(inst)
     getattr(p, dst).append(inst)
+    if dst == "damage" and face == "down":
+        p.face_down.add(inst)
+    elif dst == "g_zone" and face == "up":
+        p.g_face_up.add(inst)
     if cause is not None:
-        game.emit("put", player=seat, card=game.cards[inst].id, **{"from": src}, to=dst, cause=cause, **fields)
+        extra = {"face": face} if dst in ("damage", "g_zone") else {}
+        if from_face is not None:
+            extra["from_face"] = from_face
+        game.emit("put", player=seat, card=game.cards[inst].id, **{"from": src}, to=dst, cause=cause,
+                  **extra, **fields)
     arrived(game, seat, inst, src, dst)
+
+
+def turn_over(game, seat: int, inst: int, face: str, cause: str, **fields) -> None:
+    """Turn a damage card face up or down in place (counter blast / charge): a `put` with from = to."""
+    p = game.state.players[seat]
+    before = face_of(p, inst, "damage")
+    if face == "down":
+        p.face_down.add(inst)
+    else:
+        p.face_down.discard(inst)
+    game.emit("put", player=seat, card=game.cards[inst].id, **{"from": "damage"}, to="damage", cause=cause,
+              face=face, from_face=before, **fields)
+
+
+def orient(game, seat: int, circles, rested: bool) -> None:
+    """Trace v2: `rest` / `stand` naming the circles whose unit just changed orientation."""
+    if circles:
+        game.emit("rest" if rested else "stand", player=seat, circles=list(circles))
+
+
+def zone_sizes(game, seat: int) -> dict:
+    """Card count of every zone of a seat (trace v2 `turn_begin.sizes`); a circle counts its heart and mate."""
+    p = game.state.players[seat]
+    sizes = {z: len(getattr(p, z)) for z in ("deck", "hand", "soul", "damage", "drop", "g_zone", "trigger",
+                                             "removed")}
+    sizes["bind"] = 0
+    for circle, unit in p.circles.items():
+        sizes[circle] = 0 if unit is None else \
+            1 + (unit.heart is not None) + (unit.mate is not None)
+    for circle, _ in p.overloaded:
+        sizes[circle] += 1
+    sizes["GC"] = len(p.gc)
+    return sizes
 
 
 def shuffle(game, seat: int) -> None:
     game.rng.shuffle(game.state.players[seat].deck)
+    game.emit("shuffle", player=seat)
 
 
 def vanguard_grade(game, seat: int) -> int:
@@ -118,9 +172,8 @@ def call(game, seat: int, card: int, circle: str, normal: bool = True, rested: b
     unit = new_unit(game, card, rested)
     p.circles[circle] = unit
     c = game.cards[card]
-    extra = {"from": source} if source != "hand" else {}
     game.emit("call", player=seat, card=c.id, grade=c.grade, circle=circle,
-              vanguard_grade=vanguard_grade(game, seat), normal=normal, **extra)
+              vanguard_grade=vanguard_grade(game, seat), normal=normal, **{"from": source})
     return unit
 
 
@@ -135,6 +188,8 @@ def ride(game, seat: int, card: int, normal: bool = True, source: str = "hand") 
         if old.heart is not None:   # riding over a G unit: it returns to the G zone (CR 10.6.1.3-4)
             p.g_zone.append(old.card)
             p.g_face_up.add(old.card)
+            game.emit("put", player=seat, card=game.cards[old.card].id, **{"from": "VC"}, to="g_zone",
+                      cause="rule_action", face="up")
             p.soul.append(old.heart)
         else:
             p.soul.append(old.card)
@@ -144,7 +199,8 @@ def ride(game, seat: int, card: int, normal: bool = True, source: str = "hand") 
     p.circles["VC"] = unit
     c = game.cards[card]
     ridden = game.cards[old.card].id if old is not None and old.heart is None else None
-    game.emit("ride", player=seat, card=c.id, grade=c.grade, onto_grade=onto, normal=normal, ridden=ridden)
+    game.emit("ride", player=seat, card=c.id, grade=c.grade, onto_grade=onto, normal=normal, ridden=ridden,
+              **{"from": source})
     return unit
 
 
@@ -182,7 +238,8 @@ def return_g_units(game, seat: int) -> None:
             p.circles["VC"] = heart
         else:
             p.circles[circle] = None
-        game.emit("move", player=seat, card=game.cards[unit.card].id, **{"from": circle}, to="g_zone")
+        game.emit("put", player=seat, card=game.cards[unit.card].id, **{"from": circle}, to="g_zone",
+                  cause="end_of_turn", face="up")
 
 
 def legion(game, seat: int, mate: int) -> Unit:
@@ -194,10 +251,16 @@ def legion(game, seat: int, mate: int) -> Unit:
 
 def set_rested(game, seat: int, unit: Unit, rested: bool) -> None:
     """Stand or rest a unit; a legion leader and mate change together (CR 10.25.10)."""
+    changed = unit.rested != rested
     unit.rested = rested
     v = game.state.players[seat].circles["VC"]
     if v is not None and v.legion() and unit in (v, v.mate):
+        changed = changed or v.rested != rested or v.mate.rested != rested
         v.rested = v.mate.rested = rested
+    if changed:
+        p = game.state.players[seat]
+        where = next((c for c, u in p.units() if u is unit), "GC" if unit in p.gc else None)
+        orient(game, seat, [where] if where is not None else [], rested)
 
 
 def move(game, seat: int, src: str, dst: str) -> None:

@@ -65,6 +65,11 @@ class PlayLog:
             w(f"  P{f['player']} calls {f['card']} to {f['circle']}")
         elif event == "move":
             w(f"  P{f['player']} moves {f['card']} {f['from']} -> {f['to']}")
+        elif event == "put" and f["cause"] != "setup":
+            if f["from"] == f["to"]:
+                w(f"    P{f['player']} turns {f['card']} face {f['face']} ({f['cause']})")
+            else:
+                w(f"    P{f['player']} {f['card']}: {f['from']} -> {f['to']} ({f['cause']})")
         elif event == "attack":
             self._flush_phases()
             w(f"  Battle {f['battle']}: P{f['player']} {f['attacker']} ({f['card']}) attacks {f['target']}")
