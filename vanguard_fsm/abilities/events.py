@@ -56,6 +56,8 @@ def _on_attack_declared(layer, game, f):
     u = _unit_at(game, tp, b.attacker)
     if u is not None and u.card == b.attacker_card:
         layer.subject(game, tp, u.card, ("when_attacks",), where_zone(b.attacker), u.placed)
+        if u.legion():   # the leader and the mate are both the attacking unit (CR 10.25.5)
+            layer.subject(game, tp, u.mate.card, ("when_attacks",), "V", u.mate.placed)
     t = _unit_at(game, 1 - tp, b.target)
     if t is not None and t.card == b.target_card:
         layer.subject(game, 1 - tp, t.card, ("when_attacked",), where_zone(b.target), t.placed)
@@ -89,6 +91,9 @@ def hit_event(layer, game) -> None:
             layer.subject(game, tp, b.attacker_card, timings, zone, placed)
     else:    # resolves even if the attacker left the field (CR 7.7.1.7)
         layer.subject(game, tp, b.attacker_card, ("when_not_hit",), zone, placed)
+        timings = ("when_not_hit",)
+    if placed and u.legion():   # the mate attacked too (CR 10.25.5): its hit abilities as well
+        layer.subject(game, tp, u.mate.card, timings, "V", u.mate.placed)
 
 
 def on_zone_change(layer, game, seat, inst, src, dst) -> None:

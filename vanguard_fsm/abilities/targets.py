@@ -123,11 +123,14 @@ def _battle_unit(game, seat, circle, card):
 
 @ABILITIES.selector("attacking_unit")
 def _attacking_unit(game, ctx):
-    """The unit attacking in this battle, while it stays on its circle."""
+    """The unit attacking in this battle, while it stays on its circle (a legion: leader and mate, CR 10.25.5)."""
     b = game.state.battle
     if b is None:
         return []
-    return _battle_unit(game, game.state.turn_player, b.attacker, b.attacker_card)
+    units = _battle_unit(game, game.state.turn_player, b.attacker, b.attacker_card)
+    if units and units[0][2].legion():
+        units.append((units[0][0], MATE, units[0][2].mate))
+    return units
 
 
 @ABILITIES.selector("attacked_unit")

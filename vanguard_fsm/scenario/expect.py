@@ -44,7 +44,8 @@ def _unit(game, p, circle: str, want, fail) -> None:
         return
     have = {"card": game.cards[unit.card].id, "power": zones.power(game, unit),
             "critical": zones.critical(game, unit), "rested": unit.rested,
-            "heart": game.cards[unit.heart].id if unit.heart is not None else None}
+            "heart": game.cards[unit.heart].id if unit.heart is not None else None,
+            "mate": game.cards[unit.mate.card].id if unit.mate is not None else None}
     for key, value in want.items():
         if have[key] != value:
             fail((key,), f"{circle} {key}: expected {value}, got {have[key]} ({have['card']} there)")

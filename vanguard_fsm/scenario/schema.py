@@ -63,7 +63,8 @@ POINT_KINDS = ("event", "state", "timing", "decision", "turn", "game_over")
 _UNIT_EXPECT = {"anyOf": [{"type": "null"}, CARD, {
     "type": "object", "additionalProperties": False,
     "properties": {"card": CARD, "power": {"type": "integer"}, "critical": {"type": "integer"},
-                   "rested": {"type": "boolean"}, "heart": {"anyOf": [CARD, {"type": "null"}]}}}]}
+                   "rested": {"type": "boolean"}, "heart": {"anyOf": [CARD, {"type": "null"}]},
+                   "mate": {"anyOf": [CARD, {"type": "null"}]}}}]}
 ZONES = ("hand", "deck", "drop", "damage", "soul", "g_zone", "removed", "gc", "trigger")
 _COUNT = {"type": "integer", "minimum": 0}
 PLAYER_EXPECT = {
