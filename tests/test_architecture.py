@@ -25,6 +25,8 @@ LAYERS = {
     "debug": {"paths", "machine", "game", "abilities", "agents", "diagram", "record", "scenario", "reference"},
     "compare": {"paths", "machine", "game", "abilities", "agents", "diagram", "record", "scenario", "reference",
                 "sim"},
+    "web": {"paths", "machine", "game", "abilities", "agents", "diagram", "record", "scenario", "reference", "sim",
+            "debug"},
 }
 MAX_MODULE_LINES = 420
 MAX_CLASS_LINES = 200

@@ -1,0 +1,318 @@
+"""The browser debugger's server (issue 14): every command over the WebSocket, errors,
+malformed messages, one session per tab, no file paths from the page; and `report`."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import warnings
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette")
+with warnings.catch_warnings():
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
+
+from vanguard_fsm.web import commands  # noqa: E402
+from vanguard_fsm.web.server import create_app  # noqa: E402
+from vanguard_fsm.web.session import safe_name  # noqa: E402
+
+FIXTURES = Path(__file__).parent / "fixtures" / "web"
+G_GUARD = FIXTURES / "guard_with_g_guardian.yaml"
+
+
+class Tab:
+    """One browser tab: a socket with its own session."""
+
+    def __init__(self, socket):
+        self.ws = socket
+        self.hello = json.loads(socket.receive_text())
+        self.next_id = 1
+
+    def raw(self, text: str) -> dict:
+        self.ws.send_text(text)
+        return json.loads(self.ws.receive_text())
+
+    def __call__(self, cmd: str, **args) -> dict:
+        self.next_id += 1
+        reply = self.raw(json.dumps({"id": self.next_id, "cmd": cmd, **args}))
+        assert reply["id"] == self.next_id and reply["cmd"] == cmd
+        return reply
+
+    def ok(self, cmd: str, **args) -> dict:
+        reply = self(cmd, **args)
+        assert reply["ok"], reply.get("error")
+        return reply
+
+
+@pytest.fixture
+def client():
+    return TestClient(create_app({"seed": 3}))
+
+
+@pytest.fixture
+def tab(client):
+    with client.websocket_connect("/ws") as socket:
+        yield Tab(socket)
+
+
+def into_a_battle(tab) -> dict:
+    """Let the agents play to the first guard step (about 26 transitions in, seed 3)."""
+    number = tab.ok("break_add", kind="state", name="guard_step")["breakpoints"][-1]["number"]
+    reply = tab.ok("continue")
+    tab.ok("break_delete", number=number)
+    assert reply["position"]["transitions"] > 20
+    return reply
+
+
+def to_guard_step(tab) -> dict:
+    tab.ok("next")
+    tab.ok("choose", action="battle")
+    return tab.ok("next")
+
+
+def test_the_page_and_its_assets_are_served_from_the_package(client):
+    page = client.get("/")
+    assert page.status_code == 200 and "vanguard-fsm" in page.text
+    assert "http://" not in page.text and "https://" not in page.text       # nothing from the network
+    for asset in ("app.js", "common.js", "app.css"):
+        body = client.get(f"/static/{asset}")
+        assert body.status_code == 200 and "http://" not in body.text.replace("http://www.w3.org", "")
+    assert client.get("/static/../session.py").status_code == 404
+
+
+def test_hello_describes_the_start_position_and_the_flows(tab):
+    hello = tab.hello
+    assert hello["ok"] and hello["position"]["transitions"] == 0
+    assert hello["position"]["machines"][0]["machine"] == "game"
+    assert {"game", "turn", "battle"} <= set(hello["machines"])
+    assert hello["state_rules"]["battle.guard_step"]
+    assert len(hello["board"]["seats"]) == 2
+
+
+def test_step_next_and_continue_move_and_send_only_the_new_trace_rows(tab):
+    one = tab.ok("step")
+    assert one["position"]["transitions"] == 1 and one["log"]["from"] == 0 and one["log"]["rows"]
+    sent = one["position"]["events"]
+    two = tab.ok("step", count=3)
+    assert two["position"]["transitions"] == 4 and two["log"]["from"] == sent
+    decision = tab.ok("next")["decision"]
+    assert decision is not None and len(decision["actions"]) > 1
+    tab.ok("break_add", kind="state", name="guard_step")
+    stopped = tab.ok("continue")
+    assert stopped["position"]["machines"][-1]["state"] == "guard_step"
+    assert "breakpoint 1: state battle.guard_step" in stopped["message"]
+
+
+def test_back_is_exact_and_the_log_is_cut_where_it_rewound(tab):
+    into_a_battle(tab)
+    ahead = tab.ok("view")
+    tab.ok("back", count=3)
+    back = tab.ok("view")
+    assert back["position"]["transitions"] == ahead["position"]["transitions"] - 3
+    again = tab.ok("step", count=3)
+    assert again["log"]["from"] == back["position"]["events"]
+    assert again["board"] == ahead["board"] and again["position"]["machines"] == ahead["position"]["machines"]
+
+
+def test_goto_restart_and_the_timeline(tab):
+    far = into_a_battle(tab)["position"]["transitions"]
+    middle = tab.ok("goto", transitions=8)
+    assert middle["position"]["transitions"] == 8 and middle["position"]["furthest"] == far
+    forward = tab.ok("goto", transitions=far)
+    assert forward["position"]["transitions"] == far
+    start = tab.ok("restart")
+    assert start["position"]["transitions"] == 0 and start["log"]["from"] == 0 and start["position"]["events"] == 0
+
+
+def test_choose_a_legal_action_and_refuse_an_illegal_one_without_change(client):
+    with client.websocket_connect("/ws") as socket:
+        tab = Tab(socket)
+        decision = tab.ok("next")["decision"]
+        before = tab.ok("view")
+        refused = tab("choose", action="attack:VC->nowhere")
+        assert not refused["ok"] and "legal now" in refused["error"]
+        assert tab.ok("view")["board"] == before["board"]
+        chosen = tab.ok("choose", action=decision["actions"][0]["id"])
+        assert chosen["position"]["choices_made"] == before["position"]["choices_made"] + 1
+        assert tab.ok("auto")["ok"]
+
+
+def test_branch_drops_the_recorded_choices_and_continues(tab):
+    tab.ok("next")
+    tab.ok("auto")
+    tab.ok("next")
+    tab.ok("auto")
+    rewound = tab.ok("back", count=40)
+    assert rewound["position"]["recorded_ahead"] >= 1
+    branched = tab.ok("branch")
+    assert branched["position"]["recorded_ahead"] == 0
+    assert tab.ok("branch", run=True)["position"]["over"]
+
+
+def test_breakpoints_of_every_kind_and_their_errors(tab):
+    for kind, name in (("state", "guard_step"), ("timing", "beginning_of_guard_step"), ("event", "drive_check"),
+                       ("card", "AL-014"), ("condition", "damage >= 5"), ("condition", "g_guardian")):
+        reply = tab.ok("break_add", kind=kind, name=name)
+        assert reply["breakpoints"][-1] == {"number": len(reply["breakpoints"]), "kind": kind, "name": name}
+    for kind, name in (("state", "no_such_step"), ("timing", "never"), ("card", "XX-999"),
+                       ("condition", "__import__('os')"), ("condition", "damage >= lots"), ("planet", "x")):
+        assert not tab("break_add", kind=kind, name=name)["ok"]
+    assert len(tab.ok("break_delete", number=5)["breakpoints"]) == 5
+    assert not tab("break_delete", number=99)["ok"]
+
+
+def test_a_condition_breakpoint_stops_where_a_g_guardian_can_be_called():
+    with TestClient(create_app({"scenario": str(G_GUARD)})).websocket_connect("/ws") as socket:
+        tab = Tab(socket)
+        tab.ok("break_add", kind="condition", name="g_guardian")
+        tab.ok("next")
+        tab.ok("choose", action="battle")
+        stopped = tab.ok("continue")
+        assert "condition g_guardian" in stopped["message"]
+        assert any(a["kind"] == "g_guardian" for a in stopped["decision"]["actions"])
+
+
+def test_peek_shows_a_past_position_and_leaves_the_present_unchanged(tab):
+    into_a_battle(tab)
+    now = tab.ok("view")
+    seen = tab.ok("peek", seq=3)["peek"]
+    assert seen["seq"] == 3 and seen["transitions"] < now["position"]["transitions"]
+    after = tab.ok("view")
+    assert after["position"] == now["position"] and after["board"] == now["board"]
+    assert after["log"]["rows"] == []                    # nothing new to send: the trace is the same
+    assert not tab("peek", seq=10**5)["ok"]
+
+
+def test_diagrams_and_state_info_come_from_the_flows(tab):
+    svg = tab.ok("diagram", machine="battle")["svg"]
+    assert svg.startswith("<svg") and "<title>battle.guard_step</title>" in svg
+    info = tab.ok("state_info", machine="battle", path="guard_step")["state"]
+    assert info["decision"]["who"] == "non_turn_player" and "g_guardian" in info["decision"]["kinds"]
+    assert info["timings"] == ["beginning_of_guard_step"] and info["transitions"]
+    assert [r["id"] for r in info["rules"]] == tab.hello["state_rules"]["battle.guard_step"]
+    assert not tab("diagram", machine="../../etc/passwd")["ok"]
+    assert not tab("state_info", machine="battle", path="nowhere")["ok"]
+
+
+def test_save_comes_back_as_downloads(tmp_path):
+    with TestClient(create_app({"scenario": str(G_GUARD)})).websocket_connect("/ws") as socket:
+        tab = Tab(socket)
+        to_guard_step(tab)
+        scenario = tab.ok("save", what="scenario")
+        assert scenario["filename"].endswith(".yaml") and "battle.guard_step" in scenario["content"]
+        assert str(tmp_path.parent) not in scenario["message"]     # no server path is shown
+        trace = tab.ok("save", what="trace")
+        rows = [json.loads(line) for line in trace["content"].splitlines()]
+        assert rows[0]["seq"] == 0 and rows[-1]["event"] in ("state", "timing", "when_attacks")
+        refused = tab("save", what="replay")       # a scenario start has no replay
+        assert not refused["ok"] and "scenario" in refused["error"]
+        assert not tab("save", what="/etc/passwd")["ok"]
+
+
+def test_a_whole_game_saves_as_a_replay_that_loads_back(tab):
+    done = tab.ok("continue")
+    assert done["position"]["over"]
+    replay = tab.ok("save", what="replay")
+    loaded = tab.ok("load", what="replay", name=replay["filename"], text=replay["content"])
+    assert loaded["position"]["transitions"] == 0 and loaded["position"]["recorded_ahead"] > 10
+    assert loaded["log"]["from"] == 0
+    replayed = tab.ok("continue")
+    assert replayed["board"] == done["board"]
+
+
+def test_uploads_load_a_scenario_or_say_what_is_wrong_and_keep_the_session(tab):
+    before = tab.ok("step", count=5)
+    bad = tab("load", what="scenario", name="../../bad.yaml", text="name: x\nstart: [\n")
+    assert not bad["ok"] and bad["error"].startswith("bad.yaml:")
+    assert tab.ok("view")["position"]["transitions"] == before["position"]["transitions"]
+    loaded = tab.ok("load", what="scenario", name="g.yaml", text=G_GUARD.read_text())
+    assert loaded["position"]["machines"][-1]["state"] == "start_step" and "g.yaml" in loaded["label"]
+    tab.ok("next")
+    report = tab.ok("load", what="trace", name="t.jsonl", text=tab.ok("save", what="trace")["content"])
+    assert report["report_html"].startswith("<!doctype html>")
+    assert not tab("load", what="trace", name="t.jsonl", text="{not json\n")["ok"]
+    assert tab.ok("new", seed=4)["position"]["transitions"] == 0
+
+
+def test_malformed_messages_get_an_error_and_the_session_lives(tab):
+    tab.ok("step", count=2)
+    for text in ("not json", "[1, 2]", "42", '{"no": "cmd"}', '{"cmd": "rm -rf"}', '{"cmd": "step", "count": "x"}',
+                 '{"cmd": "step", "count": -1}', '{"cmd": "back", "count": 1e9}', '{"cmd": "choose"}',
+                 '{"cmd": "goto", "transitions": true}', '{"cmd": "load", "what": "scenario"}',
+                 '{"cmd": "break_add", "kind": "state", "name": "a b"}'):
+        reply = tab.raw(text)
+        assert reply["ok"] is False and reply["error"], text
+    assert tab.ok("view")["position"]["transitions"] == 2
+
+
+def test_each_tab_has_its_own_session(client):
+    with client.websocket_connect("/ws") as one, client.websocket_connect("/ws") as two:
+        first, second = Tab(one), Tab(two)
+        into_a_battle(first)
+        assert second.ok("view")["position"]["transitions"] == 0
+        second.ok("break_add", kind="state", name="guard_step")
+        assert first.ok("view")["breakpoints"] == [] and len(second.ok("view")["breakpoints"]) == 1
+
+
+def test_the_page_can_only_name_its_own_commands_and_never_a_server_path():
+    assert set(commands.COMMANDS) == {"view", "step", "next", "continue", "back", "goto", "restart", "branch",
+                                      "choose", "auto", "break_add", "break_delete", "peek", "flows", "diagram",
+                                      "state_info", "save", "load", "new"}
+    assert safe_name("../../etc/passwd", "x") == "passwd"
+    assert safe_name("C:\\temp\\a b.yaml", "x") == "a_b.yaml"
+    assert safe_name("..", "upload.yaml") == "upload.yaml"
+
+
+def test_web_binds_127_0_0_1_unless_told(monkeypatch):
+    from vanguard_fsm.cli import cmd_web
+    from vanguard_fsm.web import server
+    seen = {}
+    monkeypatch.setattr(server, "serve", lambda app, host, port, open_browser, echo: seen.update(host=host, port=port))
+    from click.testing import CliRunner
+    from vanguard_fsm.cli.main import main
+    result = CliRunner().invoke(main, ["web", "--seed", "2"])
+    assert result.exit_code == 0 and seen == {"host": "127.0.0.1", "port": 0}
+    assert {p.name: p.default for p in cmd_web.web.params}["host"] == "127.0.0.1"
+
+
+def run(*args):
+    return subprocess.run([sys.executable, "-m", "vanguard_fsm", *args], capture_output=True, text=True)
+
+
+def test_web_refuses_a_bad_start_with_a_located_line(tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("name: x\nstart: [\n")
+    out = run("web", "--scenario", str(bad))
+    assert out.returncode == 2 and out.stderr.startswith(f"{bad}:") and "Traceback" not in out.stderr
+    assert run("web", "--seed", "1", "--scenario", str(bad)).returncode == 2
+
+
+def test_report_writes_one_self_contained_file(tmp_path):
+    trace = tmp_path / "game.jsonl"
+    assert run("play", "--seed", "5", "--quiet", "--trace", str(trace)).returncode == 0
+    out = run("report", str(trace), "-o", str(tmp_path / "r.html"))
+    assert out.returncode == 0, out.stderr
+    html = (tmp_path / "r.html").read_text()
+    assert html.count("<svg") >= 3 and "LogView" in html and '"event":"game_over"' in html
+    for external in ("<script src", "<link ", "http://", "https://"):
+        assert external not in html.replace("http://www.w3.org", ""), external
+
+
+def test_report_of_a_bad_trace_is_a_located_error(tmp_path):
+    trace = tmp_path / "bad.jsonl"
+    trace.write_text('{"seq":0,"event":"state","path":"game.setup"}\n{oops\n')
+    out = run("report", str(trace))
+    assert out.returncode == 2 and out.stderr.strip() == f"{trace}:2:2: not JSON: Expecting property name " \
+                                                          "enclosed in double quotes"
+    assert run("report", str(tmp_path / "missing.jsonl")).returncode == 2
+
+
+def test_report_tolerates_unknown_events_and_fields(tmp_path):
+    from vanguard_fsm.web.report import report_html
+    html = report_html('{"seq":0,"event":"state","path":"game.setup","turn":0,"turn_player":null}\n'
+                       '{"seq":1,"event":"future_event","turn":0,"turn_player":null,"extra":{"a":[1]}}\n'
+                       '{"seq":2,"event":"state","path":"elsewhere.x","turn":0,"turn_player":null}\n', "t")
+    assert '"future_event"' in html and "</script>" in html

@@ -1,0 +1,34 @@
+"""`vanguard-fsm report TRACE.jsonl [-o FILE.html]`: one offline HTML file of a game's trace."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from .common import EXIT_INPUT, flows_option, input_errors
+
+
+@click.command()
+@click.argument("trace", type=click.Path(dir_okay=False))
+@click.option("-o", "--out", "out", type=click.Path(dir_okay=False), default=None,
+              help="The HTML file to write (default: TRACE with .html).")
+@flows_option
+@input_errors
+def report(trace, out, flows_dir):
+    """Write one self-contained HTML file (inline SVG, CSS, JS): timeline, log and the synced flow diagram."""
+    from ..web.report import ReportError, write_report
+
+    target = Path(out) if out else Path(trace).with_suffix(".html")
+    try:
+        rows = write_report(trace, target, flows_dir)
+    except ReportError as exc:
+        click.echo(str(exc), err=True)
+        sys.exit(EXIT_INPUT)
+    except OSError as exc:
+        click.echo(f"{target}:1:1: cannot write: {exc}", err=True)
+        sys.exit(EXIT_INPUT)
+    click.echo(f"wrote {target} ({rows} trace events)")
+
+
+COMMANDS = [report]

@@ -1,0 +1,63 @@
+"""`vanguard-fsm web`: the browser debugger on 127.0.0.1, one independent session per tab.
+
+Parses the start (seed, scenario, replay or a trace to view), checks it once so a
+bad file is one located line and exit 2 before anything is served, then runs the
+server (`web.server`) and prints its URL.
+"""
+from __future__ import annotations
+
+import sys
+
+import click
+
+from .common import EXIT_INPUT, cards_option, flows_option, input_errors
+from .cmd_debug import DEBUG_AGENTS
+
+
+@click.command()
+@click.option("--seed", type=int, default=None, help="Start a new game with this seed (default 0).")
+@click.option("--scenario", "scenario_path", type=click.Path(dir_okay=False), default=None,
+              help="Start at the position a scenario file describes.")
+@click.option("--replay", "replay_path", type=click.Path(dir_okay=False), default=None,
+              help="Start a recorded game from the beginning, with its choices recorded ahead.")
+@click.option("--trace", "trace_path", type=click.Path(dir_okay=False), default=None,
+              help="View a trace file (timeline, log, diagram) instead of debugging a game.")
+@click.option("--agents", nargs=2, type=click.Choice(DEBUG_AGENTS), default=("heuristic", "heuristic"),
+              show_default=True, help="Who decides at 'auto' and 'continue' (after any recorded choices).")
+@click.option("--decks", nargs=2, default=None, help="Two decks, by built-in name or path (with --seed).")
+@click.option("--format", "fmt", type=click.Choice(["standard", "quick"]), default="standard", show_default=True)
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to bind; anything but 127.0.0.1 lets other machines drive the debugger.")
+@click.option("--port", type=click.IntRange(0, 65535), default=0, show_default=True, help="0: any free port.")
+@click.option("--open", "open_browser", is_flag=True, help="Also open the page in a browser.")
+@flows_option
+@cards_option
+@input_errors
+def web(seed, scenario_path, replay_path, trace_path, agents, decks, fmt, host, port, open_browser, flows_dir,
+        cards):
+    """Debug a game in the browser: the flow diagram live, the board, the log, rewind, breakpoints, saves."""
+    from ..debug.start import StartError, build_start
+    from ..web.report import ReportError, report_html
+    from ..web.server import create_app, serve
+
+    if len([s for s in (seed is not None, scenario_path, replay_path, trace_path) if s]) > 1:
+        raise click.UsageError("give at most one of --seed, --scenario, --replay, --trace")
+    options = {"seed": seed or 0, "scenario": scenario_path, "replay": replay_path, "decks": decks, "fmt": fmt,
+               "flows_dir": flows_dir, "cards": cards, "agents": agents}
+    trace_html = None
+    try:
+        if trace_path is not None:
+            try:
+                text = open(trace_path, encoding="utf-8").read()
+            except (OSError, UnicodeDecodeError) as exc:
+                raise ReportError(f"{trace_path}:1:1: cannot read: {exc}") from None
+            trace_html = report_html(text, trace_path, flows_dir=flows_dir)
+        else:
+            build_start(**options)            # a bad file fails here, once, with its line
+    except (StartError, ReportError) as exc:
+        click.echo(str(exc), err=True)
+        sys.exit(EXIT_INPUT)
+    serve(create_app(options, trace_html), host, port, open_browser, echo=click.echo)
+
+
+COMMANDS = [web]

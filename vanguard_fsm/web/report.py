@@ -1,0 +1,83 @@
+"""`vanguard-fsm report`: one self-contained HTML file from a trace, to attach to a bug report.
+
+The file holds everything inline — the trace rows as JSON, the SVG of every
+machine the trace enters, the CSS and the viewer's JS (`static/common.js`,
+`static/report.js`) — so it opens offline from a mail or an issue, with no server.
+The trace is read tolerantly (unknown events and fields are shown as they are);
+a line that is not a JSON object is a `ReportError` naming `path:line:col`.
+"""
+from __future__ import annotations
+
+import json
+from html import escape
+from importlib import resources
+
+from ..diagram.render import load_flows
+from . import flowinfo
+
+
+class ReportError(ValueError):
+    """The trace cannot be read; the message is `path:line:col: what is wrong`."""
+
+
+def parse_trace(text: str, name: str = "trace") -> list[dict]:
+    rows = []
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            row = json.loads(line)
+        except json.JSONDecodeError as exc:
+            raise ReportError(f"{name}:{number}:{exc.colno}: not JSON: {exc.msg}") from None
+        if not isinstance(row, dict) or not isinstance(row.get("event"), str):
+            raise ReportError(f"{name}:{number}:1: a trace line is a JSON object with an 'event'")
+        rows.append(row)
+    if not rows:
+        raise ReportError(f"{name}:1:1: the trace is empty")
+    return rows
+
+
+def asset(name: str) -> str:
+    return resources.files(__package__).joinpath("static", name).read_text(encoding="utf-8")
+
+
+def _script_json(data) -> str:
+    """JSON that can sit inside <script>: no '</' may end the element early."""
+    return json.dumps(data, separators=(",", ":")).replace("</", "<\\/").replace("<!--", "\\u003c!--")
+
+
+def report_data(rows: list[dict], name: str, flowset) -> dict:
+    entered = {r["path"].split(".", 1)[0] for r in rows if r.get("event") == "state" and isinstance(r.get("path"), str)}
+    machines = [m for m in flowset.flows if m in entered or m == flowset.root]
+    return {"title": name, "events": rows, "root": flowset.root, "machines": machines,
+            "diagrams": {m: flowinfo.diagram_svg(flowset, m) for m in machines},
+            "state_rules": flowinfo.state_rules(flowset), "state_docs": flowinfo.state_docs(flowset)}
+
+
+def report_html(text: str, name: str = "trace", flowset=None, flows_dir=None) -> str:
+    """The whole report page for the trace `text` (ReportError for an unreadable trace)."""
+    rows = parse_trace(text, name)
+    return render_page(rows, name, flowset if flowset is not None else load_flows(flows_dir))
+
+
+def render_page(rows: list[dict], name: str, flowset) -> str:
+    data = report_data(rows, name, flowset)
+    page = asset("report.html")
+    parts = {"/*STYLE*/": asset("app.css"), "/*SCRIPT*/": asset("common.js") + "\n" + asset("report.js"),
+             "{{TITLE}}": escape(f"vanguard-fsm report: {name}"), "{{DATA}}": _script_json(data)}
+    for marker, value in parts.items():
+        page = page.replace(marker, value, 1)
+    return page
+
+
+def write_report(trace_path, out_path, flows_dir=None) -> int:
+    """Write the report of a trace file; returns the number of trace rows."""
+    from pathlib import Path
+    source = Path(trace_path)
+    try:
+        text = source.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ReportError(f"{trace_path}:1:1: cannot read: {exc}") from None
+    rows = parse_trace(text, str(trace_path))
+    Path(out_path).write_text(render_page(rows, source.name, load_flows(flows_dir)), encoding="utf-8")
+    return len(rows)

@@ -1,0 +1,178 @@
+"""One browser tab's debugger: a `Debugger` started from the server's start options.
+
+`PageSession` owns the tab's debugger, what the tab has already been sent of the
+trace (so each reply carries only the new rows, or says where a rewind cut the
+log), and the operations that are not command words of the terminal debugger:
+going to a transition on the timeline, previewing a past position (rewind there,
+look, come back: rewind is exact), branching, condition breakpoints, and turning
+saves into downloads and uploads into starts. Nothing here decides a rule.
+"""
+from __future__ import annotations
+
+import re
+import tempfile
+from pathlib import Path
+
+from ..agents import make_agent
+from ..debug import start as debug_start
+from ..debug.debugger import Debugger
+from ..machine.yamlsrc import SourceError
+from . import views
+from .conditions import Conditions
+
+SAFE_NAME = re.compile(r"[^A-Za-z0-9._-]+")
+
+
+class WebDebugger(Debugger):
+    """The debugger plus condition breakpoints, checked after every unit of a run."""
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.conditions = Conditions(self.breakpoints)
+
+    def unit(self, resolve: str = "recorded"):
+        outcome = super().unit(resolve)
+        if self.armed and outcome is not None and self.conditions.items:
+            self.hits.extend(self.conditions.hits(self.game))
+        return outcome
+
+    def run(self, stop, resolve: str):
+        self.conditions.prime(self.game)
+        return super().run(stop, resolve)
+
+
+def safe_name(name: str, default: str) -> str:
+    """An uploaded file's base name, reduced to plain characters (never a path)."""
+    base = SAFE_NAME.sub("_", str(name).replace("\\", "/").rsplit("/", 1)[-1]).strip("._")
+    return base[:80] or default
+
+
+class PageSession:
+    """The debugger of one tab. `options` are `debug.start.build_start` keyword arguments."""
+
+    def __init__(self, options: dict) -> None:
+        self.options = dict(options)
+        self.debugger: WebDebugger | None = None
+        self.label = ""
+        self.sent = 0
+        self.start(self.options)
+
+    def start(self, options: dict) -> None:
+        """(Re)start from a seed, a scenario or a replay; StartError/SourceError leave the old one."""
+        begun = debug_start.build_start(**options)
+        seed = begun.game.seed
+        agents = [make_agent(begun.agents[0], seed * 2 + 1), make_agent(begun.agents[1], seed * 2 + 2)]
+        self.debugger = WebDebugger(begun.game, agents, recorded=begun.recorded, context=begun.context)
+        self.label = begun.label
+        self.sent = 0
+
+    @property
+    def game(self):
+        return self.debugger.game
+
+    # -- what a reply carries -------------------------------------------------
+    def log_delta(self) -> dict:
+        rows = self.debugger.trace.events
+        first = min(self.sent, len(rows))
+        self.sent = len(rows)
+        return {"from": first, "rows": rows[first:]}
+
+    def view(self) -> dict:
+        out = views.snapshot(self.debugger)
+        out["log"] = self.log_delta()
+        out["breakpoints"] = self.breakpoint_list()
+        out["label"] = self.label
+        return out
+
+    def breakpoint_list(self) -> list[dict]:
+        dbg = self.debugger
+        items = [{"number": n, "kind": k, "name": name} for n, (k, name) in dbg.breakpoints.items.items()]
+        items += [{"number": n, "kind": "condition", "name": text} for n, (text, _) in dbg.conditions.items.items()]
+        return sorted(items, key=lambda b: b["number"])
+
+    # -- movement the terminal has no word for --------------------------------
+    def goto(self, target: int) -> str:
+        """To transition `target` on this timeline: back exactly, or forward on recorded choices only."""
+        dbg = self.debugger
+        if target < dbg.transitions:
+            dbg.back(dbg.transitions - target)
+        else:
+            while dbg.transitions < target and dbg.unit("recorded") is not None:
+                pass
+            dbg.mark_stop()
+        return views_position_text(dbg)
+
+    def restart(self) -> str:
+        dbg = self.debugger
+        dbg.rewind(lambda: True)
+        dbg.mark_stop()
+        return "back at the start position; the choices made are recorded ahead"
+
+    def branch(self) -> str:
+        """Drop the choices recorded ahead: what happens next is a new timeline."""
+        dbg = self.debugger
+        ahead = len(dbg.timeline) - len(dbg.game.history)
+        del dbg.timeline[len(dbg.game.history):]
+        dbg.stops = {u: t for u, t in dbg.stops.items() if u <= dbg.units}
+        return f"new timeline from here ({ahead} recorded choice(s) dropped)"
+
+    def peek(self, seq: int) -> dict:
+        """The position just after trace row `seq`, then back to the present (rewind is exact)."""
+        dbg = self.debugger
+        here = dbg.units
+        if not 0 <= seq < len(dbg.trace.events):
+            raise ValueError(f"no trace row {seq} (0 to {len(dbg.trace.events) - 1})")
+        try:
+            dbg.rewind(lambda: len(dbg.trace.events) > seq)
+            seen = {"seq": seq, "board": views.board(dbg.game), "machines": views.machines(dbg.game),
+                    "transitions": dbg.transitions}
+        finally:
+            dbg.rewind(lambda: dbg.units >= here)
+        return seen
+
+    # -- files: downloads out, uploads in --------------------------------------
+    def save(self, what: str) -> dict:
+        dbg = self.debugger
+        if what == "trace":
+            import json
+            text = "".join(json.dumps(r, separators=(",", ":")) + "\n" for r in dbg.trace.events)
+            return {"filename": f"game-{dbg.game.seed}.jsonl", "content": text,
+                    "message": f"{len(dbg.trace.events)} trace events"}
+        suffix = {"scenario": ".yaml", "replay": ".replay"}[what]
+        filename = f"{what}-t{dbg.transitions}{suffix}"
+        with tempfile.TemporaryDirectory(prefix="vanguard-web-") as tmp:
+            path = Path(tmp) / filename
+            saver = debug_start.save_scenario if what == "scenario" else debug_start.save_replay
+            message = saver(dbg, str(path))
+            if not path.exists():
+                raise ValueError(message)
+            content = path.read_text(encoding="utf-8")
+        return {"filename": filename, "content": content, "message": message.replace(str(path), filename)}
+
+    def load(self, what: str, name: str, text: str) -> str:
+        """Start from an uploaded scenario or replay; the upload lives in a temp file only while it loads."""
+        filename = safe_name(name, f"upload.{what}")
+        with tempfile.TemporaryDirectory(prefix="vanguard-web-") as tmp:
+            path = Path(tmp) / filename
+            path.write_text(text, encoding="utf-8")
+            options = {k: v for k, v in self.options.items() if k not in ("seed", "scenario", "replay")}
+            options[what] = str(path)
+            try:
+                self.start(options)
+            except (SourceError, debug_start.StartError) as exc:
+                raise ValueError(str(exc).replace(str(path), filename)) from None
+            except Exception as exc:   # any other refusal of the file: say it, keep the session
+                raise ValueError(f"{filename}: {exc}".replace(str(path), filename)) from None
+            self.label = self.label.replace(str(path), filename)
+        return f"loaded {self.label}"
+
+    def new_game(self, seed: int) -> str:
+        options = {k: v for k, v in self.options.items() if k not in ("scenario", "replay")}
+        options["seed"] = seed
+        self.start(options)
+        return f"started {self.label}"
+
+
+def views_position_text(dbg) -> str:
+    from ..debug import views as text_views
+    return text_views.position(dbg)

@@ -1,0 +1,220 @@
+/* Shared by the live debugger page and the offline report: the flow diagram with the
+   current state marked, the breadcrumbs of running machines, and the log grouped
+   turn > phase > step. Plain browser JavaScript, no build step, no network. */
+"use strict";
+
+const el = (tag, attrs = {}, ...children) => {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+    else node.setAttribute(key, value === true ? "" : value);
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+};
+
+/* ---- diagrams ------------------------------------------------------------ */
+class FlowDiagram {
+  /* host: the element holding the SVG; fetchSvg(machine) -> Promise<string>;
+     onState(machine, path): a state (or phase) was clicked. */
+  constructor(host, fetchSvg, onState) {
+    this.host = host; this.fetchSvg = fetchSvg; this.onState = onState;
+    this.svgs = new Map(); this.machine = null; this.breakStates = [];
+    host.addEventListener("click", (event) => this.clicked(event));
+  }
+  async show(machine) {
+    if (this.machine === machine && this.host.querySelector("svg")) return;
+    if (!this.svgs.has(machine)) this.svgs.set(machine, await this.fetchSvg(machine));
+    this.host.innerHTML = this.svgs.get(machine);
+    this.machine = machine;
+    const svg = this.host.querySelector("svg");
+    if (svg) { svg.removeAttribute("width"); svg.removeAttribute("height"); svg.setAttribute("data-machine", machine); }
+    for (const a of this.host.querySelectorAll("a")) a.removeAttribute("xlink:href"), a.removeAttribute("href");
+    this.markBreakpoints(this.breakStates);
+  }
+  titled(selector) {
+    const found = new Map();
+    for (const g of this.host.querySelectorAll(selector)) {
+      const title = g.querySelector(":scope > title");
+      if (title) found.set(title.textContent, g);
+    }
+    return found;
+  }
+  /* mark machine.path (and its enclosing phases, and the edge it came by) */
+  async highlight(machine, path, cameFrom) {
+    await this.show(machine);
+    for (const g of this.host.querySelectorAll(".current, .current-phase, .came")) {
+      g.classList.remove("current", "current-phase", "came");
+    }
+    if (!path) return null;
+    const nodes = this.titled("g.node");
+    const node = nodes.get(`${machine}.${path}`);
+    if (node) node.classList.add("current");
+    const clusters = this.titled("g.cluster");
+    const parts = path.split(".");
+    for (let i = 1; i < parts.length; i++) {
+      const cluster = clusters.get(`cluster_${machine}.${parts.slice(0, i).join(".")}`);
+      if (cluster) cluster.classList.add("current-phase");
+    }
+    if (cameFrom) {
+      const edge = this.titled("g.edge").get(`${machine}.${cameFrom}->${machine}.${path}`);
+      if (edge) edge.classList.add("came");
+    }
+    if (node) this.reveal(node);
+    return node || null;
+  }
+  reveal(node) {
+    const host = this.host, box = node.getBoundingClientRect(), frame = host.getBoundingClientRect();
+    if (box.top < frame.top + 20 || box.bottom > frame.bottom - 20 || box.left < frame.left || box.right > frame.right) {
+      host.scrollTop += box.top - frame.top - frame.height / 2 + box.height / 2;
+      host.scrollLeft += box.left - frame.left - frame.width / 2 + box.width / 2;
+    }
+  }
+  markBreakpoints(names) {
+    this.breakStates = names;
+    for (const [title, g] of this.titled("g.node")) {
+      const hit = names.some((name) => title === name || title.endsWith("." + name));
+      g.classList.toggle("bp", hit);
+    }
+  }
+  clicked(event) {
+    const anchor = event.target.closest("a");
+    if (anchor) event.preventDefault();
+    const g = event.target.closest("g.node, g.cluster");
+    if (!g || !this.machine) return;
+    let title = g.querySelector(":scope > title")?.textContent || "";
+    if (title.startsWith("cluster_")) title = title.slice(8);
+    if (!title.startsWith(this.machine + ".")) return;
+    const path = title.slice(this.machine.length + 1);
+    if (path.startsWith("_")) return;          // the start dot, the legend
+    this.onState(this.machine, path);
+  }
+}
+
+function crumbs(host, machines, shown, onPick) {
+  /* machines: [{machine, state}] outermost first */
+  host.replaceChildren(...machines.flatMap((m, i) => [
+    i ? el("span", { class: "sep" }, "›") : null,
+    el("button", { class: "crumb" + (m.machine === shown ? " shown" : ""), "data-machine": m.machine,
+                   title: m.doc || "", onclick: () => onPick(m.machine) },
+       el("b", {}, m.machine), ".", m.state),
+  ]).filter(Boolean));
+}
+
+/* ---- the machine stack seen from a trace ----------------------------------- */
+function stackAfter(stack, row) {
+  /* a `state` row names machine.path: that machine's current state changes, and any
+     machine it had invoked has finished (it is below it on the stack) */
+  if (row.event !== "state" || typeof row.path !== "string") return stack;
+  const dot = row.path.indexOf(".");
+  const machine = row.path.slice(0, dot), state = row.path.slice(dot + 1);
+  const at = stack.findIndex((m) => m.machine === machine);
+  const next = at >= 0 ? stack.slice(0, at) : stack.slice();
+  next.push({ machine, state });
+  return next;
+}
+
+/* ---- the log, grouped turn > phase > step ----------------------------------- */
+const QUIET_FIELDS = new Set(["seq", "event", "turn", "turn_player"]);
+
+function describe(row) {
+  if (row.event === "state") return row.path;
+  if (row.event === "timing") return row.name;
+  return Object.entries(row).filter(([k]) => !QUIET_FIELDS.has(k))
+    .map(([k, v]) => `${k}=${typeof v === "object" && v !== null ? JSON.stringify(v) : v}`).join(" ");
+}
+
+class LogView {
+  /* host: container; stateRules: {"machine.path": [rule ids]}; hooks: {hover(seq), leave(), pin(seq)} */
+  constructor(host, stateRules, hooks) {
+    this.host = host; this.stateRules = stateRules || {}; this.hooks = hooks;
+    this.rows = []; this.items = []; this.reset();
+    let timer = null;
+    host.addEventListener("mouseover", (event) => {
+      const item = event.target.closest(".ev");
+      if (!item) return;
+      clearTimeout(timer);
+      timer = setTimeout(() => hooks.hover && hooks.hover(Number(item.dataset.seq)), 90);
+    });
+    host.addEventListener("mouseleave", () => { clearTimeout(timer); hooks.leave && hooks.leave(); });
+    host.addEventListener("click", (event) => {
+      const item = event.target.closest(".ev");
+      if (item && hooks.pin) hooks.pin(Number(item.dataset.seq));
+    });
+  }
+  reset() {
+    this.host.replaceChildren();
+    this.rows = []; this.items = []; this.stack = []; this.turn = null;
+    this.turnBox = this.phaseBox = this.stepBox = null; this.phase = this.step = null; this.rulesHere = [];
+  }
+  group(parent, cls, title, open, extra) {
+    const box = el("details", { class: cls, open }, el("summary", {}, title, extra || null));
+    parent.append(box);
+    return box;
+  }
+  append(rows) {
+    const frag = document.createDocumentFragment();
+    for (const row of rows) {
+      if (row.turn !== this.turn) {
+        if (this.turnBox) this.turnBox.open = false;
+        this.turn = row.turn;
+        const who = row.turn_player === null || row.turn_player === undefined ? "" : ` · P${row.turn_player}`;
+        this.turnBox = this.group(frag, "turn", row.turn ? `Turn ${row.turn}${who}` : "Setup", true);
+        this.turnBox.dataset.turn = row.turn;
+        this.phaseBox = this.stepBox = null; this.phase = this.step = null;
+      }
+      this.stack = stackAfter(this.stack, row);
+      if (row.event === "state") this.regroup(row);
+      const rules = row.event === "state" ? (this.stateRules[row.path] || []) : [];
+      const item = el("div", { class: `ev ev-${row.event}`, "data-seq": row.seq },
+        el("span", { class: "seq" }, `#${row.seq}`), " ", el("span", { class: "name" }, row.event), " ",
+        el("span", { class: "fields" }, describe(row)),
+        rules.length ? el("span", { class: "rules" }, rules.join(", ")) : null);
+      (this.stepBox || this.phaseBox || this.turnBox).append(item);
+      this.items[row.seq] = item;
+      this.rows.push(row);
+    }
+    this.host.append(frag);
+  }
+  regroup(row) {
+    const stack = this.stack;
+    const phaseEntry = stack.length > 1 ? stack[1] : stack[0];
+    const phase = phaseEntry ? `${phaseEntry.machine}.${phaseEntry.state.split(".")[0]}` : null;
+    if (phase !== this.phase) {
+      this.phase = phase; this.step = null; this.stepBox = null;
+      this.phaseBox = this.group(this.turnBox, "phase", phase, true,
+        el("span", { class: "rules" }, (this.stateRules[phase] || []).join(", ")));
+    }
+    const deepest = stack[stack.length - 1];
+    const full = deepest ? `${deepest.machine}.${deepest.state}` : null;
+    const step = full && full !== phase && (stack.length > 2 || deepest.state.includes(".")) ? full : null;
+    if (step && step !== this.step) {
+      this.step = step;
+      this.stepBox = this.group(this.phaseBox, "step", step, true,
+        el("span", { class: "rules" }, (this.stateRules[step] || []).join(", ")));
+    }
+  }
+  truncate(count) {
+    if (count >= this.rows.length) return;
+    const keep = this.rows.slice(0, count);
+    this.reset();
+    this.append(keep);
+  }
+  mark(seq, cls) {
+    for (const item of this.host.querySelectorAll("." + cls)) item.classList.remove(cls);
+    const item = this.items[seq];
+    if (!item) return;
+    item.classList.add(cls);
+    for (let box = item.parentElement; box && box !== this.host; box = box.parentElement) {
+      if (box.tagName === "DETAILS") box.open = true;
+    }
+    const frame = this.host.getBoundingClientRect(), box = item.getBoundingClientRect();
+    if (box.top < frame.top || box.bottom > frame.bottom) this.host.scrollTop += box.top - frame.top - frame.height / 3;
+  }
+  scrollToEnd() { this.host.scrollTop = this.host.scrollHeight; }
+}
