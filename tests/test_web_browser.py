@@ -1,0 +1,216 @@
+"""The browser debugger and the report in a real Chromium (issue 14): Debian's system
+`chromium`, driven by Playwright (never a downloaded browser build). Screenshots of
+failures, and the README's screenshot, go to the test output folder
+(`$VANGUARD_TEST_OUTPUT`, default `test-output/`)."""
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+import pytest
+import yaml
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = os.environ.get("VANGUARD_CHROMIUM", "/usr/bin/chromium")
+OUTPUT = Path(os.environ.get("VANGUARD_TEST_OUTPUT", ROOT / "test-output"))
+G_GUARD = Path(__file__).parent / "fixtures" / "web" / "guard_with_g_guardian.yaml"
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+def _missing() -> str | None:
+    try:
+        import playwright.sync_api  # noqa: F401
+        import uvicorn  # noqa: F401
+    except ImportError as exc:
+        return f"{exc.name} is not installed (.ci/bootstrap installs it)"
+    if not Path(CHROMIUM).exists():
+        return f"{CHROMIUM} is missing (.ci/bootstrap installs Debian's chromium)"
+    return None
+
+
+if _missing():
+    if os.environ.get("CI"):
+        pytest.fail(f"the browser tests must run in CI: {_missing()}", pytrace=False)
+    pytest.skip(_missing(), allow_module_level=True)
+
+from playwright.sync_api import expect, sync_playwright  # noqa: E402
+
+from vanguard_fsm.web.server import create_app  # noqa: E402
+
+
+class Server:
+    """uvicorn serving the app on 127.0.0.1, any free port, in a thread."""
+
+    def __init__(self, options: dict) -> None:
+        import uvicorn
+        config = uvicorn.Config(create_app(options), host="127.0.0.1", port=0, log_level="warning",
+                                ws="websockets-sansio", lifespan="off")
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread.start()
+        deadline = time.monotonic() + 20
+        while not self.server.started:
+            assert time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.02)
+        port = self.server.servers[0].sockets[0].getsockname()[1]
+        self.url = f"http://127.0.0.1:{port}/"
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(10)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    profile = tempfile.mkdtemp(prefix="vanguard-chromium-")
+    with sync_playwright() as pw:
+        context = pw.chromium.launch_persistent_context(
+            profile, executable_path=CHROMIUM, headless=True, args=FLAGS, accept_downloads=True,
+            viewport={"width": 1600, "height": 1000})
+        yield context
+        context.close()
+    shutil.rmtree(profile, ignore_errors=True)
+
+
+@pytest.fixture
+def page(browser, request):
+    page = browser.new_page()
+    errors = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    yield page
+    if errors:
+        OUTPUT.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(OUTPUT / f"FAILED-{request.node.name}.png"))
+    page.close()
+    assert not errors, f"JavaScript errors on the page: {errors}"
+
+
+@pytest.fixture
+def server():
+    running = Server({"seed": 3})
+    yield running
+    running.stop()
+
+
+@contextlib.contextmanager
+def shot_on_failure(page, name: str):
+    try:
+        yield
+    except BaseException:
+        OUTPUT.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(OUTPUT / f"FAILED-{name}.png"))
+        raise
+
+
+def position(page) -> int:
+    return int(page.locator("#slider").input_value())
+
+
+def test_debug_a_guard_step_in_the_page(page, server, tmp_path, request):
+    """Load a scenario, stop at the guard step (breakpoint set by clicking the state), call a
+    G guardian by clicking, rewind three transitions, save the scenario and run it."""
+    with shot_on_failure(page, request.node.name):
+        page.goto(server.url)
+        page.wait_for_selector("body[data-ready='1']")
+        expect(page.locator("#diagram svg")).to_be_visible()
+
+        page.set_input_files("#upload", str(G_GUARD))
+        expect(page.locator("#label")).to_contain_text("guard_with_g_guardian.yaml")
+        expect(page.locator("#crumbs")).to_contain_text("battle.start_step")
+
+        page.locator("#diagram g.node", has=page.locator("title", has_text="battle.guard_step")).first.click()
+        expect(page.locator("#bp-list")).to_contain_text("state battle.guard_step")
+        expect(page.locator("#state-info")).to_contain_text("CR 7.5")
+        expect(page.locator("#state-info")).to_contain_text("beginning_of_guard_step")
+
+        page.keyboard.press("n")
+        page.click("button[data-action='battle']")
+        page.click("#b-continue")
+        expect(page.locator("#status")).to_contain_text("breakpoint 1: state battle.guard_step")
+        current = page.locator("#diagram g.node.current > title")
+        expect(current).to_have_text("battle.guard_step")
+        page.keyboard.press("n")                        # the guard step's decision
+        g_guardian = page.locator("button[data-action^='g_guardian:TC-019']")
+        expect(g_guardian).to_be_visible()
+        OUTPUT.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(OUTPUT / "web-debugger-guard-step.png"))
+
+        g_guardian.click()
+        expect(page.locator("#board .mid .gc")).to_contain_text("TC-019")
+        expect(page.locator("#log .ev-guard").last).to_contain_text("how=g_guardian")
+        called_at = position(page)
+        page.click("#bp-list button[title='delete']")
+        expect(page.locator("#bp-list li")).to_have_count(0)
+
+        page.fill("#back-n", "3")
+        page.click("#b-backn")
+        expect(page.locator("#status")).to_contain_text("rewound to transition")
+        assert position(page) == called_at - 3
+        expect(page.locator("#board .mid .gc")).to_have_count(0)
+        page.keyboard.press("n")                        # forward to the guard step's decision again
+        expect(page.locator("button[data-action^='g_guardian:TC-019']")).to_be_visible()
+
+        with page.expect_download() as download:
+            page.click("#save-scenario")
+        saved = tmp_path / download.value.suggested_filename
+        download.value.save_as(saved)
+    data = yaml.safe_load(saved.read_text())
+    assert data["start"]["at"][-1] == "battle.guard_step"
+    run = subprocess.run([sys.executable, "-m", "vanguard_fsm", "scenario", "run", str(saved)],
+                         capture_output=True, text=True, cwd=ROOT)
+    assert run.returncode != 2, run.stdout + run.stderr           # a well-formed scenario file
+    if "script" in data or "until" in data:                        # a runnable one (script + until)
+        assert run.returncode == 0, run.stdout + run.stderr
+    else:
+        assert "unanswered decision: player 1 at battle.guard_step" in run.stdout
+
+
+def test_hover_previews_and_click_pins_a_past_position(page, server, request):
+    with shot_on_failure(page, request.node.name):
+        page.goto(server.url)
+        page.wait_for_selector("body[data-ready='1']")
+        page.fill("#bp-name", "guard_step")
+        page.click("#bp-form button")
+        page.keyboard.press("c")
+        expect(page.locator("#diagram g.node.current > title")).to_have_text("battle.guard_step")
+        page.click("#log details.turn[data-turn='0'] > summary")      # setup is folded once turn 1 begins
+        early = page.locator("#log .ev[data-seq='5']")
+        early.scroll_into_view_if_needed()
+        early.hover()
+        expect(page.locator("#preview-banner")).to_be_visible()
+        expect(page.locator("#preview-text")).to_contain_text("preview after #5")
+        expect(page.locator("#crumbs")).to_contain_text("setup.")
+        early.click()
+        expect(page.locator("#preview-text")).to_contain_text("pinned after #5")
+        page.keyboard.press("Escape")
+        expect(page.locator("#crumbs")).to_contain_text("battle.guard_step")
+
+
+def test_a_report_file_opens_offline_and_jumps_to_a_turn(page, tmp_path, request):
+    trace, report = tmp_path / "game.jsonl", tmp_path / "game.html"
+    for args in (("play", "--seed", "5", "--quiet", "--trace", str(trace)), ("report", str(trace), "-o", str(report))):
+        assert subprocess.run([sys.executable, "-m", "vanguard_fsm", *args], capture_output=True).returncode == 0
+    requests = []
+    page.on("request", lambda r: requests.append(r.url))
+    with shot_on_failure(page, request.node.name):
+        page.goto(report.as_uri())
+        page.wait_for_selector("body[data-ready='1']")
+        page.select_option("#turn-jump", "3")
+        pinned = page.locator("#log .ev.pinned")
+        expect(pinned).to_have_count(1)
+        seq = int(pinned.get_attribute("data-seq"))
+        expect(page.locator("#pos")).to_contain_text("turn 3")
+        expect(page.locator("#diagram g.node.current")).to_have_count(1)
+        page.keyboard.press("ArrowRight")
+        expect(page.locator("#crumbs")).to_contain_text("turn.")
+        assert int(page.locator("#log .ev.pinned").get_attribute("data-seq")) > seq
+    assert all(url.startswith("file://") or url.startswith("blob:") or url.startswith("data:") for url in requests), \
+        requests
