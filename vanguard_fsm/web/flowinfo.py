@@ -76,10 +76,15 @@ def rule_text(rule: str, rules_path: Path | None = None) -> str:
     return _rules_digest(str(rules_path)).get(rule, "")
 
 
+def _where(where) -> str | None:
+    """`battle.yaml:54:3`: the flow file by name (the page never needs the server's directories)."""
+    return f"{Path(where.path).name}:{where.line}:{where.col}" if where else None
+
+
 def _transition(t) -> dict:
     return {"to": t.dest or t.to, "choice": None if t.trigger == "advance" else t.trigger,
             "if": list(t.conditions), "unless": list(t.unless), "do": list(t.actions), "doc": t.doc,
-            "where": str(t.where) if t.where else None}
+            "where": _where(t.where)}
 
 
 def state_info(flowset, machine: str, path: str) -> dict:
@@ -88,7 +93,7 @@ def state_info(flowset, machine: str, path: str) -> dict:
     state = flow.all_states[path]
     chain = [*state.ancestors(), state]
     return {
-        "machine": machine, "path": path, "doc": state.doc, "where": str(state.where) if state.where else None,
+        "machine": machine, "path": path, "doc": state.doc, "where": _where(state.where),
         "rules": [{"id": r, "text": rule_text(r)} for r in state.rules],
         "timings": list(state.timings), "do": list(state.actions), "invoke": state.invoke, "final": state.final,
         "decision": ({"who": state.decision.who, "kinds": list(state.decision.kinds), "doc": state.decision.doc}

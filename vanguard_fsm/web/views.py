@@ -17,7 +17,7 @@ HAND_REF = re.compile(r"hand\[(\d+)\]")
 
 def _card(game, instance: int) -> dict:
     card = game.cards[instance]
-    return {"id": card.id, "name": card.name, "grade": card.grade}
+    return {"id": card.id, "name": card.name, "grade": card.grade, "shield": card.shield}
 
 
 def _unit(game, unit) -> dict | None:

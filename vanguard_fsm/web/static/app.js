@@ -34,6 +34,7 @@ function received(reply) {
     app.log = new LogView($("log"), reply.state_rules, { hover: previewAt, leave: endPreview, pin: pinAt });
     app.diagram = new FlowDiagram($("diagram"), fetchSvg, stateClicked);
     applyView(reply);
+    window.vanguardReadyMs = performance.now();      // first paint with the position drawn (measured, not tested)
     document.body.dataset.ready = "1";
     return;
   }
@@ -154,7 +155,8 @@ function drawSeat(seat, top) {
     el("div", { class: "field" }, rows.map((row) => el("div", { class: "frow" }, row))),
     el("div", { class: "zones" },
       zoneRow("damage", seat.damage, (d) => chip(d, d.face_down ? "down" : "")),
-      zoneRow("hand", seat.hand || [], (h) => chip(h)),
+      zoneRow("hand", seat.hand || [], (h, i) => chip({ ...h, id: `[${i}] ${h.id} G${h.grade}` +
+        (h.shield ? ` · ${h.shield / 1000}k shield` : "") })),
       zoneRow("soul", seat.soul),
       zoneRow("drop", seat.drop),
       zoneRow("G zone", seat.g_zone, (g) => chip(g, g.face_up ? "up" : "down")),
