@@ -10,8 +10,7 @@ import sys
 
 import click
 
-from .common import EXIT_INPUT, cards_option, flows_option, input_errors
-from .cmd_debug import DEBUG_AGENTS
+from .common import EXIT_INPUT, AgentSpecType, cards_option, flows_option, input_errors
 
 
 @click.command()
@@ -22,7 +21,7 @@ from .cmd_debug import DEBUG_AGENTS
               help="Start a recorded game from the beginning, with its choices recorded ahead.")
 @click.option("--trace", "trace_path", type=click.Path(dir_okay=False), default=None,
               help="View a trace file (timeline, log, diagram) instead of debugging a game.")
-@click.option("--agents", nargs=2, type=click.Choice(DEBUG_AGENTS), default=("heuristic", "heuristic"),
+@click.option("--agents", nargs=2, type=AgentSpecType(allow_human=False), default=("heuristic", "heuristic"),
               show_default=True, help="Who decides at 'auto' and 'continue' (after any recorded choices).")
 @click.option("--decks", nargs=2, default=None, help="Two decks, by built-in name or path (with --seed).")
 @click.option("--format", "fmt", type=click.Choice(["standard", "quick"]), default="standard", show_default=True)
