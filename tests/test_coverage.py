@@ -24,7 +24,13 @@ GAMES_PER_CONFIG = 10        # the `vanguard-fsm coverage` default: 80 games, un
 
 # Transitions that neither the seeded batch nor any scenario takes yet, with why. Strict:
 # once something exercises one of them, this test fails until it is removed from here.
-NOT_YET_REACHABLE: dict[str, str] = {}
+NOT_YET_REACHABLE: dict[str, str] = {
+    # CR 7.8.1.3 / 6.8.1.5 repeats: no built-in card puts a unit with an "end of battle" /
+    # "beginning of end phase" ability on the field during those check timings;
+    # tests/test_designer_edits.py drives the close-step repeat with test cards.
+    "battle: close_step -> close_step [if abilities_pending]": "no built-in card reaches it",
+    "turn: end_phase -> end_phase [if abilities_pending]": "no built-in card reaches it",
+}
 
 
 def test_every_builtin_transition_is_exercised_by_the_batch_and_the_scenarios():

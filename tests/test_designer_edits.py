@@ -94,3 +94,232 @@ def test_deleting_the_once_per_turn_ride_guard_allows_a_second_ride(tmp_path):
     result = run_scenario(scenario, flows_dir=flows)
     assert result.passed, result.message
     assert not run_scenario(scenario).passed
+
+
+# -- order inside a state (CR 6.8.1.1.1 -> 6.8.1.3, CR 7.3.1.1) -----------------------
+
+def cards_with(tmp_path, extra: str):
+    """The built-in cards plus `extra` (a card file's text), as a cards directory."""
+    from vanguard_fsm.paths import builtin_cards_dir
+    cards = tmp_path / "cards"
+    shutil.copytree(builtin_cards_dir(), cards)
+    (cards / "zz_test.yaml").write_text(extra)
+    return cards
+
+
+HEART_CARD = """
+clan: Test
+nation: Test
+race: Test
+cards:
+  - id: X-HRT
+    name: Heart of the End Phase
+    grade: 3
+    power: 11000
+    shield: null
+    unit: normal
+    skills: [twin_drive]
+    abilities:
+      - kind: AUTO
+        zone: V
+        timing: beginning_of_end_phase
+        conditions: [your_turn]
+        effect: {counter_charge: 1}
+        text: "At the beginning of your end phase, Counter Charge 1."
+"""
+
+END_PHASE = """
+name: the heart's end-phase ability triggers after the G unit returns; the G unit's does not
+rules: ["3.3.6", "CR 6.8.1.1.1", "CR 6.8.1.3"]
+start: {turn: 7, turn_player: 1, at: turn.main_phase}
+p0:
+  VC: {card: AL-014, soul: [AL-001]}
+  deck: [{card: AL-009, count: 6}]
+p1:
+  VC: {card: TC-018, heart: X-HRT, soul: [TC-001]}
+  damage: [{card: TC-009, face_down: true}, {card: TC-009, face_down: true}, TC-009]
+  deck: [{card: TC-009, count: 6}]
+script:
+  - pass
+until: {turn: 7}
+expect:
+  p1:
+    damage_face_down: 1
+  events:
+    - {event: ability, card: X-HRT, timing: beginning_of_end_phase, step: resolved, count: 1}
+  no_events:
+    - {event: ability, card: TC-018}
+"""
+
+
+def test_end_phase_order_is_yaml_heart_triggers_after_the_g_unit_returns(tmp_path):
+    cards = cards_with(tmp_path, HEART_CARD)
+    scenario = tmp_path / "end.yaml"
+    scenario.write_text(END_PHASE)
+    result = run_scenario(scenario, cards=cards)
+    assert result.passed, result.message
+    # the designer puts the timing back on entry (before the G unit returns): the game follows
+    flows = copy_flows(tmp_path)
+    edit(flows / "turn.yaml", "do: [return_g_units, check_timing, {timing: beginning_of_end_phase}, check_timing,",
+         "timings: [beginning_of_end_phase]\n    do: [return_g_units, check_timing, check_timing,")
+    assert lint_flows(flows) == []
+    moved = run_scenario(scenario, flows_dir=flows, cards=cards)
+    assert not moved.passed
+    assert any(r["event"] == "ability" and r["card"] == "TC-018" for r in moved.events)
+
+
+START_STEP = """
+name: the start-step timing fires once per battle phase
+rules: ["CR 7.3.1.1"]
+abilities: false
+start: {turn: 5, turn_player: 0, at: turn.main_phase}
+p0:
+  VC: {card: AL-014, soul: [AL-001]}
+  front_left: AL-012
+  deck: [{card: AL-009, count: 8}]
+p1:
+  VC: {card: TC-016, soul: [TC-001]}
+  deck: [{card: TC-009, count: 8}]
+script:
+  - pass
+  - battle
+  - attack:front_left->VC
+  - battle
+until: {state: turn.end_phase}
+expect:
+  events:
+    - {event: timing, name: beginning_of_start_step, count: 1}
+    - {event: state, path: battle.start_step, count: 3}
+"""
+
+
+def test_first_entry_timing_fires_once_per_battle_phase_and_follows_the_yaml(tmp_path):
+    scenario = tmp_path / "start.yaml"
+    scenario.write_text(START_STEP)
+    assert run_scenario(scenario).passed
+    flows = copy_flows(tmp_path)
+    edit(flows / "battle.yaml", "{timing: beginning_of_start_step, first_entry: true}", "{timing: beginning_of_start_step}")
+    result = run_scenario(scenario, flows_dir=flows)
+    fired = [r for r in result.events if r["event"] == "timing" and r["name"] == "beginning_of_start_step"]
+    assert len(fired) == 3
+
+
+# -- check timing after each choice is flow data (CR 8.4.2.1) ------------------------------
+
+RIDE = """
+name: a ride's "when placed" ability resolves at the check timing after the choice
+rules: ["CR 6.5.1.1.4", "CR 8.4.2.1"]
+start: {turn: 5, turn_player: 0, at: turn.ride_phase.ride_step}
+p0:
+  VC: {card: AL-011, soul: [AL-001]}
+  hand: [AL-014, AL-009]
+  deck: [{card: AL-009, count: 8}]
+p1:
+  VC: {card: TC-016, soul: [TC-001]}
+  deck: [{card: TC-009, count: 8}]
+script:
+  - ride:hand[0]
+until: {state: turn.main_phase}
+"""
+
+
+def _resolved_before_stride_step(events) -> bool:
+    kinds = [("ability" if r["event"] == "ability" and r.get("step") == "resolved" else r.get("path"))
+             for r in events if r["event"] in ("ability", "state")]
+    return kinds.index("ability") < kinds.index("turn.ride_phase.stride_step")
+
+
+def test_after_each_choice_check_timing_is_flow_data(tmp_path):
+    scenario = tmp_path / "ride.yaml"
+    scenario.write_text(RIDE)
+    result = run_scenario(scenario)
+    assert result.passed, result.message
+    assert _resolved_before_stride_step(result.events)
+    flows = copy_flows(tmp_path)
+    edit(flows / "turn.yaml", """        decision: {who: turn_player, kinds: [ride, pass], doc: ride a card from hand or not,
+                   after_each_choice: [check_timing]}""",
+         "        decision: {who: turn_player, kinds: [ride, pass], doc: ride a card from hand or not}")
+    assert lint_flows(flows) == []
+    later = run_scenario(scenario, flows_dir=flows)
+    assert later.passed, later.message
+    assert not _resolved_before_stride_step(later.events)   # played at the stride step's check timing
+
+
+# -- repeat loops (CR 7.8.1.3) -------------------------------------------------------------
+
+LOOP_CARDS = """
+clan: Test
+nation: Test
+race: Test
+cards:
+  - id: X-CALL
+    name: Caller at the End of Battle
+    grade: 1
+    power: 7000
+    shield: 5000
+    unit: normal
+    skills: [boost]
+    abilities:
+      - kind: AUTO
+        zone: R
+        timing: end_of_battle
+        effect: {call: {from: drop, choose: 1, name: Latecomer}}
+        text: "At the end of the battle, call a 'Latecomer' from your drop zone."
+  - id: X-LATE
+    name: Latecomer
+    grade: 1
+    power: 7000
+    shield: 5000
+    unit: normal
+    skills: [boost]
+    abilities:
+      - kind: AUTO
+        zone: R
+        timing: end_of_battle
+        effect: {soul_charge: 1}
+        text: "At the end of the battle, Soul Charge 1."
+"""
+
+CLOSE_LOOP = """
+name: the close step repeats for an end-of-battle ability of a unit placed during it
+rules: ["CR 7.8.1.1", "CR 7.8.1.3"]
+start: {turn: 5, turn_player: 0, at: battle.close_step, enter: true,
+        battle: {attacker: VC, target: VC, count: 1}}
+p0:
+  VC: {card: AL-014, soul: [AL-001]}
+  back_left: X-CALL
+  drop: [X-LATE]
+  deck: [{card: AL-009, count: 8}]
+p1:
+  VC: {card: TC-016, soul: [TC-001]}
+  deck: [{card: TC-009, count: 8}]
+script:
+  - ability_circle:front_right
+until: {state: battle.start_step}
+expect:
+  p0:
+    soul_count: 2
+  events:
+    - {event: ability, card: X-LATE, step: resolved, count: 1}
+    - {event: ability, card: X-CALL, step: resolved, count: 1}
+"""
+
+
+def test_close_step_repeats_while_abilities_are_still_to_stand_by(tmp_path):
+    cards = cards_with(tmp_path, LOOP_CARDS)
+    scenario = tmp_path / "loop.yaml"
+    scenario.write_text(CLOSE_LOOP)
+    result = run_scenario(scenario, cards=cards)
+    assert result.passed, result.message
+    entered = [r for r in result.events if r["event"] == "state" and r["path"] == "battle.close_step"]
+    assert len(entered) == 2         # once, then once more for the Latecomer (and no third time)
+    # the designer deletes the repeat: the Latecomer's ability never stands by
+    flows = copy_flows(tmp_path)
+    edit(flows / "battle.yaml", """      - to: close_step
+        if: [abilities_pending]
+        doc: "CR 7.8.1.3: abilities stand by or have yet to: the close step repeats"
+""", "")
+    assert lint_flows(flows) == []
+    once = run_scenario(scenario, flows_dir=flows, cards=cards)
+    assert not once.passed
+    assert not any(r["event"] == "ability" and r["card"] == "X-LATE" for r in once.events)

@@ -125,13 +125,17 @@ class AbilityLayer:
         game.emit("ability", player=ctx.seat, card=game.cards[ctx.inst].id, kind=kind, timing=ctx.timing,
                   step=step, ability=ctx.key)
 
-    def trigger(self, game, seat, inst, spec, timing, placed, origin=None) -> None:
+    def trigger(self, game, seat, inst, spec, timing, placed, origin=None, dry=False) -> bool:
+        """The ability stands by if it may (True); `dry`: only say whether it would."""
         ctx = Ctx(seat, inst, spec.key, timing, placed, origin)
         if abstate.is_used(game, spec.once, inst, spec.key) or not all_hold(game, ctx, spec.conditions):
-            return
+            return False
+        if dry:
+            return True
         s = abstate.get(game)
         abstate.put(game, s._replace(pending=s.pending + (Pending(seat, inst, spec.key, timing, placed),)))
         self.emit(game, ctx, "AUTO", "pending")
+        return True
 
     def subject(self, game, seat, inst, timings, zone, placed, origin=None) -> None:
         """The card an engine event is about triggers its own AUTO abilities for `timings`."""
@@ -146,9 +150,15 @@ class AbilityLayer:
                 if spec.zones is None or zone in spec.zones:
                     self.trigger(game, seat, inst, spec, timing, placed, origin)
 
-    def on_timing(self, game, name) -> None:
+    def on_timing(self, game, name, dry=False) -> bool:
+        """A flow timing: the AUTO abilities on it stand by, except those that already stood
+        by at it during this stay in the state (a repeat loop). `dry`: would any?"""
         if game.abilities is not self or name not in self.timing_zones:
-            return
+            return False
+        scope = game.runner.scope()
+        s = abstate.get(game)
+        stood = s.stood if s.stood_scope == scope else frozenset()
+        added = []
         zones = self.timing_zones[name]
         granted = abstate.get(game).granted
         cards = game.cards
@@ -164,7 +174,17 @@ class AbilityLayer:
                                            if s.kind == "AUTO" and s.timing == name]
                 for spec in specs:
                     if spec.zones is not None and zone in spec.zones:
-                        self.trigger(game, seat, inst, spec, name, placed)
+                        mark = (name, inst, spec.key, placed)
+                        if mark in stood:
+                            continue
+                        if self.trigger(game, seat, inst, spec, name, placed, dry=dry):
+                            if dry:
+                                return True
+                            added.append(mark)
+        if added:
+            s = abstate.get(game)
+            abstate.put(game, s._replace(stood=stood | frozenset(added), stood_scope=scope))
+        return False
 
     def on_event(self, game, event, fields) -> None:
         if game.abilities is not self:

@@ -106,8 +106,11 @@ def _wrap(prefix: str, words) -> list[str]:
 def state_lines(state: StateSpec, invoke_shown: bool, returns: bool, actions: bool = True) -> list:
     """The text under a state's name: rules, timings fired on entry, actions, decision."""
     lines = [("rules", text) for text in _wrap("", state.rules)]
-    lines += [("timings", text) for text in _wrap("fires: ", state.timings)] if state.timings else []
-    lines += [("do", text) for text in _wrap("do: ", state.actions)] if state.actions and actions else []
+    lines += [("timings", text) for text in _wrap("fires: ", state.entry_timings)] if state.entry_timings else []
+    steps = [s if isinstance(s, str) else s.label() for s in state.steps]
+    lines += [("do", text) for text in _wrap("do: ", steps)] if steps and actions else []
+    if state.decision and state.decision.after_each_choice and actions:
+        lines += [("do", text) for text in _wrap("after each choice: ", state.decision.after_each_choice)]
     if state.invoke and not invoke_shown:
         lines.append(("invoke", f"runs machine: {state.invoke}"))
     if state.decision:

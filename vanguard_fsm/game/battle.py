@@ -6,7 +6,7 @@ the check timings between them are in the flow, not here.
 from __future__ import annotations
 
 from .actions import Action
-from .common import action, check_timing_task, choice, condition, distinct
+from .common import action, choice, condition, distinct
 from .state import BEHIND, FRONT_REAR, FRONT_ROW, Battle
 from . import zones
 
@@ -171,7 +171,6 @@ def guard_apply(game, act) -> None:
     p = game.state.players[act.player]
     p.hand.remove(act.args[0])
     _to_gc(game, act.player, act.args[0], "hand")
-    check_timing_task(game)
 
 
 choice("guard", guard_legal, guard_apply)
@@ -191,7 +190,6 @@ def intercept_apply(game, act) -> None:
     unit = p.circles[circle]
     p.circles[circle] = None
     _to_gc(game, act.player, unit.card, "intercept", unit, circle)
-    check_timing_task(game)
 
 
 choice("intercept", intercept_legal, intercept_apply)
@@ -222,7 +220,6 @@ def g_guardian_apply(game, act) -> None:
     zones.put(game, act.player, discard, "hand", "drop", "cost")   # the cost first (CR 8.5.2): a discard (CR 10.3)
     p.g_zone.remove(g)
     _to_gc(game, act.player, g, "g_guardian", source="g_zone")
-    check_timing_task(game)
 
 
 choice("g_guardian", g_guardian_legal, g_guardian_apply)

@@ -11,7 +11,7 @@ effect (RULES 3.4.2).
 from __future__ import annotations
 
 from .actions import Action
-from .common import action
+from .common import action, condition
 from . import zones
 
 
@@ -69,3 +69,16 @@ def _ask_ride_from_soul(game, seat: int) -> None:
         zones.ride(g, seat, act.args[0], normal=False, source="soul")
 
     game.ask(seat, "ride_from_soul", actions, resolve, "CR 9.5: no vanguard, ride a card from your soul")
+
+
+@condition("abilities_pending")
+def abilities_pending(game) -> bool:
+    """An AUTO ability stands by, or one of the current state's timings has an ability that
+    has not stood by during this stay in the state: the step repeats (CR 7.8.1.3, 6.8.1.5)."""
+    abilities = game.abilities
+    if abilities is None:
+        return False
+    if abilities.has_pending():
+        return True
+    leaf = game.runner.leaf()
+    return any(abilities.on_timing(game, name, dry=True) for name in leaf.timings)

@@ -80,7 +80,3 @@ def distinct(game, instances):
             out.append((i, inst))
     return out
 
-
-def check_timing_task(game):
-    """The registered `check_timing` action, scheduled after a player's action."""
-    game.then(REGISTRY.actions["check_timing"])

@@ -174,7 +174,11 @@ class Game:
         if decision.resolver is not None:
             decision.resolver(self, chosen)
         else:
-            self.runner.stack[-1].answered = chosen.kind
+            frame = self.runner.stack[-1]
+            frame.answered = chosen.kind
+            after = frame.flow.after_choice.get(frame.model.state)
+            if after:     # the decision's after_each_choice: run once the choice is done
+                self.agenda.extend(after)
             apply = _CHOICE_APPLY.get(chosen.kind)
             if apply is None:
                 apply = _CHOICE_APPLY[chosen.kind] = REGISTRY.choices[chosen.kind].apply

@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from .actions import Action
-from .common import action, check_timing_task, choice, condition, distinct
+from .common import action, choice, condition, distinct
 from .state import COLUMN_PARTNER, REAR_CIRCLES
 from . import zones
 
@@ -110,13 +110,11 @@ def g_assist_apply(game, act) -> None:
         zones.shuffle(game, seat)
         game.emit("g_assist", player=seat, card=None, removed=[], taken=None, removed_hand=[], removed_g=[],
                   removed_g_face=[])
-        check_timing_task(game)
         return
     inst = act.args[0]
     p.deck.remove(inst)
     p.hand.append(inst)
     zones.shuffle(game, seat)
-    check_timing_task(game)
     game.then(_g_assist_remove, seat, inst, game.params["g_assist_remove"], game.params["g_assist_remove"], ())
 
 
@@ -167,7 +165,6 @@ def ride_apply(game, act) -> None:
     p = game.state.players[act.player]
     zones.ride(game, act.player, act.args[0])
     p.rode = True
-    check_timing_task(game)
 
 
 choice("ride", ride_legal, ride_apply)
@@ -247,7 +244,6 @@ def stride_apply(game, act) -> None:
     g, cost = act.args
     zones.stride(game, act.player, g, list(cost))
     game.state.players[act.player].strode = True
-    check_timing_task(game)
 
 
 choice("stride", stride_legal, stride_apply)
@@ -269,7 +265,6 @@ def call_legal(game, seat):
 def call_apply(game, act) -> None:
     inst, circle = act.args
     zones.call(game, act.player, inst, circle)
-    check_timing_task(game)
 
 
 choice("normal_call", call_legal, call_apply)
@@ -290,7 +285,6 @@ def move_legal(game, seat):
 
 def move_apply(game, act) -> None:
     zones.move(game, act.player, *act.args)
-    check_timing_task(game)
 
 
 choice("move", move_legal, move_apply)
@@ -303,7 +297,6 @@ def act_legal(game, seat):
 
 
 def act_apply(game, act) -> None:
-    check_timing_task(game)          # runs after the ability has resolved
     game.abilities.act_apply(game, act)
 
 

@@ -19,6 +19,7 @@ from .registry import REGISTRY, Registry
 from .spec import FlowSet, FlowSpec, StateSpec
 
 ENTER = "__enter__"  # agenda marker: a state is being entered
+TIMING = "__timing__"  # agenda marker: a timing written among a state's `do` actions
 
 
 class SafeMachine(Machine):
@@ -39,7 +40,7 @@ class CompiledFlow:
     """A flow ready to run: its machine, events, and entry plans."""
 
     __slots__ = ("spec", "name", "machine", "events", "leaves", "initial_leaf", "initial_plan",
-                 "interrupts", "leaving_kinds", "guarded")
+                 "interrupts", "leaving_kinds", "guarded", "after_choice")
 
     def __init__(self, spec: FlowSpec, machine_cls: type = FlowMachine) -> None:
         self.spec = spec
@@ -55,6 +56,8 @@ class CompiledFlow:
         self.leaving_kinds: dict[str, frozenset] = {}
         # decision leaves with choice-less transitions: tried before the decision is offered
         self.guarded: frozenset = frozenset()
+        # decision leaf -> agenda tasks (reversed) run after each choice made there
+        self.after_choice: dict[str, tuple] = {}
 
 
 def _entered(flow: FlowSpec, source: StateSpec | None, target: StateSpec) -> list[StateSpec]:
@@ -75,11 +78,16 @@ def _entered(flow: FlowSpec, source: StateSpec | None, target: StateSpec) -> lis
 
 
 def _plan(flow_name: str, entered: list[StateSpec], pre_actions: tuple, registry: Registry) -> tuple:
-    """Agenda tasks, in execution order: transition actions, then each state's entry and `do`."""
+    """Agenda tasks, in execution order: transition actions, then each state's entry and `do`
+    (actions, and timings at their place: `(TIMING, (name, state path if first entry only))`)."""
     tasks = [(registry.actions[a], ()) for a in pre_actions]
     for state in entered:
         tasks.append((ENTER, (flow_name, state)))
-        tasks.extend((registry.actions[a], ()) for a in state.actions)
+        for step in state.steps:
+            if isinstance(step, str):
+                tasks.append((registry.actions[step], ()))
+            else:
+                tasks.append((TIMING, (step.name, state.path if step.first_entry else None)))
     return tuple(tasks)
 
 
@@ -99,6 +107,9 @@ def compile_flow(spec: FlowSpec, registry: Registry = REGISTRY, machine_cls: typ
         flow.leaving_kinds[leaf.path] = frozenset(t.trigger for t in outs if t.trigger != "advance")
         if leaf.decision is not None and any(t.trigger == "advance" for t in outs):
             flow.guarded = flow.guarded | {leaf.path}
+        if leaf.decision is not None and leaf.decision.after_each_choice:
+            flow.after_choice[leaf.path] = tuple(reversed([(registry.actions[a], ())
+                                                           for a in leaf.decision.after_each_choice]))
         for t in outs:
             target = spec.all_states[t.dest]
             dest_leaf = spec.initial_leaf(target).path

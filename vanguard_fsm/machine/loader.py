@@ -15,7 +15,7 @@ from ..paths import builtin_flows_dir, resolve_flows
 from .overlay import VARIANT_FILE, collect
 from .registry import REGISTRY, Registry
 from .schema import schema_errors
-from .spec import DecisionSpec, FlowSet, FlowSpec, InterruptSpec, StateSpec, TransitionSpec, Where
+from .spec import DecisionSpec, FlowSet, FlowSpec, InterruptSpec, StateSpec, TimingStep, TransitionSpec, Where
 from .yamlsrc import Document, SourceError, load
 
 PARAMETERS_FILE = "parameters.yaml"
@@ -42,10 +42,15 @@ def _build_states(doc: Document, raw: dict, key_path: tuple, parent: StateSpec |
         decision = None
         if "decision" in body:
             d = body["decision"]
-            decision = DecisionSpec(d["who"], tuple(d["kinds"]), d.get("doc", ""))
+            decision = DecisionSpec(d["who"], tuple(d["kinds"]), d.get("doc", ""),
+                                    tuple(d.get("after_each_choice", ())))
+        steps = tuple(item if isinstance(item, str) else TimingStep(item["timing"], bool(item.get("first_entry")))
+                      for item in body.get("do", ()))
+        entry = tuple(body.get("timings", ()))
         state = StateSpec(
             name=name, path=path, doc=body["doc"], rules=tuple(str(r) for r in body["rules"]),
-            timings=tuple(body.get("timings", ())), actions=tuple(body.get("do", ())),
+            timings=entry + tuple(s.name for s in steps if isinstance(s, TimingStep)),
+            actions=tuple(s for s in steps if isinstance(s, str)), entry_timings=entry, steps=steps,
             invoke=body.get("invoke"), final=bool(body.get("final", False)), decision=decision,
             initial=body.get("initial"), parent=parent, where=_where(doc, here + ("__key__",)), key=here,
         )
@@ -104,7 +109,9 @@ class _Linter:
             self.add(flow.where, f"initial state {flow.initial!r} is not a top-level state of {flow.name!r}")
         for state in flow.all_states.values():
             w = state.where
-            self.check_names(w, reg.actions, state.actions, state.key + ("do",))
+            for i, step in enumerate(state.steps):
+                if isinstance(step, str) and step not in reg.actions:
+                    self.add(self.at(w, state.key + ("do", i)), reg.actions.unknown_message(step))
             if state.is_compound:
                 if state.initial not in state.children:
                     self.add(w, f"compound state {state.path!r} needs 'initial' naming one of its states "
@@ -123,6 +130,8 @@ class _Linter:
                 if state.decision.who not in reg.deciders:
                     self.add(self.at(w, state.key + ("decision", "who")), reg.deciders.unknown_message(state.decision.who))
                 self.check_names(w, reg.choices, state.decision.kinds, state.key + ("decision", "kinds"))
+                self.check_names(w, reg.actions, state.decision.after_each_choice,
+                                 state.key + ("decision", "after_each_choice"))
             if state.final and state.transitions:
                 self.add(w, f"final state {state.path!r} cannot have transitions")
             for t in state.transitions:

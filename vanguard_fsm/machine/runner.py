@@ -13,7 +13,7 @@ decision; a task that needs a choice sets it and the runner stops).
 """
 from __future__ import annotations
 
-from .builder import ENTER, CompiledFlowSet
+from .builder import ENTER, TIMING, CompiledFlowSet
 
 
 class FlowStuck(RuntimeError):
@@ -30,17 +30,23 @@ class FlowModel:
 
 
 class Frame:
-    __slots__ = ("flow", "model", "invoke_due", "answered")
+    """One running machine. `fired`: the states whose first-entry timings have fired since
+    this machine started; `episode`: which stay in the current state this is (a transition
+    back to the same state — a repeat loop — keeps it, any other transition changes it)."""
 
-    def __init__(self, flow, state: str) -> None:
+    __slots__ = ("flow", "model", "invoke_due", "answered", "fired", "episode")
+
+    def __init__(self, flow, state: str, episode: int = 0) -> None:
         self.flow = flow
         self.model = FlowModel(state)
         self.invoke_due = False
         self.answered = None
+        self.fired = frozenset()
+        self.episode = episode
 
     def copy(self) -> "Frame":
-        other = Frame(self.flow, self.model.state)
-        other.invoke_due, other.answered = self.invoke_due, self.answered
+        other = Frame(self.flow, self.model.state, self.episode)
+        other.invoke_due, other.answered, other.fired = self.invoke_due, self.answered, self.fired
         return other
 
 
@@ -71,6 +77,11 @@ class Runner:
         """The current state of every machine on the stack, outermost first."""
         return [f"{f.flow.name}.{f.model.state}" for f in self.stack]
 
+    def scope(self) -> tuple | None:
+        """Names the current stay in the current state, unique over the game: the same
+        through a repeat loop (CR 7.8.1.3, 6.8.1.5), different after any other move."""
+        return (len(self.stack), self.stack[-1].episode) if self.stack else None
+
     # -- running ----------------------------------------------------------
     def start(self) -> None:
         root = self.flows.root
@@ -100,12 +111,20 @@ class Runner:
                 if subs:
                     for sub in subs:
                         sub(ctx, flow_name, state.path)
-                for timing in state.timings:
+                for timing in state.entry_timings:
                     subs = timing_subs.get(timing)
                     if subs is None:
                         subs = hooks.subscribers_of_timing(timing)
                     for sub in subs:
                         sub(ctx, timing)
+            elif fn is TIMING:
+                name, first_entry_of = args
+                if first_entry_of is not None:
+                    frame = self.stack[-1]
+                    if first_entry_of in frame.fired:
+                        continue
+                    frame.fired = frame.fired | {first_entry_of}
+                hooks.fire_timing(ctx, name)
             else:
                 fn(ctx, *args)
         return ctx.pending is None
@@ -119,7 +138,7 @@ class Runner:
         if frame.invoke_due:
             frame.invoke_due = False
             child = self.flows.flows[leaf.invoke]
-            self.stack.append(Frame(child, child.initial_leaf))
+            self.stack.append(Frame(child, child.initial_leaf, self.transitions))
             self._entered(child, child.initial_leaf)
             ctx.agenda.extend(child.initial_plan)
             return MOVE_INVOKE
@@ -134,8 +153,7 @@ class Runner:
             if kind is None:
                 # a guard (a transition without 'choice') may skip the decision
                 if leaf.path in flow.guarded and flow.events["advance"].trigger(frame.model, ctx):
-                    self.transitions += 1
-                    self._entered(flow, frame.model.state)
+                    self._moved(frame, leaf.path)
                     return MOVE_TRANSITION
                 return MOVE_DECISION
             frame.answered = None
@@ -150,9 +168,14 @@ class Runner:
                 return MOVE_STAY
             raise FlowStuck(f"{leaf.where}: no transition out of {flow.name}.{before} could fire "
                             f"(all conditions were false); add an unconditional transition last")
-        self.transitions += 1
-        self._entered(flow, frame.model.state)
+        self._moved(frame, before)
         return MOVE_TRANSITION
+
+    def _moved(self, frame, before: str) -> None:
+        self.transitions += 1
+        if frame.model.state != before:
+            frame.episode = self.transitions
+        self._entered(frame.flow, frame.model.state)
 
     def interrupt(self, trigger: str) -> None:
         """Abandon every running machine and the agenda; fire `trigger` on the root machine."""
@@ -165,6 +188,7 @@ class Runner:
         frame = self.stack[0]
         root.events[trigger].trigger(frame.model, self.ctx)
         self.transitions += 1
+        frame.episode = self.transitions
         self._entered(root, frame.model.state)
 
     def place(self, paths: list[str]) -> None:

@@ -25,6 +25,13 @@ TRANSITION = {
     },
 }
 
+TIMING_STEP = {
+    "type": "object",
+    "additionalProperties": False,
+    "required": ["timing"],
+    "properties": {"timing": NAME, "first_entry": {"type": "boolean"}},
+}
+
 STATE = {
     "type": "object",
     "additionalProperties": False,
@@ -33,7 +40,7 @@ STATE = {
         "doc": {"type": "string", "minLength": 1},
         "rules": RULE_IDS,
         "timings": NAMES,
-        "do": {"type": "array", "items": {"type": "string"}},
+        "do": {"type": "array", "items": {"anyOf": [{"type": "string"}, TIMING_STEP]}},
         "invoke": NAME,
         "final": {"type": "boolean"},
         "decision": {
@@ -44,6 +51,7 @@ STATE = {
                 "who": {"type": "string"},
                 "kinds": {"type": "array", "minItems": 1, "items": {"type": "string"}},
                 "doc": {"type": "string"},
+                "after_each_choice": {"type": "array", "items": {"type": "string"}},
             },
         },
         "initial": {"type": "string"},

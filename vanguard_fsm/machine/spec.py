@@ -25,6 +25,18 @@ class DecisionSpec:
     who: str
     kinds: tuple[str, ...]
     doc: str = ""
+    after_each_choice: tuple[str, ...] = ()   # actions run after every choice made here (CR 8.4.2.1)
+
+
+@dataclass(frozen=True, slots=True)
+class TimingStep:
+    """A timing fired at its place among a state's `do` actions (`{timing: name}`);
+    `first_entry`: only the first time the state is entered since its machine started."""
+    name: str
+    first_entry: bool = False
+
+    def label(self) -> str:
+        return f"fire {self.name}{' (first entry only)' if self.first_entry else ''}"
 
 
 @dataclass(slots=True)
@@ -47,8 +59,10 @@ class StateSpec:
     path: str                 # dotted name inside the machine
     doc: str
     rules: tuple[str, ...]
-    timings: tuple[str, ...] = ()
-    actions: tuple[str, ...] = ()
+    timings: tuple[str, ...] = ()       # every timing the state fires (on entry and among `do`)
+    actions: tuple[str, ...] = ()       # the action names of `do`, in order
+    entry_timings: tuple[str, ...] = ()  # `timings:`, fired on entry before `do`
+    steps: tuple = ()                   # `do` in order: action names and TimingSteps
     invoke: str | None = None
     final: bool = False
     decision: DecisionSpec | None = None
