@@ -323,3 +323,117 @@ def test_close_step_repeats_while_abilities_are_still_to_stand_by(tmp_path):
     once = run_scenario(scenario, flows_dir=flows, cards=cards)
     assert not once.passed
     assert not any(r["event"] == "ability" and r["card"] == "X-LATE" for r in once.events)
+
+
+# -- rules numbers in parameters.yaml; deck legality when a game starts -------------------
+
+SEVENTH = """
+name: with damage_to_lose 7, six damage does not lose
+rules: ["3.4.2", "CR 9.2.2"]
+abilities: false
+start: {turn: 9, turn_player: 0, at: battle.guard_step, battle: {attacker: VC, target: VC}}
+p0:
+  VC: {card: AL-014, soul: [AL-001, AL-007, AL-011]}
+  deck: [AL-009, AL-010, AL-013]
+p1:
+  VC: {card: TC-011, soul: [TC-001, TC-008]}
+  damage: [TC-007, TC-008, TC-009, TC-010, TC-012]
+  deck: [TC-009, TC-005, TC-013, TC-009, TC-009]
+until: {state: battle.close_step}
+expect:
+  over: false
+  p1:
+    damage_count: 6
+"""
+
+
+def test_seven_damage_to_lose_in_parameters(tmp_path):
+    flows = copy_flows(tmp_path)
+    edit(flows / "parameters.yaml", "    standard: 6\n", "    standard: 7\n")
+    scenario = tmp_path / "seven.yaml"
+    scenario.write_text(SEVENTH)
+    assert run_scenario(scenario, flows_dir=flows).passed
+    assert not run_scenario(scenario).passed       # built-in: the sixth damage loses
+
+
+def test_a_deck_of_40_is_legal_under_a_changed_limit_and_checked_at_game_start(tmp_path):
+    from vanguard_fsm.game.cards import load_cards
+    from vanguard_fsm.game.decks import DeckError, load_deck, validate_deck
+    from vanguard_fsm.game.factory import new_game
+    from vanguard_fsm.machine.loader import load_parameters
+    from vanguard_fsm.paths import builtin_decks_dir
+    text = (builtin_decks_dir() / "aurora.yaml").read_text()
+    deck_file = tmp_path / "forty.yaml"        # 50 - (AL-007 x4, AL-009 x4, AL-012 x2) = 40, 16 triggers
+    deck_file.write_text(text.replace("  - {card: AL-007, count: 4}   # grade 1 (15)\n", "")
+                         .replace("  - {card: AL-009, count: 4}\n", "")
+                         .replace("  - {card: AL-012, count: 4}", "  - {card: AL-012, count: 2}"))
+    flows = copy_flows(tmp_path)
+    edit(flows / "parameters.yaml", "      main_deck: 50\n", "      main_deck: 40\n")
+    db = load_cards()
+    deck = load_deck(deck_file, db)
+    assert len(deck.main) == 40
+    assert validate_deck(deck, db, load_parameters(flows)) == []
+    assert any("exactly 50 cards" in m for m in validate_deck(deck, db))
+    game = new_game(1, [deck_file, deck_file], flows_dir=flows)
+    assert len(game.state.players[0].deck) == 40
+    import pytest
+    with pytest.raises(DeckError) as info:
+        new_game(1, [deck_file, deck_file])
+    assert str(info.value).startswith(f"{deck_file}:")
+    assert "exactly 50 cards" in str(info.value)
+
+
+def test_an_illegal_deck_is_refused_by_every_command_with_its_line(tmp_path):
+    import subprocess
+    import sys
+    from vanguard_fsm.paths import builtin_decks_dir
+    bad = tmp_path / "bad.yaml"
+    bad.write_text((builtin_decks_dir() / "aurora.yaml").read_text().replace("starter: AL-001", "starter: AL-014"))
+    line = next(i for i, t in enumerate(bad.read_text().splitlines(), 1) if t.startswith("starter:"))
+    for argv in (["play", "--seed", "1", "--quiet", "--decks", str(bad), "tidewyrm"],
+                 ["simulate", "--games", "2", "--workers", "1", "--no-progress", "--decks", str(bad), "tidewyrm"],
+                 ["debug", "--seed", "1", "--decks", str(bad), "tidewyrm"]):
+        out = subprocess.run([sys.executable, "-m", "vanguard_fsm", *argv], capture_output=True, text=True,
+                             input="continue\n", timeout=120)
+        assert out.returncode == 2, (argv, out.stdout, out.stderr)
+        assert f"{bad}:{line}:" in out.stderr and "must be grade 0" in out.stderr, out.stderr
+
+
+def test_the_game_format_is_the_decks_format(tmp_path):
+    from vanguard_fsm.game.factory import new_game
+    assert new_game(1, ["aurora-quick", "tidewyrm-quick"]).state.format == "quick"
+    assert new_game(1, ["aurora", "tidewyrm"]).state.format == "standard"
+    assert new_game(1, ["aurora-quick", "tidewyrm-quick"], fmt="standard").state.format == "standard"
+
+
+def test_grade_limits_and_drive_checks_are_parameters(tmp_path):
+    """Ride two grades up, and a twin drive of 3, once parameters.yaml says so."""
+    flows = copy_flows(tmp_path)
+    edit(flows / "parameters.yaml", "ride: {min: 0, max: 1}", "ride: {min: 0, max: 2}")
+    edit(flows / "parameters.yaml", "    twin_drive: 2\n", "    twin_drive: 3\n")
+    scenario = tmp_path / "ride.yaml"
+    scenario.write_text("""
+name: ride two grades up, then a twin drive checks three times
+rules: ["3.3.3.1", "1.2"]
+abilities: false
+start: {turn: 3, turn_player: 0, at: turn.ride_phase.ride_step}
+p0:
+  VC: {card: AL-007, soul: [AL-001]}
+  hand: [AL-014]
+  deck: [{card: AL-009, count: 8}]
+p1:
+  VC: {card: TC-008, soul: [TC-001]}
+  deck: [{card: TC-009, count: 8}]
+script:
+  - ride:hand[0]
+  - battle
+until: {state: battle.damage_step}
+expect:
+  p0:
+    VC: AL-014
+  events:
+    - {event: drive_check, count: 3}
+""")
+    result = run_scenario(scenario, flows_dir=flows)
+    assert result.passed, result.message
+    assert not run_scenario(scenario).passed

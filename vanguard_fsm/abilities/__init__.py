@@ -56,7 +56,7 @@ def attach(game, whole_db: bool = False):
     return game
 
 
-def new_game_with_abilities(seed: int = 0, decks=None, fmt: str = "standard", flows_dir=None, cards=None,
+def new_game_with_abilities(seed: int = 0, decks=None, fmt: str | None = None, flows_dir=None, cards=None,
                             hooks=None, start: bool = True, **loaded):
     """`new_game` with the ability layer attached: the factory the tools use
     (`loaded`: `flows=` and `db=` already loaded, see `game.factory.load_inputs`)."""

@@ -44,7 +44,8 @@ def _read_lines(interactive: bool):
 @click.option("--agents", nargs=2, type=AgentSpecType(allow_human=False), default=("heuristic", "heuristic"),
               show_default=True, help="Who decides at `auto` and `continue` (after any recorded choices).")
 @click.option("--decks", nargs=2, default=None, help="Two decks, by built-in name or path (with --seed).")
-@click.option("--format", "fmt", type=click.Choice(["standard", "quick"]), default="standard", show_default=True)
+@click.option("--format", "fmt", type=click.Choice(["standard", "quick"]), default=None,
+              help="The game's format (damage to lose); default: the decks' format.")
 @click.option("--color/--no-color", default=None, help="Colour the board (default: only at a terminal).")
 @flows_option
 @cards_option

@@ -25,7 +25,8 @@ from ..record.trace import TraceRecorder
 @click.option("--agents", nargs=2, type=AgentSpecType(), default=("heuristic", "heuristic"), show_default=True,
               help="Two agent specs: random, heuristic, human, ismcts[:iterations=N,time=S,depth=T,rollout=R].")
 @click.option("--decks", nargs=2, default=None, help="Two decks, by built-in name or path.")
-@click.option("--format", "fmt", type=click.Choice(["standard", "quick"]), default="standard", show_default=True)
+@click.option("--format", "fmt", type=click.Choice(["standard", "quick"]), default=None,
+              help="The game's format (damage to lose); default: the decks' format.")
 @click.option("--trace", "trace_path", type=click.Path(dir_okay=False), default=None, help="Write the JSONL trace.")
 @click.option("--record", "record_path", type=click.Path(dir_okay=False), default=None,
               help="Write a replay file (seed, decks, agents, hashes, every action).")

@@ -36,7 +36,8 @@ from ..sim.simulate import ROW_FIELDS, SimConfig, play_chunk, run_dask, run_proc
               default=("heuristic", "heuristic"), show_default=True,
               help="Side A's and side B's agent spec (random, heuristic, ismcts[:iterations=N,...]).")
 @click.option("--decks", nargs=2, default=None, help="Side A's and side B's deck, by built-in name or path.")
-@click.option("--format", "fmt", type=click.Choice(["standard", "quick"]), default="standard", show_default=True)
+@click.option("--format", "fmt", type=click.Choice(["standard", "quick"]), default=None,
+              help="The game's format (damage to lose); default: the decks' format.")
 @click.option("--out", "out_path", type=click.Path(dir_okay=False), default=None,
               help="Write the summary as JSON to FILE and the per-game rows as CSV beside it (FILE.csv).")
 @click.option("--trace-dir", type=click.Path(file_okay=False), default=None,
@@ -55,7 +56,10 @@ def simulate(games, seed, workers, scheduler, agents, decks, fmt, out_path, trac
     """
     if out_path and Path(out_path).suffix.lower() == ".csv":
         raise click.UsageError("--out names the JSON file; the CSV is written beside it")
-    config = SimConfig(seed=seed, agents=tuple(agents), decks=tuple(_resolved(d) for d in decks) if decks else None,
+    deck_paths = tuple(_resolved(d) for d in decks) if decks else None
+    if fmt is None:      # the decks' format (flows, cards and decks are checked here: exit 2 on bad input)
+        fmt = new_game(0, deck_paths, None, flows_dir, cards, start=False).state.format
+    config = SimConfig(seed=seed, agents=tuple(agents), decks=deck_paths,
                        fmt=fmt,
                        flows_dir=str(Path(flows_dir).resolve()) if flows_dir else None,
                        cards=str(Path(cards).resolve()) if cards else None,

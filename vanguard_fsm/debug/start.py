@@ -39,7 +39,7 @@ def _script_ids(scenario) -> list[str]:
     return ids
 
 
-def build_start(seed=0, scenario=None, replay=None, decks=None, fmt="standard", flows_dir=None, cards=None,
+def build_start(seed=0, scenario=None, replay=None, decks=None, fmt=None, flows_dir=None, cards=None,
                 agents=("heuristic", "heuristic")) -> Start:
     """The game to debug. A scenario's script and a replay's actions become the choices recorded ahead.
     Malformed files raise `SourceError` (path:line:col); other reasons not to start, `StartError`."""

@@ -144,9 +144,9 @@ def attacked_unit_remains(game) -> bool:
 
 
 def guard_legal(game, seat):
-    """Normal call from hand to GC: grade <= your vanguard's (CR 7.5.1.2.2)."""
+    """Normal call from hand to GC: grade <= your vanguard's + grade_limits.guard.max (CR 7.5.1.2.2)."""
     p = game.state.players[seat]
-    vg = zones.vanguard_grade(game, seat)
+    vg = zones.vanguard_grade(game, seat) + game.params["grade_limits"]["guard"]["max"]
     target = game.state.battle.target
     cards = game.cards
     return [Action(f"guard:hand[{i}]->{target}", "guard", seat, (inst,))
@@ -196,11 +196,14 @@ choice("intercept", intercept_legal, intercept_apply)
 
 
 def g_guardian_legal(game, seat):
-    """Both vanguards grade 3+, at most 3 face-up G guardians, pay its cost (CR 7.5.1.2.3)."""
+    """Both vanguards at the parameters' grades, at most g_guardian_face_up_max face-up G
+    guardians, pay its cost (CR 7.5.1.2.3)."""
     state = game.state
     p = state.players[seat]
     cards = game.cards
-    if zones.vanguard_grade(game, seat) < 3 or zones.vanguard_grade(game, 1 - seat) < 3:
+    params = game.params
+    if (zones.vanguard_grade(game, seat) < params["g_guardian_vanguard_grade"]
+            or zones.vanguard_grade(game, 1 - seat) < params["g_guardian_opponent_grade"]):
         return []
     if sum(1 for i in p.g_face_up if cards[i].g_guardian) > game.params["g_guardian_face_up_max"]:
         return []
@@ -233,13 +236,22 @@ def attacker_drives(game) -> bool:
     return game.state.battle.attacker == "VC"
 
 
+def drive_count(game, skills) -> int:
+    """Drive checks for a vanguard with these skills: parameters `drive_checks` (RULES 1.2)."""
+    counts = game.params["drive_checks"]
+    for skill in ("triple_drive", "twin_drive"):
+        if skill in skills:
+            return counts[skill]
+    return counts["none"]
+
+
 @action("set_drive_count")
 def set_drive_count(game) -> None:
-    """Drive 1; twin drive 2; triple drive 3 (RULES 1.2)."""
+    """Drive checks of the attacking vanguard (RULES 1.2; parameters `drive_checks`)."""
     b = game.state.battle
     unit = game.state.players[game.state.turn_player].circles["VC"]
     skills = game.cards[unit.card].skills if unit is not None and unit.card == b.attacker_card else ()
-    b.drives = 3 if "triple_drive" in skills else 2 if "twin_drive" in skills else 1 if unit is not None else 0
+    b.drives = drive_count(game, skills) if unit is not None else 0
 
 
 @condition("drives_remaining")
@@ -268,8 +280,7 @@ def drive_check(game) -> None:
 
 def _drive_total(game) -> int:
     unit = game.state.players[game.state.turn_player].circles["VC"]
-    skills = game.cards[unit.card].skills if unit is not None else ()
-    return 3 if "triple_drive" in skills else 2 if "twin_drive" in skills else 1
+    return drive_count(game, game.cards[unit.card].skills if unit is not None else ())
 
 
 @action("trigger_card_to_hand")

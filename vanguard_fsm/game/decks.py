@@ -4,13 +4,15 @@ Decks are YAML files (built-ins in ``vanguard_fsm/data/decks``, named by file
 stem) so players and designers can build them without Python.  Loading only
 checks that the file is well formed and names known cards (``DeckError`` with
 ``file:line:col``); ``validate_deck`` then reports every deck-construction rule
-the deck breaks, one message per violation, each starting with the rule ID.
-The construction limits live in the ``FORMATS`` and ``G_DECK`` tables below.
+the deck breaks, one message per violation, each starting with the rule ID, and
+``check_deck`` refuses an illegal deck when a game starts (CR 5.4.2), at the line
+of the deck file the first violation is about. The construction numbers are rules
+parameters (``deck_construction`` per format and ``g_deck`` in flows/parameters.yaml).
 
 Deck file format::
 
     name: aurora                 # shown in logs and traces
-    format: standard             # standard (RULES 2.1) | quick (RULES 2.2)
+    format: standard             # a format of parameters.yaml: standard (RULES 2.1) | quick (RULES 2.2)
     starter: AL-001              # starting vanguard (grade 0); also listed in main
     main:                        # every main-deck card, the starter included
       - {card: AL-001, count: 1}
@@ -33,13 +35,6 @@ from vanguard_fsm.game.cards import (
 )
 from vanguard_fsm.paths import builtin_decks_dir
 
-# Deck construction limits per format (RULES 2.1, 2.2); "rule" is cited in messages.
-FORMATS = {
-    "standard": {"rule": "2.1", "size": 50, "triggers": 16, "max_heal": 4, "max_copies": 4},
-    "quick": {"rule": "2.2", "size": 25, "triggers": 8, "max_heal": 4, "max_copies": 4},
-}
-# G deck limits [not in seeds]: CR 5.3.2 (size), 5.3.2.1 (copies), 5.3.3 (G units only).
-G_DECK = {"max_size": 16, "max_copies": 4}
 
 
 class DeckError(DataError):
@@ -54,6 +49,14 @@ class Deck:
     main: tuple[str, ...]       # every main-deck card id, the starter included once
     g_deck: tuple[str, ...]     # G units (may be empty)
     path: str = "<memory>"      # the file it came from
+    where: tuple = ()           # (section, line, col) of name/format/starter/main/g_deck in that file
+
+    def line_of(self, section: str) -> tuple[int, int]:
+        """Where a section of the deck file is written (1, 1 when not known)."""
+        for name, line, col in self.where:
+            if name == section:
+                return line, col
+        return 1, 1
 
 
 _ENTRY = {
@@ -69,7 +72,7 @@ DECK_SCHEMA = {
     "properties": {
         "name": {"type": "string", "minLength": 1},
         "description": {"type": "string"},
-        "format": {"enum": sorted(FORMATS)},
+        "format": {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"},
         "starter": {"type": "string"},
         "main": {"type": "array", "items": _ENTRY},
         "g_deck": {"type": "array", "items": _ENTRY},
@@ -124,53 +127,76 @@ def _load_cached(file: str, signature: tuple, db: CardDB) -> Deck:
     def expand(part: str) -> tuple[str, ...]:
         return tuple(e["card"] for e in data.get(part, []) for _ in range(e["count"]))
 
+    where = tuple((key, *doc.where((key,))) for key in ("name", "format", "starter", "main", "g_deck")
+                  if key in data)
     return Deck(name=data["name"], format=data["format"], starter=data["starter"],
-                main=expand("main"), g_deck=expand("g_deck"), path=str(path))
+                main=expand("main"), g_deck=expand("g_deck"), path=str(path), where=where)
 
 
-def validate_deck(deck: Deck, db: CardDB) -> list[str]:
-    """Every deck-construction rule ``deck`` breaks, one message each (empty = legal)."""
-    messages = []
+def validate_deck(deck: Deck, db: CardDB, params: dict | None = None) -> list[str]:
+    """Every deck-construction rule ``deck`` breaks, one message each (empty = legal).
+    ``params``: the rules parameters (default: the built-in flows/parameters.yaml)."""
+    return [message for _section, message in deck_problems(deck, db, params)]
+
+
+def check_deck(deck: Deck, db: CardDB, params: dict) -> None:
+    """Refuse an illegal deck when a game starts (CR 5.4.2): ``DeckError`` at the line of
+    the deck file the first violation is about."""
+    problems = deck_problems(deck, db, params)
+    if problems:
+        section, message = problems[0]
+        more = f" (+{len(problems) - 1} more: vanguard-fsm decks validate {deck.path})" if len(problems) > 1 else ""
+        raise DeckError(deck.path, *deck.line_of(section), f"illegal deck {deck.name!r}: {message}{more}")
+
+
+def deck_problems(deck: Deck, db: CardDB, params: dict | None = None) -> list[tuple[str, str]]:
+    """(section of the deck file, message) for every deck-construction rule broken."""
+    if params is None:
+        from vanguard_fsm.machine.loader import load_parameters
+        params = load_parameters()
+    problems: list[tuple[str, str]] = []
     unknown = sorted({c for c in (deck.starter, *deck.main, *deck.g_deck) if c not in db})
-    messages += [f"unknown card id {c!r} (not in the card database)" for c in unknown]
+    problems += [("main", f"unknown card id {c!r} (not in the card database)") for c in unknown]
     main = [db[c] for c in deck.main if c in db]
     g_deck = [db[c] for c in deck.g_deck if c in db]
 
-    fmt = FORMATS.get(deck.format)
+    fmt = params["deck_construction"].get(deck.format)
     if fmt is None:
-        messages.append(f"2: the deck format is 'standard' (2.1) or 'quick' (2.2), not {deck.format!r}")
+        problems.append(("format", f"2: the deck format is one of {', '.join(sorted(params['deck_construction']))} "
+                                   f"(parameters.yaml deck_construction), not {deck.format!r}"))
     else:
         rule = fmt["rule"]
-        if len(deck.main) != fmt["size"]:
-            messages.append(f"{rule}: a {deck.format} deck has exactly {fmt['size']} cards "
-                            f"(this one has {len(deck.main)})")
+        if len(deck.main) != fmt["main_deck"]:
+            problems.append(("main", f"{rule}: a {deck.format} deck has exactly {fmt['main_deck']} cards "
+                                     f"(this one has {len(deck.main)})"))
         for name, found in sorted(Counter(c.name for c in main).items()):
             if found > fmt["max_copies"]:
-                messages.append(f"{rule}: at most {fmt['max_copies']} cards named '{name}' (found {found})")
+                problems.append(("main", f"{rule}: at most {fmt['max_copies']} cards named '{name}' (found {found})"))
         triggers = [c for c in main if c.unit == "trigger"]
         if len(triggers) != fmt["triggers"]:
-            messages.append(f"{rule}: exactly {fmt['triggers']} trigger units (found {len(triggers)})")
+            problems.append(("main", f"{rule}: exactly {fmt['triggers']} trigger units (found {len(triggers)})"))
         heals = sum(c.trigger == "heal" for c in triggers)
         if heals > fmt["max_heal"]:
-            messages.append(f"{rule}: at most {fmt['max_heal']} heal triggers (found {heals})")
+            problems.append(("main", f"{rule}: at most {fmt['max_heal']} heal triggers (found {heals})"))
 
     g_in_main = sorted({c.id for c in main if c.unit == "g_unit"})
     if g_in_main:
-        messages.append(f"CR 5.2.2.6: main deck may not contain G units: {', '.join(g_in_main)}")
+        problems.append(("main", f"CR 5.2.2.6: main deck may not contain G units: {', '.join(g_in_main)}"))
     if deck.starter in db:
         if deck.starter not in deck.main:
-            messages.append(f"3.2: the starting vanguard {deck.starter} must be in the main deck")
+            problems.append(("starter", f"3.2: the starting vanguard {deck.starter} must be in the main deck"))
         if db[deck.starter].grade != 0:
-            messages.append(f"3.2: the starting vanguard must be grade 0: {deck.starter} "
-                            f"is grade {db[deck.starter].grade}")
+            problems.append(("starter", f"3.2: the starting vanguard must be grade 0: {deck.starter} "
+                                        f"is grade {db[deck.starter].grade}"))
 
-    if len(deck.g_deck) > G_DECK["max_size"]:
-        messages.append(f"CR 5.3.2: G deck: at most {G_DECK['max_size']} G units (found {len(deck.g_deck)})")
+    limits = params["g_deck"]
+    if len(deck.g_deck) > limits["max_size"]:
+        problems.append(("g_deck", f"CR 5.3.2: G deck: at most {limits['max_size']} G units (found {len(deck.g_deck)})"))
     not_g = sorted({c.id for c in g_deck if c.unit != "g_unit"})
     if not_g:
-        messages.append(f"CR 5.3.3: G deck: only G units (grade 4) may be in the G deck: {', '.join(not_g)}")
+        problems.append(("g_deck", f"CR 5.3.3: G deck: only G units (grade 4) may be in the G deck: {', '.join(not_g)}"))
     for name, found in sorted(Counter(c.name for c in g_deck).items()):
-        if found > G_DECK["max_copies"]:
-            messages.append(f"CR 5.3.2.1: G deck: at most {G_DECK['max_copies']} of one name: "
-                            f"'{name}' (found {found})")
-    return messages
+        if found > limits["max_copies"]:
+            problems.append(("g_deck", f"CR 5.3.2.1: G deck: at most {limits['max_copies']} of one name: "
+                                       f"'{name}' (found {found})"))
+    return problems

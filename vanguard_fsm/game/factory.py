@@ -16,7 +16,7 @@ from ..machine.overlay import source_files
 from ..paths import resolve_flows
 from . import rules  # noqa: F401  (registers the rule names the flows use)
 from .cards import load_cards
-from .decks import Deck, load_deck
+from .decks import Deck, DeckError, check_deck, load_deck
 from .engine import Game
 
 
@@ -35,11 +35,12 @@ def compiled_flows(flows_dir: str | Path | None = None) -> CompiledFlowSet:
     return _compiled(str(directory), _stamp(directory))
 
 
-def default_decks(fmt: str) -> tuple[str, str]:
-    return ("aurora", "tidewyrm") if fmt == "standard" else ("aurora-quick", "tidewyrm-quick")
+def default_decks(fmt: str | None) -> tuple[str, str]:
+    """The built-in decks of a format (None: standard)."""
+    return ("aurora-quick", "tidewyrm-quick") if fmt == "quick" else ("aurora", "tidewyrm")
 
 
-def load_inputs(decks=None, fmt: str = "standard", flows_dir=None, cards=None) -> dict:
+def load_inputs(decks=None, fmt: str | None = None, flows_dir=None, cards=None) -> dict:
     """Flows, card database and decks, loaded (each cached by file times): pass them to
     `new_game(..., **inputs)` to make many games without looking at a file again, as a
     simulation does for its whole run."""
@@ -49,13 +50,33 @@ def load_inputs(decks=None, fmt: str = "standard", flows_dir=None, cards=None) -
             "decks": tuple(name if isinstance(name, Deck) else load_deck(str(name), db) for name in names)}
 
 
-def new_game(seed: int = 0, decks=None, fmt: str = "standard", flows_dir=None, cards=None,
-             hooks=None, start: bool = True, *, flows: CompiledFlowSet | None = None, db=None) -> Game:
+def new_game(seed: int = 0, decks=None, fmt: str | None = None, flows_dir=None, cards=None,
+             hooks=None, start: bool = True, check_decks: bool = True, *,
+             flows: CompiledFlowSet | None = None, db=None) -> Game:
     """A game ready to `advance()`; decks by built-in name or path, or `Deck` objects (replays, scenarios).
-    `flows` and `db` already loaded (`load_inputs`) are used as they are."""
+    `flows` and `db` already loaded (`load_inputs`) are used as they are.
+
+    Each deck must be legal (CR 5.4.2; parameters `deck_construction`, `g_deck`), else
+    `DeckError` at its file's line; `check_decks=False` only for scenario positions. The
+    game's format (and so its damage to lose) is the decks' format; `fmt` says otherwise."""
     flows = compiled_flows(flows_dir) if flows is None else flows
     db = load_cards(cards) if db is None else db
     names = decks or default_decks(fmt)
     deck_objs = [name if isinstance(name, Deck) else load_deck(str(name), db) for name in names]
+    params = flows.spec.parameters
+    if check_decks:
+        for deck in deck_objs:
+            check_deck(deck, db, params)
+    if fmt is None:
+        fmt = deck_objs[0].format
+        for deck in deck_objs[1:]:
+            if deck.format != fmt:
+                raise DeckError(deck.path, *deck.line_of("format"),
+                                f"deck {deck.name!r} is a {deck.format} deck and {deck_objs[0].name!r} a {fmt} "
+                                f"deck: say which format the game is played in (--format)")
+    if fmt not in params["damage_to_lose"]:
+        raise DeckError(deck_objs[0].path, *deck_objs[0].line_of("format"),
+                        f"format {fmt!r} is not in parameters.yaml damage_to_lose "
+                        f"({', '.join(sorted(params['damage_to_lose']))})")
     game = Game(flows, db, deck_objs, seed=seed, fmt=fmt, hooks=hooks)
     return game.start() if start else game

@@ -65,8 +65,8 @@ def draw_for_turn(game) -> None:
 
 @condition("vanguard_below_grade_3")
 def vanguard_below_grade_3(game) -> bool:
-    """G assist condition (a): the turn player's vanguard is grade 0-2 (RULES 3.3.2.2)."""
-    return zones.vanguard_grade(game, game.state.turn_player) < 3
+    """G assist condition (a): the vanguard's grade is below parameter g_assist_vanguard_below (3; RULES 3.3.2.2)."""
+    return zones.vanguard_grade(game, game.state.turn_player) < game.params["g_assist_vanguard_below"]
 
 
 @condition("no_card_of_next_grade_in_hand")
@@ -80,8 +80,8 @@ def no_card_of_next_grade_in_hand(game) -> bool:
 
 @condition("two_or_more_cards_in_g_zone")
 def two_or_more_cards_in_g_zone(game) -> bool:
-    """G assist condition (c): enough G zone cards to remove (parameter g_assist_remove)."""
-    return len(game.state.players[game.state.turn_player].g_zone) >= game.params["g_assist_remove"]
+    """G assist condition (c): at least parameter g_assist_g_zone_min (2) cards in the G zone (CR 6.4.1.2.2.2)."""
+    return len(game.state.players[game.state.turn_player].g_zone) >= game.params["g_assist_g_zone_min"]
 
 
 @action("g_assist_look")
@@ -152,13 +152,15 @@ choice("g_assist", g_assist_legal, g_assist_apply)
 # -- ride and stride (RULES 3.3.3) --------------------------------------------
 
 def ride_legal(game, seat):
-    """Normal ride: a card of the vanguard's grade or one higher ("once per turn" is the
-    ride step's guard in flows/turn.yaml)."""
+    """Normal ride: a card of the vanguard's grade + grade_limits.ride min..max (the same or
+    one higher; CR 6.5.1.1.2). "Once per turn" is the ride step's guard in flows/turn.yaml."""
     p = game.state.players[seat]
     vg = zones.vanguard_grade(game, seat)
+    window = game.params["grade_limits"]["ride"]
+    low, high = vg + window.get("min", -vg), vg + window["max"]
     cards = game.cards
     return [Action(f"ride:hand[{i}]", "ride", seat, (inst,)) for i, inst in distinct(game, p.hand)
-            if cards[inst].unit != "g_unit" and vg <= cards[inst].grade <= vg + 1]
+            if cards[inst].unit != "g_unit" and low <= cards[inst].grade <= high]
 
 
 def ride_apply(game, act) -> None:
@@ -252,9 +254,9 @@ choice("stride", stride_legal, stride_apply)
 # -- main phase (RULES 3.3.4) ---------------------------------------------------
 
 def call_legal(game, seat):
-    """Normal call: a card of grade <= the vanguard's to any R circle."""
+    """Normal call: a card of grade <= the vanguard's + grade_limits.call.max to any R circle (CR 6.6.1.2)."""
     p = game.state.players[seat]
-    vg = zones.vanguard_grade(game, seat)
+    vg = zones.vanguard_grade(game, seat) + game.params["grade_limits"]["call"]["max"]
     cards = game.cards
     return [Action(f"call:hand[{i}]->{circle}", "normal_call", seat, (inst, circle))
             for i, inst in distinct(game, p.hand)

@@ -281,6 +281,12 @@ def _read(directory: Path, registry: Registry) -> tuple[FlowSet | None, list[Sou
             linter.problems.append(SourceError(*params_doc.locate(key_path), message))
         if not errors:
             parameters = params_doc.data["parameters"]
+            formats, built = set(parameters["damage_to_lose"]), set(parameters["deck_construction"])
+            if formats != built:
+                linter.problems.append(SourceError(
+                    *params_doc.locate(("parameters", "deck_construction", "__key__")),
+                    f"every format needs both damage_to_lose and deck_construction: "
+                    f"{', '.join(sorted(formats ^ built))} has only one"))
     for flow in flows.values():
         linter.check_flow(flow, set(flows))
     root = linter.check_machines(flows) if flows else None
@@ -301,3 +307,8 @@ def load_flowset(directory: str | Path, registry: Registry = REGISTRY) -> FlowSe
     if problems:
         raise FlowError(problems)
     return flowset
+
+
+def load_parameters(directory: str | Path | None = None) -> dict:
+    """The rules parameters of a flows directory (None: the built-in flows)."""
+    return load_flowset(directory or builtin_flows_dir()).parameters

@@ -175,7 +175,9 @@ def build_game(scenario: Scenario, hooks: Hooks | None = None, flows_dir=None, c
         name = data[f"p{seat}"].get("deck_name", f"scenario-p{seat}")
         decks.append(Deck(name, fmt, listed[0][2], tuple(c for _s, _k, c, _e in listed), (), scenario.path))
         per_player.append(listed)
-    game = new_game(data.get("seed", 0), decks, fmt, flows_dir, cards, hooks=hooks, start=False)
+    # a scenario is a position, not a game start: its cards are no constructed deck
+    game = new_game(data.get("seed", 0), decks, fmt, flows_dir, cards, hooks=hooks, start=False,
+                    check_decks=False)
     if data.get("abilities", True):
         attach(game)
     flows = game.flows
