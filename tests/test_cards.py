@@ -53,9 +53,11 @@ def test_builtin_cards_follow_rules_1_x(db):
         # every built-in card has abilities since issue 4; CONTRACT: each names its kind and timing
         assert card.abilities and all(a["kind"] in ("CONT", "AUTO", "ACT") and a["timing"] for a in card.abilities)
         if card.unit == "g_unit":
-            assert card.grade == 4 and card.power >= 15000 and card.skills == ("triple_drive",)
-            assert card.stride_cost == 3
+            assert card.grade == 4 and card.power >= 15000
             assert card.shield == (15000 if card.g_guardian else None)
+            # a G guardian has no Stride skill and no skill icon (CR 6.5.1.2.2, 11.14)
+            assert card.skills == (() if card.g_guardian else ("triple_drive",))
+            assert card.stride_cost == (None if card.g_guardian else 3)
         else:
             assert card.stride_cost is None and not card.g_guardian
             expected = {0: ("boost",), 1: ("boost",), 2: ("intercept",), 3: ("twin_drive",)}
@@ -200,9 +202,8 @@ def test_missing_path_and_empty_directory(tmp_path):
      "RULES 1.2: triple_drive is for grade 4"),
     ("{id: X-1, name: A, grade: 2, power: 1, shield: 0, unit: normal, skills: [boost]}", "[boost",
      "RULES 1.2: boost is for grade 0/1"),
-    ("{id: X-1, name: A, grade: 4, power: 1, shield: null, unit: g_unit}", None, "a G unit needs a stride_cost"),
     ("{id: X-1, name: A, grade: 1, power: 1, shield: 0, unit: normal, stride_cost: 3}", "3}",
-     "only G units have one"),
+     "only G units have a stride_cost"),
     ("{id: X-1, name: A, grade: 1, power: 1, shield: 0, unit: normal, g_guardian: true}", "true",
      "only G units can be G guardians"),
     ("{id: X-1, name: A, grade: 4, power: 1, shield: 5000, unit: g_unit, stride_cost: 3}", "5000",

@@ -26,8 +26,9 @@ its names.
 Consistency rules enforced (RULES.md 1.x, CR 1.48 where the seeds are silent):
 
 - ``unit: trigger`` <=> a ``trigger`` type is given; trigger units are grade 0.
-- ``unit: g_unit`` <=> grade 4; G units need a ``stride_cost`` (CR 11.11),
-  other units must not have one.
+- ``unit: g_unit`` <=> grade 4; only G units have a ``stride_cost`` — the Stride
+  skill (CR 11.11); a G unit without one (a G guardian) can never be strode
+  (CR 6.5.1.2.2).
 - skills match grades (RULES 1.2): boost on grade 0-1, intercept on 2,
   twin_drive on 3, triple_drive on G units.
 - shield (RULES 1.3): null, 0, 5000 or 10000 for normal and trigger units.
@@ -306,8 +307,8 @@ def _consistency(c: Card) -> tuple[str, str] | None:
         if c.grade not in SKILL_GRADES[skill]:
             return ("skills", f"RULES 1.2: {skill} is for grade {'/'.join(map(str, SKILL_GRADES[skill]))}"
                               f" (this card is grade {c.grade})")
-    if (c.unit == "g_unit") != (c.stride_cost is not None):
-        return ("stride_cost", "a G unit needs a stride_cost, and only G units have one")
+    if c.stride_cost is not None and c.unit != "g_unit":
+        return ("stride_cost", "only G units have a stride_cost (the Stride skill, CR 11.11)")
     if c.g_guardian and c.unit != "g_unit":
         return ("g_guardian", "only G units can be G guardians")
     if c.unit == "g_unit" and c.g_guardian != (c.shield is not None):

@@ -194,48 +194,45 @@ def both_vanguards_grade_3_or_more(game) -> bool:
 
 @condition("face_down_g_unit_in_g_zone")
 def face_down_g_unit_in_g_zone(game) -> bool:
-    """Stride needs a face-down G unit in the G zone (RULES 3.3.3.2)."""
+    """Stride needs a face-down G unit with the Stride skill in the G zone (RULES 3.3.3.2, CR 6.5.1.2.2)."""
     p = game.state.players[game.state.turn_player]
-    return any(i not in p.g_face_up for i in p.g_zone)
+    cards = game.cards
+    return any(i not in p.g_face_up and cards[i].stride_cost is not None for i in p.g_zone)
 
 
-def _minimal_costs(game, hand, need):
-    """Sets of hand cards whose grades total >= need, minimal (drop any card and it fails).
-    Index combinations in lexicographic order, the first of each set of card ids kept."""
+def _stride_payments(game, hand, need):
+    """Every set of hand cards whose grades total at least `need` (grade 0 cards included;
+    cost 0: the empty set too) — the Stride skill's cost, CR 11.11, 8.5.2.4. Smallest sets
+    first, index combinations in lexicographic order, the first of each set of card ids kept."""
     cards = game.cards
     grades = [cards[inst].grade for inst in hand]
     ids = [cards[inst].id for inst in hand]
-    # a grade 0 card is in no minimal set (dropping it keeps the total), so leave it out;
-    # the remaining combinations come in the same relative order
-    usable = [i for i, grade in enumerate(grades) if grade > 0]
     out, seen = [], set()
-    for k in range(1, len(usable) + 1):
-        for combo in combinations(usable, k):
-            paid = [grades[i] for i in combo]
-            total = sum(paid)
-            if total < need or total - min(paid) >= need:
+    for k in range(0, len(hand) + 1):
+        for combo in combinations(range(len(hand)), k):
+            if sum(grades[i] for i in combo) < need:
                 continue
             key = tuple(sorted(ids[i] for i in combo))
             if key not in seen:
                 seen.add(key)
                 out.append(combo)
-        if k >= need:   # every grade >= 1 in a minimal set: no set is longer than `need`
-            break
     return out
 
 
 def stride_legal(game, seat):
-    """A face-down G unit and a minimal set of hand cards paying its stride cost ("once per
-    turn" is the stride step's guard in flows/turn.yaml)."""
+    """A face-down G unit with the Stride skill and a set of hand cards paying its stride
+    cost ("once per turn" is the stride step's guard in flows/turn.yaml)."""
     p = game.state.players[seat]
     cards = game.cards
     actions = []
     face_down = [i for i in p.g_zone if i not in p.g_face_up]
     costs: dict[int, list] = {}   # G units mostly share one stride cost
     for gi, g in distinct(game, face_down):
-        need = cards[g].stride_cost or 0
+        need = cards[g].stride_cost
+        if need is None:            # no Stride skill: never normal strode (CR 6.5.1.2.2, 11.11)
+            continue
         if need not in costs:
-            costs[need] = _minimal_costs(game, p.hand, need)
+            costs[need] = _stride_payments(game, p.hand, need)
         for combo in costs[need]:
             actions.append(Action(f"stride:{cards[g].id}/discard:hand[{','.join(map(str, combo))}]",
                                   "stride", seat, (g, tuple(p.hand[i] for i in combo))))
