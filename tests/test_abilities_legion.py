@@ -40,6 +40,7 @@ def legion_board():
 
 def seek_mate(game):
     action = next(a for a in act_legal(game, 0) if a.args[1] == "TC-015#1")
+    game.then(REGISTRY.actions["check_timing"])   # the main phase's after_each_choice (flows/turn.yaml)
     act_apply(game, action)
     run(game)
 

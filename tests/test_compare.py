@@ -113,7 +113,8 @@ def test_diff_names_exactly_what_each_variant_changes():
            [("changed", "parameter", "damage_to_lose.standard", 6, 7)]
     no_assist = changes("no-g-assist")
     assert ("removed", "state", "draw_phase.g_assist_search") in {(c.change, c.what, c.path) for c in no_assist}
-    assert any(c.what == "decision" and c.change == "removed" for c in no_assist) is False  # the state went whole
+    # the search-or-not decision (CR 6.4.1.2.1.2) goes with G assist; the search states go whole
+    assert [c.path for c in no_assist if c.what == "decision" and c.change == "removed"] == ["draw_phase.g_assist_step"]
     first = changes("no-first-draw")
     assert ("added", "state", "draw_phase.first_draw_check") in {(c.change, c.what, c.path) for c in first}
     assert any(c.what == "state" and c.path == "draw_phase.initial" and c.after == "first_draw_check" for c in first)

@@ -167,7 +167,8 @@ def test_g_deck_at_most_four_of_one_name(db, aurora):
 
 def test_unknown_format(db, aurora):
     deck = dataclasses.replace(aurora, format="sealed")
-    assert validate_deck(deck, db) == ["2: the deck format is 'standard' (2.1) or 'quick' (2.2), not 'sealed'"]
+    assert validate_deck(deck, db) == ["2: the deck format is one of quick, standard "
+                                       "(parameters.yaml deck_construction), not 'sealed'"]
 
 
 def test_unknown_card_in_a_built_deck(db, aurora):

@@ -478,3 +478,49 @@ def test_stride_skill_and_cost_are_card_data(tmp_path):
     result = run_scenario(scenario, cards=cards)
     assert result.passed, result.message
     assert not run_scenario(scenario).passed
+
+
+# -- G assist as flow states (CR 6.4.1.2) -------------------------------------------------
+
+def test_a_g_assist_sub_step_removed_in_yaml_is_gone(tmp_path):
+    """Delete the "remove from the G zone" step: G assist takes a card, removes two hand
+    cards, and leaves the G zone whole."""
+    flows = copy_flows(tmp_path)
+    text = (flows / "turn.yaml").read_text()
+    start = text.index("      g_assist_remove_from_g_zone:")
+    end = text.index("      g_assist_shuffle:")
+    text = text[:start] + text[end:]
+    text = text.replace("          - to: g_assist_remove_from_g_zone\n            unless: [g_assist_hand_removals_left]",
+                        "          - to: g_assist_shuffle\n            unless: [g_assist_hand_removals_left]")
+    (flows / "turn.yaml").write_text(text)
+    assert lint_flows(flows) == []
+    scenario = tmp_path / "assist.yaml"
+    scenario.write_text("""
+name: G assist without its G zone removal
+rules: ["CR 6.4.1.2.5"]
+abilities: false
+start: {turn: 3, turn_player: 0, at: turn.draw_phase.draw_step, enter: true}
+p0:
+  VC: {card: AL-007, soul: [AL-001]}
+  hand: [AL-007, AL-001, AL-014]
+  deck: [AL-009, AL-011, AL-002, AL-012, AL-003, AL-004, AL-010, AL-010]
+  g_zone: [AL-017, AL-018, AL-019]
+p1:
+  VC: TC-008
+  deck: [{card: TC-009, count: 5}]
+script:
+  - g_assist_search
+  - g_assist:top[0]
+  - remove:hand[2]
+  - remove:hand[1]
+until: {event: g_assist}
+expect:
+  p0:
+    hand: [AL-007, AL-009, AL-011]
+    g_zone_count: 3
+  events:
+    - {event: g_assist, player: 0, card: AL-011, removed: [AL-014, AL-001]}
+""")
+    result = run_scenario(scenario, flows_dir=flows)
+    assert result.passed, result.message
+    assert not run_scenario(scenario).passed

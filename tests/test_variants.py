@@ -86,7 +86,8 @@ def test_ride_after_main_orders_the_phases():
     trace = events(trace_text(1, flows_dir="ride-after-main"))
     phases = [e["path"].split(".")[1] for e in trace if e["event"] == "state" and e["path"].startswith("turn.")
               and e["turn"] == 3 and e["path"].count(".") == 1]
-    assert phases == ["stand_phase", "draw_phase", "main_phase", "ride_phase", "battle_phase", "end_phase"]
+    assert phases == ["stand_phase", "draw_phase", "main_phase", "ride_phase", "battle_phase", "end_phase",
+                      "turn_over"]
 
 
 def test_flows_option_takes_a_variant_name_and_refuses_an_unknown_one(tmp_path):
@@ -143,11 +144,11 @@ def test_a_broken_overlay_is_one_located_error(tmp_path, case):
 
 
 def test_a_base_problem_the_variant_causes_points_into_the_base_file(tmp_path):
-    # removing the G assist search without retargeting its way in leaves the base's transition dangling
+    # removing the G assist shuffle without retargeting its way in leaves the base's transition dangling
     directory = make_variant(tmp_path, "extends: base\ndoc: x\npatch:\n  turn:\n    states:\n      draw_phase:\n"
-                                       "        states:\n          g_assist_search: null\n")
-    assert re.search(r"flows/turn\.yaml:\d+:\d+: transition from 'draw_phase.g_assist_step' goes to unknown state "
-                     r"'g_assist_search'", only_problem(directory))
+                                       "        states:\n          g_assist_shuffle: null\n")
+    assert re.search(r"flows/turn\.yaml:\d+:\d+: transition from 'draw_phase.g_assist_remove_from_g_zone' goes to "
+                     r"unknown state 'g_assist_shuffle'", only_problem(directory))
     with pytest.raises(FlowError):
         load_flowset(directory)
 

@@ -5,9 +5,9 @@ It lives in `State.abilities`, so snapshots and rewinds carry it for free:
 - `pending`: AUTO abilities standing by (CR 8.6.2), in the order they triggered;
 - `used`: once-per-turn / once-per-game uses, as (scope, instance, ability key);
 - `granted`: abilities given by effects, as (unit placement number, ability key, until);
-- `stood`: (timing, instance, ability key, placement) that stood by at a flow timing during
-  the stay in a state named `stood_scope` (`Runner.scope()`): a timing fired again in the
-  same stay — a repeat loop — triggers only the others (CR 7.8.1.1, 6.8.1.3).
+- `stood`: (timing, instance, ability key, placement, loop pass) that stood by at a flow
+  timing during the stay in a state named `stood_scope` (`Runner.scope()`): when a repeat
+  loop enters the state again, its timings trigger only the others (CR 7.8.1.1, 6.8.1.3).
 """
 from __future__ import annotations
 

@@ -155,36 +155,7 @@ class AbilityLayer:
         by at it during this stay in the state (a repeat loop). `dry`: would any?"""
         if game.abilities is not self or name not in self.timing_zones:
             return False
-        scope = game.runner.scope()
-        s = abstate.get(game)
-        stood = s.stood if s.stood_scope == scope else frozenset()
-        added = []
-        zones = self.timing_zones[name]
-        granted = abstate.get(game).granted
-        cards = game.cards
-        auto = self.auto
-        ids = None if granted else self.timing_ids.get(name, ())   # granted abilities: look at every card
-        tp = game.state.turn_player if game.state.turn_player is not None else 0
-        for seat in (tp, 1 - tp):
-            for zone, _, inst, placed in self.cards_in(game, seat, zones, ids):
-                by_timing = auto.get(cards[inst].id)
-                specs = by_timing.get(name, ()) if by_timing else ()
-                if granted and placed:
-                    specs = list(specs) + [s for s in self.granted_specs(game, placed)
-                                           if s.kind == "AUTO" and s.timing == name]
-                for spec in specs:
-                    if spec.zones is not None and zone in spec.zones:
-                        mark = (name, inst, spec.key, placed)
-                        if mark in stood:
-                            continue
-                        if self.trigger(game, seat, inst, spec, name, placed, dry=dry):
-                            if dry:
-                                return True
-                            added.append(mark)
-        if added:
-            s = abstate.get(game)
-            abstate.put(game, s._replace(stood=stood | frozenset(added), stood_scope=scope))
-        return False
+        return timing_stand_by(self, game, name, dry)
 
     def on_event(self, game, event, fields) -> None:
         if game.abilities is not self:
@@ -252,6 +223,47 @@ class AbilityLayer:
 
     def act_apply(self, game, act) -> None:
         static.act_apply(self, game, act)
+
+
+def _timing_specs(layer, game, name):
+    """(seat, instance, spec, placement) of every AUTO ability on the flow timing `name`,
+    the turn player's first."""
+    zones = layer.timing_zones[name]
+    granted = abstate.get(game).granted
+    cards = game.cards
+    ids = None if granted else layer.timing_ids.get(name, ())   # granted abilities: look at every card
+    tp = game.state.turn_player if game.state.turn_player is not None else 0
+    for seat in (tp, 1 - tp):
+        for zone, _, inst, placed in layer.cards_in(game, seat, zones, ids):
+            by_timing = layer.auto.get(cards[inst].id)
+            specs = by_timing.get(name, ()) if by_timing else ()
+            if granted and placed:
+                specs = list(specs) + [s for s in layer.granted_specs(game, placed)
+                                       if s.kind == "AUTO" and s.timing == name]
+            for spec in specs:
+                if spec.zones is not None and zone in spec.zones:
+                    yield seat, inst, spec, placed
+
+
+def timing_stand_by(layer, game, name, dry) -> bool:
+    """The abilities on timing `name` stand by, except those that stood by at it in an earlier
+    pass of this stay's repeat loop (CR 7.8.1.1, 6.8.1.3: "that have not become stand by in
+    this step"). `dry`: True if one would on the loop's next pass."""
+    scope, now = game.runner.scope()
+    s = abstate.get(game)
+    stood = s.stood if s.stood_scope == scope else frozenset()
+    before = {m[:4] for m in stood if dry or m[4] < now}
+    added = []
+    for seat, inst, spec, placed in _timing_specs(layer, game, name):
+        mark = (name, inst, spec.key, placed)
+        if mark not in before and layer.trigger(game, seat, inst, spec, name, placed, dry=dry):
+            if dry:
+                return True
+            added.append(mark + (now,))
+    if added:
+        s = abstate.get(game)
+        abstate.put(game, s._replace(stood=stood | frozenset(added), stood_scope=scope))
+    return False
 
 
 # -- playing one ability (tasks: immutable arguments only) ----------------------------

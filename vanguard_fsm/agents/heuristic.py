@@ -190,12 +190,13 @@ def _empty_circle(game, d, actions, _):
 
 
 _STRATEGIES = {
-    "redraw": _redraw, "g_assist": _g_assist, "g_assist_remove": _remove, "ride": _ride, "stride": _stride,
+    "redraw": _redraw, "g_assist_search": _first, "g_assist": _g_assist, "g_assist_remove_hand": _remove,
+    "g_assist_remove_g_zone": _remove, "ride": _ride, "stride": _stride,
     "normal_call": _call, "battle": _battle, "attack": _attack, "boost": _boost, "guard": _guard,
     "intercept": _guard, "g_guardian": _guard, "power": _unit_target, "critical": _unit_target,
     "stand": _stand, "heal": _first, "ride_from_soul": _first,
     "act": _first, "ability_circle": _empty_circle,   # card abilities: play every ACT it can pay for
 }
-_PRIORITY = ("redraw", "g_assist", "g_assist_remove", "ride", "stride", "normal_call", "act", "battle", "attack",
-             "boost", "intercept", "guard", "g_guardian", "power", "critical", "stand", "heal", "ride_from_soul",
+_PRIORITY = ("redraw", "g_assist_search", "g_assist", "g_assist_remove_hand", "g_assist_remove_g_zone", "ride",
+             "stride", "normal_call", "act", "battle", "attack", "boost", "intercept", "guard", "g_guardian", "power", "critical", "stand", "heal", "ride_from_soul",
              "ability_circle")

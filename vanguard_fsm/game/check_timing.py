@@ -73,8 +73,11 @@ def _ask_ride_from_soul(game, seat: int) -> None:
 
 @condition("abilities_pending")
 def abilities_pending(game) -> bool:
-    """An AUTO ability stands by, or one of the current state's timings has an ability that
-    has not stood by during this stay in the state: the step repeats (CR 7.8.1.3, 6.8.1.5)."""
+    """Abilities stand by, or this state's timings have some yet to stand by (CR 7.8.1.3, 6.8.1.5).
+
+    True when an AUTO ability is standing by, or when firing one of the current state's
+    timings again would make stand by an ability that has not stood by at it during
+    this stay in the state: the repeat loop of the close step and the end phase."""
     abilities = game.abilities
     if abilities is None:
         return False

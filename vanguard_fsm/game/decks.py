@@ -25,7 +25,7 @@ from __future__ import annotations
 import functools
 import os
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import jsonschema
@@ -49,7 +49,7 @@ class Deck:
     main: tuple[str, ...]       # every main-deck card id, the starter included once
     g_deck: tuple[str, ...]     # G units (may be empty)
     path: str = "<memory>"      # the file it came from
-    where: tuple = ()           # (section, line, col) of name/format/starter/main/g_deck in that file
+    where: tuple = field(default=(), compare=False)   # (section, line, col) of name/format/starter/main/g_deck in that file
 
     def line_of(self, section: str) -> tuple[int, int]:
         """Where a section of the deck file is written (1, 1 when not known)."""

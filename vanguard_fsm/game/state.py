@@ -62,7 +62,7 @@ class Unit:
 class Player:
     __slots__ = ("seat", "deck", "hand", "drop", "damage", "face_down", "soul", "trigger", "g_zone",
                  "g_face_up", "removed", "circles", "gc", "deck_name", "rode", "strode", "redrew",
-                 "revealed", "overloaded")
+                 "revealed", "overloaded", "assist")
 
     def __init__(self, seat: int, deck_name: str = "") -> None:
         self.seat = seat
@@ -86,6 +86,7 @@ class Player:
         # (circle, Unit): units a newer unit was placed over, until the overloaded-circle
         # rule action (CR 8.5.3.2, 9.3.1, 9.3.6) takes them at the next check timing
         self.overloaded: list[tuple[str, Unit]] = []
+        self.assist: tuple | None = None   # a G assist under way (game/g_assist.py)
 
     @property
     def vanguard(self) -> Unit | None:
@@ -122,6 +123,7 @@ class Player:
         p.gc = list(map(Unit.clone, self.gc)) if self.gc else []
         p.rode, p.strode, p.redrew, p.revealed = self.rode, self.strode, self.redrew, self.revealed[:]
         p.overloaded = [(c, u.clone()) for c, u in self.overloaded]
+        p.assist = self.assist
         return p
 
     def canonical(self) -> tuple:
@@ -131,7 +133,8 @@ class Player:
         return (self.seat, tuple(self.deck), tuple(self.hand), tuple(self.drop), tuple(self.damage),
                 tuple(sorted(self.face_down)), tuple(self.soul), tuple(self.trigger), tuple(self.g_zone),
                 tuple(sorted(self.g_face_up)), tuple(self.removed), units, gc, self.rode, self.strode,
-                self.redrew, tuple(self.revealed), tuple((c,) + u.canonical() for c, u in self.overloaded))
+                self.redrew, tuple(self.revealed), tuple((c,) + u.canonical() for c, u in self.overloaded),
+                self.assist)
 
     def all_instances(self) -> list[int]:
         """Every card this player owns, wherever it is (for the conservation invariant)."""

@@ -14,7 +14,7 @@ from pathlib import Path
 from ..paths import builtin_flows_dir, resolve_flows
 from .overlay import VARIANT_FILE, collect
 from .registry import REGISTRY, Registry
-from .schema import schema_errors
+from .schema import LATER_PARAMETERS, schema_errors
 from .spec import DecisionSpec, FlowSet, FlowSpec, InterruptSpec, StateSpec, TimingStep, TransitionSpec, Where
 from .yamlsrc import Document, SourceError, load
 
@@ -255,6 +255,20 @@ def _flow_files(directory: Path, exclude=()) -> tuple[dict, list[SourceError]]:
     return docs, problems
 
 
+def _with_builtin_defaults(params_doc):
+    """A parameters file written before a rules number was added (LATER_PARAMETERS) lacks
+    its key: that key comes from the built-in parameters.yaml, the one file holding every
+    key. Any other missing key, an unknown key or a wrong type stays an error."""
+    data = params_doc.data
+    builtin = builtin_flows_dir() / PARAMETERS_FILE
+    if (Path(params_doc.path).resolve() == builtin.resolve() or not isinstance(data, dict)
+            or not isinstance(data.get("parameters"), dict)):
+        return data
+    defaults = load(builtin).data["parameters"]
+    missing = {k: defaults[k] for k in LATER_PARAMETERS if k not in data["parameters"] and k in defaults}
+    return {**data, "parameters": {**data["parameters"], **missing}} if missing else data
+
+
 def _read(directory: Path, registry: Registry) -> tuple[FlowSet | None, list[SourceError]]:
     linter = _Linter(registry)
     if not directory.is_dir():
@@ -276,11 +290,12 @@ def _read(directory: Path, registry: Registry) -> tuple[FlowSet | None, list[Sou
     # the rules parameters: this directory's parameters.yaml, else the built-in one
     parameters, params_path = {}, Path(params_doc.path) if params_doc is not None else None
     if params_doc is not None:
-        errors = list(schema_errors(params_doc.data, parameters=True))
+        data = _with_builtin_defaults(params_doc)
+        errors = list(schema_errors(data, parameters=True))
         for key_path, message in errors:
             linter.problems.append(SourceError(*params_doc.locate(key_path), message))
         if not errors:
-            parameters = params_doc.data["parameters"]
+            parameters = data["parameters"]
             formats, built = set(parameters["damage_to_lose"]), set(parameters["deck_construction"])
             if formats != built:
                 linter.problems.append(SourceError(

@@ -32,9 +32,10 @@ class FlowModel:
 class Frame:
     """One running machine. `fired`: the states whose first-entry timings have fired since
     this machine started; `episode`: which stay in the current state this is (a transition
-    back to the same state — a repeat loop — keeps it, any other transition changes it)."""
+    back to the same state — a repeat loop — keeps it, any other transition changes it);
+    `passes`: how many times the stay has gone round its repeat loop."""
 
-    __slots__ = ("flow", "model", "invoke_due", "answered", "fired", "episode")
+    __slots__ = ("flow", "model", "invoke_due", "answered", "fired", "episode", "passes")
 
     def __init__(self, flow, state: str, episode: int = 0) -> None:
         self.flow = flow
@@ -43,10 +44,12 @@ class Frame:
         self.answered = None
         self.fired = frozenset()
         self.episode = episode
+        self.passes = 0
 
     def copy(self) -> "Frame":
         other = Frame(self.flow, self.model.state, self.episode)
         other.invoke_due, other.answered, other.fired = self.invoke_due, self.answered, self.fired
+        other.passes = self.passes
         return other
 
 
@@ -77,10 +80,14 @@ class Runner:
         """The current state of every machine on the stack, outermost first."""
         return [f"{f.flow.name}.{f.model.state}" for f in self.stack]
 
-    def scope(self) -> tuple | None:
-        """Names the current stay in the current state, unique over the game: the same
-        through a repeat loop (CR 7.8.1.3, 6.8.1.5), different after any other move."""
-        return (len(self.stack), self.stack[-1].episode) if self.stack else None
+    def scope(self) -> tuple:
+        """(the current stay in the current state, unique over the game — the same through a
+        repeat loop (CR 7.8.1.3, 6.8.1.5), different after any other move —, the pass of
+        the loop: 0, then 1, 2 ... each time the state is re-entered by its repeat loop)."""
+        if not self.stack:
+            return (None, 0)
+        frame = self.stack[-1]
+        return ((len(self.stack), frame.episode), frame.passes)
 
     # -- running ----------------------------------------------------------
     def start(self) -> None:
@@ -174,7 +181,9 @@ class Runner:
     def _moved(self, frame, before: str) -> None:
         self.transitions += 1
         if frame.model.state != before:
-            frame.episode = self.transitions
+            frame.episode, frame.passes = self.transitions, 0
+        else:
+            frame.passes += 1
         self._entered(frame.flow, frame.model.state)
 
     def interrupt(self, trigger: str) -> None:
@@ -220,14 +229,15 @@ class Runner:
     # -- snapshots ---------------------------------------------------------
     # frames are kept as plain tuples: snapshots are taken far more often than restored
     def snapshot(self) -> tuple:
-        return (tuple([(f.flow, f.model.state, f.invoke_due, f.answered) for f in self.stack]),
+        return (tuple([(f.flow, f.model.state, f.invoke_due, f.answered, f.fired, f.episode, f.passes)
+                       for f in self.stack]),
                 self.transitions, self.finished)
 
     def restore(self, snap: tuple) -> None:
         frames, self.transitions, self.finished = snap
         stack = []
-        for flow, state, invoke_due, answered in frames:
-            frame = Frame(flow, state)
-            frame.invoke_due, frame.answered = invoke_due, answered
+        for flow, state, invoke_due, answered, fired, episode, passes in frames:
+            frame = Frame(flow, state, episode)
+            frame.invoke_due, frame.answered, frame.fired, frame.passes = invoke_due, answered, fired, passes
             stack.append(frame)
         self.stack = stack

@@ -103,6 +103,11 @@ _DECK_FORMAT = {"type": "object", "additionalProperties": False,
 _GRADE_WINDOW = {"type": "object", "additionalProperties": False, "required": ["max"],
                  "properties": {"min": {"type": "integer"}, "max": {"type": "integer"}}}
 
+# Rules parameters added after parameters.yaml files were first written (issue 11): a file
+# without one of them takes it from the built-in parameters.yaml (machine/loader.py).
+LATER_PARAMETERS = ("deck_construction", "g_deck", "drive_checks", "grade_limits", "g_assist_vanguard_below",
+                    "g_assist_g_zone_min", "g_guardian_vanguard_grade", "g_guardian_opponent_grade")
+
 PARAMETERS_SCHEMA = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
     "type": "object",

@@ -21,7 +21,12 @@ INTRO = {
         "`transitions`) is in the README. A **context** is what must hold where a name is written "
         "(for example a pending attack); lint follows every path through the flows and refuses a name "
         "used where its context may be missing. The timings the built-in flows declare: "
-        "`vanguard-fsm names timings`.\n"),
+        "`vanguard-fsm names timings`.\n\n"
+        "Order and repetition are data too: a `do` list may hold `{timing: NAME}` at its place among "
+        "the actions (`first_entry: true`: only the first time the state is entered since its machine "
+        "started); a decision's `after_each_choice: [check_timing]` runs after every choice made there; "
+        "a transition back to the same state is a repeat loop (`if: [abilities_pending]`), in which a "
+        "timing fired again makes stand by only the abilities that have not stood by at it yet.\n"),
     CARD_LANGUAGE: (
         "# The card language: every registered ability name\n\n"
         "A card file (`vanguard_fsm/data/cards/*.yaml`, schema `vanguard_fsm/schemas/cards.schema.json`) "

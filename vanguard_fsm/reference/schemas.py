@@ -55,7 +55,14 @@ def flow_schema() -> dict:
             return
         for key, section in lists.items():
             if isinstance(props.get(key), dict) and props[key].get("type") == "array":
-                props[key] = {"type": "array", "items": _names(section)}
+                items = props[key].get("items", {})
+                steps = [alt for alt in items.get("anyOf", ()) if alt.get("type") == "object"]
+                # a state's `do` may also hold {timing: ...} steps among its actions
+                item = ({"if": {"type": "string"}, "then": _names(section), "else": steps[0]} if steps
+                        else _names(section))
+                props[key] = {"type": "array", "items": item}
+        if "after_each_choice" in props:
+            props["after_each_choice"] = {"type": "array", "items": _names(REGISTRY.actions)}
         if "choice" in props and "to" in props:
             props["choice"] = _names(REGISTRY.choices)
         if "who" in props and "kinds" in props:
