@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from vanguard_fsm.abilities.sandbox import add, sandbox
-from vanguard_fsm.game import battle, zones
+from vanguard_fsm.game import battle, drive, zones
 from vanguard_fsm.game.cards import load_cards
 from vanguard_fsm.game.factory import compiled_flows
 from vanguard_fsm.game.state import Battle
@@ -124,7 +124,7 @@ def test_drive_and_damage_checks_trigger_on_the_revealed_card():
     add(game, 1, "AL-003", "deck")
     b = in_battle(game, "VC", attacker)
     b.drives, b.damage_left = 2, 1
-    battle.drive_check(game)
+    drive.drive_check(game)
     battle.damage_check(game)
     assert pending(trace) == [("AL-002", "when_drive_check_reveals"), ("AL-003", "when_damage_check_reveals")]
 

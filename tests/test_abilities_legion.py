@@ -14,7 +14,7 @@ from vanguard_fsm.abilities.sandbox import add, check_timing, run, sandbox
 from vanguard_fsm.abilities.targets import Ctx
 from vanguard_fsm.agents import make_agent
 from vanguard_fsm.agents.board_view import board_view, render_text
-from vanguard_fsm.game import battle, triggers, zones
+from vanguard_fsm.game import battle, drive, triggers, zones
 from vanguard_fsm.game.factory import new_game
 from vanguard_fsm.game.state import Battle
 from vanguard_fsm.game.turn import act_apply, act_legal
@@ -75,7 +75,7 @@ def test_legion_attacks_with_summed_power_the_leader_drives_and_boost_names_a_me
     assert [a.id for a in boosts] == ["boost:back_center->VC", "boost:back_center->VC/mate"]
     battle.boost_apply(game, boosts[1])
     assert battle.attack_power(game) == 11000 + 11000 + LEGIONED + 7000      # CR 10.25.6
-    battle.set_drive_count(game)
+    drive.set_drive_count(game)
     assert game.state.battle.drives == 2                            # the leader's twin drive
     assert zones.critical(game, p.circles["VC"]) == 1               # the leader's critical
 

@@ -513,13 +513,17 @@ script:
   - g_assist:top[0]
   - remove:hand[2]
   - remove:hand[1]
-until: {event: g_assist}
+until: {state: turn.ride_phase}
 expect:
   p0:
     hand: [AL-007, AL-009, AL-011]
     g_zone_count: 3
   events:
-    - {event: g_assist, player: 0, card: AL-011, removed: [AL-014, AL-001]}
+    - {event: g_assist, player: 0, card: AL-011}
+    - {event: put, card: AL-014, from: hand, to: removed}
+    - {event: put, card: AL-001, from: hand, to: removed}
+  no_events:
+    - {event: put, from: g_zone}
 """)
     result = run_scenario(scenario, flows_dir=flows)
     assert result.passed, result.message

@@ -228,69 +228,6 @@ def g_guardian_apply(game, act) -> None:
 choice("g_guardian", g_guardian_legal, g_guardian_apply)
 
 
-# -- drive step (CR 7.6) --------------------------------------------------------
-
-@condition("attacker_drives")
-def attacker_drives(game) -> bool:
-    """Only a vanguard attacker drive checks (CR 7.6.1.2; seed 002 Q&A)."""
-    return game.state.battle.attacker == "VC"
-
-
-def drive_count(game, skills) -> int:
-    """Drive checks for a vanguard with these skills: parameters `drive_checks` (RULES 1.2)."""
-    counts = game.params["drive_checks"]
-    for skill in ("triple_drive", "twin_drive"):
-        if skill in skills:
-            return counts[skill]
-    return counts["none"]
-
-
-@action("set_drive_count")
-def set_drive_count(game) -> None:
-    """Drive checks of the attacking vanguard (RULES 1.2; parameters `drive_checks`)."""
-    b = game.state.battle
-    unit = game.state.players[game.state.turn_player].circles["VC"]
-    skills = game.cards[unit.card].skills if unit is not None and unit.card == b.attacker_card else ()
-    b.drives = drive_count(game, skills) if unit is not None else 0
-
-
-@condition("drives_remaining")
-def drives_remaining(game) -> bool:
-    """The attacker still has drive checks to make in this drive step (CR 7.6)."""
-    return game.state.battle.drives > 0
-
-
-@action("drive_check")
-def drive_check(game) -> None:
-    """Top card of the deck to the trigger zone, face up (CR 7.6.1.2.3)."""
-    state = game.state
-    seat = state.turn_player
-    p = state.players[seat]
-    b = state.battle
-    if not p.deck:
-        b.drives = 0
-        return
-    inst = p.deck.pop()
-    p.trigger.append(inst)
-    b.drives -= 1
-    c = game.cards[inst]
-    total = _drive_total(game)
-    game.emit("drive_check", player=seat, card=c.id, trigger=c.trigger, index=total - b.drives, total=total)
-
-
-def _drive_total(game) -> int:
-    unit = game.state.players[game.state.turn_player].circles["VC"]
-    return drive_count(game, game.cards[unit.card].skills if unit is not None else ())
-
-
-@action("trigger_card_to_hand")
-def trigger_card_to_hand(game) -> None:
-    """The drive-checked card goes to its owner's hand (CR 7.6.1.2.6)."""
-    p = game.state.players[game.state.turn_player]
-    while p.trigger:
-        p.hand.append(p.trigger.pop())
-
-
 # -- damage step (CR 7.7) -------------------------------------------------------
 
 def attack_power(game) -> int:

@@ -8,6 +8,8 @@ CR 6.4.1.2.5.2), shuffle. The functions here are those steps; the numbers are th
 parameters `g_assist_look`, `g_assist_remove`, `g_assist_vanguard_below`,
 `g_assist_g_zone_min`. The progress of one G assist is `Player.assist`:
 (card taken or None, removed as (zone, id, face), hand removals left, G zone removals left).
+Each movement is reported when it happens (trace v2): the `g_assist` event when the card
+is taken (or none), then one `put` (cause `cost`: what the search costs) per removed card.
 """
 from __future__ import annotations
 
@@ -72,12 +74,17 @@ def g_assist_apply(game, act) -> None:
     p.revealed = []
     if not act.args:
         p.assist = (None, (), 0, 0)
+        game.emit("g_assist", player=act.player, card=None, removed=[], taken=None, removed_hand=[],
+                  removed_g=[], removed_g_face=[])
         return
     inst = act.args[0]
     p.deck.remove(inst)
     p.hand.append(inst)
     n = game.params["g_assist_remove"]
-    p.assist = (game.cards[inst].id, (), n, n)
+    taken = game.cards[inst].id
+    p.assist = (taken, (), n, n)
+    game.emit("g_assist", player=act.player, card=taken, removed=[], taken=taken, removed_hand=[],
+              removed_g=[], removed_g_face=[])
 
 
 choice("g_assist", g_assist_legal, g_assist_apply)
@@ -111,6 +118,9 @@ def _remover(zone_name: str, which: int):
         getattr(p, zone_name).remove(inst)
         p.removed.append(inst)
         p.g_face_up.discard(inst)
+        extra = {"from_face": face} if face is not None else {}
+        game.emit("put", player=act.player, card=game.cards[inst].id, **{"from": zone_name}, to="removed",
+                  cause="cost", **extra)
         taken, removed, *left = p.assist
         left[which] -= 1
         p.assist = (taken, removed + ((zone_name, game.cards[inst].id, face),), *left)
@@ -123,13 +133,7 @@ choice("g_assist_remove_g_zone", *_remover("g_zone", 1))
 
 @action("g_assist_shuffle")
 def g_assist_shuffle(game) -> None:
-    """Shuffle the deck, even if no card was taken (CR 6.4.1.2.5); the `g_assist` event sums it up."""
+    """Shuffle the deck, even if no card was taken (CR 6.4.1.2.5); the G assist is over."""
     seat = game.state.turn_player
-    p = game.state.players[seat]
     zones.shuffle(game, seat)
-    taken, removed, _, _ = p.assist or (None, (), 0, 0)
-    p.assist = None
-    game.emit("g_assist", player=seat, card=taken, removed=[r[1] for r in removed], taken=taken,
-              removed_hand=[r[1] for r in removed if r[0] == "hand"],
-              removed_g=[r[1] for r in removed if r[0] == "g_zone"],
-              removed_g_face=[r[2] for r in removed if r[0] == "g_zone"])
+    game.state.players[seat].assist = None
