@@ -117,6 +117,16 @@ def rest(game, ctx, arg, params, then, index):
     _targeted(game, ctx, {"target": arg}, _rest, (), then)
 
 
+def _keep_rested(game, ctx, seat, circle, unit):
+    unit.keep_rested = True
+
+
+@ABILITIES.effect("keep_rested", "target")
+def keep_rested(game, ctx, arg, params, then, index):
+    """The target units do not stand in their master's next stand phase (seeds 002/003 3.3.1)."""
+    _targeted(game, ctx, {"target": arg}, _keep_rested, (), then)
+
+
 def _move(game, ctx, seat, circle, unit):
     if circle in COLUMN_PARTNER and circle != "VC" and COLUMN_PARTNER[circle] != "VC":
         zones.move(game, seat, circle, COLUMN_PARTNER[circle])

@@ -26,7 +26,7 @@ class Unit:
     """A card standing on a circle (or GC), with its state and modifiers."""
 
     __slots__ = ("card", "rested", "power_turn", "power_battle", "crit_turn", "crit_battle",
-                 "shield_battle", "heart", "placed", "guarding", "mate")
+                 "shield_battle", "heart", "placed", "guarding", "mate", "keep_rested")
 
     def __init__(self, card: int, rested: bool = False, placed: int = 0) -> None:
         self.card = card
@@ -40,6 +40,7 @@ class Unit:
         self.placed = placed   # order of placement, for CR 9.3 and "placed this turn"
         self.guarding = None   # for a guardian: the circle it guards
         self.mate = None       # on VC: the legion mate, a Unit (CR 10.25); kept under a G unit as a heart
+        self.keep_rested = False   # an effect keeps it from standing in its master's next stand phase
 
     def clone(self) -> "Unit":
         u = Unit.__new__(Unit)
@@ -47,6 +48,7 @@ class Unit:
         u.crit_turn, u.crit_battle, u.shield_battle = self.crit_turn, self.crit_battle, self.shield_battle
         u.heart, u.placed, u.guarding = self.heart, self.placed, self.guarding
         u.mate = self.mate.clone() if self.mate is not None else None
+        u.keep_rested = self.keep_rested
         return u
 
     def legion(self) -> bool:
@@ -56,7 +58,7 @@ class Unit:
     def canonical(self) -> tuple:
         mate = self.mate.canonical() if self.mate is not None else None
         return (self.card, self.rested, self.power_turn, self.power_battle, self.crit_turn, self.crit_battle,
-                self.shield_battle, self.heart, mate)
+                self.shield_battle, self.heart, mate, self.keep_rested)
 
 
 class Player:

@@ -45,10 +45,14 @@ def announce_result(game) -> None:
 
 @action("stand_all_units")
 def stand_all_units(game) -> None:
-    """The turn player stands all their units (RULES 3.3.1, CR 6.3.1.2)."""
+    """The turn player stands all their units, except those an effect keeps from standing
+    this once (RULES 3.3.1, CR 6.3.1.2; seeds 002/003 3.3.1)."""
     seat = game.state.turn_player
     stood = []
     for circle, unit in game.state.players[seat].units():
+        if unit.keep_rested:
+            unit.keep_rested = False
+            continue
         if unit.rested:
             stood.append(circle)
         unit.rested = False
