@@ -195,3 +195,11 @@ def test_debug_command_takes_an_ismcts_agent_for_auto():
                                        "heuristic"], input="next\nauto\nauto\n")
     assert result.exit_code == 0, result.output
     assert "(ismcts agent) chose" in result.output
+
+
+def test_a_time_budget_stops_the_search_and_still_answers():
+    game = mid_game(seed=6)
+    agent = make_agent("ismcts:time=0.05,depth=1", 2)
+    assert agent.iterations is None
+    action = agent.choose(game, game.pending)
+    assert action in game.pending.actions and agent.playouts >= 1
