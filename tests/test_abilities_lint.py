@@ -57,12 +57,9 @@ def test_unknown_names_are_located(tmp_path, ability, token, fragment):
     assert problems[0].startswith(f"{path}:6:{line.index(token) + 1}: ") and fragment in problems[0], problems[0]
 
 
-def test_cli_lint_reports_card_problems_with_exit_1(tmp_path, monkeypatch):
+def test_cli_lint_reports_card_problems_with_exit_1(tmp_path):
     problems, path = lint_text(tmp_path, "{kind: AUTO, zone: V, timing: when_atacks, effect: {draw: 1}}")
-    import vanguard_fsm.abilities.lint as lint_module
-    real = lint_module.lint_cards
-    monkeypatch.setattr(lint_module, "lint_cards", lambda flows_dir=None: real(flows_dir, path))
-    result = CliRunner().invoke(cli_main, ["lint"])
+    result = CliRunner().invoke(cli_main, ["lint", "--cards", str(path)])
     assert result.exit_code == 1 and "when_atacks" in result.output
 
 

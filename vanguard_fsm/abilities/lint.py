@@ -47,7 +47,8 @@ class Linter:
             return
         for key in raw:
             if key not in ABILITY_KEYS:
-                self.key_error(path, key, f"unknown ability field {key!r} (fields: {', '.join(ABILITY_KEYS)})")
+                close = _unknown("ability field", key, ABILITY_KEYS)
+                self.key_error(path, key, close + ("" if "did you mean" in close else f" (fields: {', '.join(ABILITY_KEYS)})"))
         kind = raw.get("kind")
         if kind not in KINDS:
             self.error(path + ("kind",), f"kind must be one of {', '.join(KINDS)} (got {kind!r})")

@@ -2,7 +2,7 @@
 
 Runs a seeded batch of games (every agent pairing, both formats) and every
 scenario file, then prints, per flow file, each transition (`file:line source
--> dest [guard]`) and each timing with its hit count, and each RULES.md rule
+-> dest [guard]`) and each timing with its hit count, and each rules-digest rule
 ID with the flows, tests and scenarios that cite it. Exits 1 when a
 transition of the flows was never exercised (or one could not be attributed),
 so CI notices a rule that nothing tests.
@@ -55,7 +55,7 @@ def _print_rules(rules_path: Path, flows_dir: Path) -> None:
     click.echo(f"\nrules ({rules_path}): which flows / tests / scenarios cite each ID")
     for r in rows:
         mark = "  " if (r.tests or r.scenarios) else "--"
-        click.echo(f"  {mark} {r.id:13} RULES.md:{r.line:<4} flows: {', '.join(r.flows) or '-'};  "
+        click.echo(f"  {mark} {r.id:13} {rules_path.name}:{r.line:<4} flows: {', '.join(r.flows) or '-'};  "
                    f"tests: {', '.join(r.tests) or '-'};  scenarios: {', '.join(r.scenarios) or '-'}")
     tested = sum(1 for r in rows if r.tests or r.scenarios)
     in_flows = sum(1 for r in rows if r.flows)
@@ -69,7 +69,7 @@ def _print_rules(rules_path: Path, flows_dir: Path) -> None:
 @click.option("--scenarios", "scenario_paths", multiple=True, type=click.Path(exists=True),
               help="Scenario files or directories (default: tests/scenarios when it exists). Repeatable.")
 @click.option("--rules", "rules_path", type=click.Path(dir_okay=False), default=None,
-              help="RULES.md (default: ../shared/rules/RULES.md beside the repository).")
+              help="Rules digest: the package's rules.yaml (default) or a RULES.md.")
 @click.option("--no-fail", is_flag=True, help="Exit 0 even if some transition was never exercised.")
 @flows_option
 @cards_option

@@ -68,4 +68,28 @@ def reference(check):
         click.echo(f"wrote {path}")
 
 
-COMMANDS = [names, reference]
+
+
+
+@click.command()
+@click.argument("what")
+@flows_option
+@input_errors
+def explain(what, flows_dir):
+    """A rule ID's text (the package's rules digest), a flow state, a machine, a timing or a registered name."""
+    import difflib
+    from ..reference.explain import explain as explain_lines
+    from ..reference.rules import load_digest
+    flowset = load_flowset(flows_dir or builtin_flows_dir())
+    digest = load_digest()
+    lines = explain_lines(what, digest, flowset)
+    if not lines:
+        known = (list(digest.rules) + [f"{f.name}.{p}" for f in flowset.flows.values() for p in f.all_states]
+                 + [e.name for s in vocabulary() for e in s.entries] + sorted(flowset.declared_timings()))
+        close = difflib.get_close_matches(what, known, n=3, cutoff=0.6)
+        hint = f" (did you mean {', '.join(close)}?)" if close else ""
+        click.echo(f"explain: nothing is called {what!r}{hint}; rule IDs, states and names: "
+                   f"`vanguard-fsm names`, `vanguard-fsm diagram`", err=True)
+        sys.exit(EXIT_INPUT)
+    click.echo("\n".join(lines))
+COMMANDS = [names, reference, explain]

@@ -65,42 +65,54 @@ def play(seed, agents, decks, fmt, trace_path, record_path, quiet, flows_dir, ca
 
 
 @click.command()
-@click.argument("flows_dir", required=False, type=click.Path())
+@click.argument("flows_arg", metavar="[FLOWS_DIR]", required=False, type=click.Path())
+@click.option("--flows", "flows_dir", type=click.Path(), default=None, help="Flows directory (same as FLOWS_DIR).")
+@click.option("--cards", "cards_path", type=click.Path(), default=None,
+              help="Card file or directory to check (default: the built-in set).")
+@click.option("--decks", "deck_files", multiple=True, type=click.Path(),
+              help="A deck file (or built-in deck name) to check against RULES 2.x; repeatable.")
 @input_errors
-def lint(flows_dir):
-    """Validate flows (schema, targets, registered names, reachability) and card data.
+def lint(flows_arg, flows_dir, cards_path, deck_files):
+    """Validate flows (schema, targets, registered names, contexts, reachability), card data and decks.
 
-    FLOWS_DIR is a directory, 'base' or a shipped variant's name; without it, the
+    FLOWS_DIR (or --flows) is a directory, 'base' or a shipped variant's name; without it, the
     built-in flows and every variant under flows/variants/ are checked."""
     from ..game import rules  # noqa: F401  (registers the names flows may use)
-    if flows_dir is None:
+    if flows_arg and flows_dir and flows_arg != flows_dir:
+        raise click.UsageError("give the flows directory once (FLOWS_DIR or --flows)")
+    chosen = flows_arg or flows_dir
+    if chosen is None:
         directories = [str(builtin_flows_dir())] + [str(variants_dir() / name) for name in variant_names()]
     else:
-        directories = [str(resolve_flows(flows_dir))]
+        directories = [str(resolve_flows(chosen))]
     for directory in directories:
         if not Path(directory).is_dir():
             click.echo(f"{directory}:1:1: not a directory of flow files", err=True)
             sys.exit(EXIT_INPUT)
-    problems = [p for directory in directories for p in _lint_one(directory)]
+    # the same card file is checked against each flow set: a problem it has everywhere is one line
+    problems = list(dict.fromkeys(str(p) for directory in directories for p in _lint_one(directory, cards_path)))
+    checked = directories + [f"cards {cards_path or '(built-in)'}"]
+    if deck_files and not problems:
+        db = load_cards(cards_path)
+        for f in deck_files:
+            deck = load_deck(f, db)
+            problems += [f"{deck.path}:1:1: {msg}" for msg in validate_deck(deck, db)]
+        checked += [f"deck {f}" for f in deck_files]
     for p in problems:
-        click.echo(str(p), err=False)
+        click.echo(p, err=False)
     if problems:
         click.echo(f"{len(problems)} problem(s)", err=True)
         sys.exit(EXIT_FAILED)
-    for directory in directories:
-        click.echo(f"{directory}: ok")
+    for item in checked:
+        click.echo(f"{item}: ok")
 
 
-def _lint_one(directory: str) -> list:
+def _lint_one(directory: str, cards_path=None) -> list:
+    """The flows of one directory, then (when they are sound: card timings need them) the cards."""
+    from ..abilities.lint import lint_cards
     from ..machine.loader import lint_flows
     problems = lint_flows(directory)
-    if not problems:
-        try:
-            from ..abilities.lint import lint_cards  # the ability layer checks card timings
-        except ImportError:
-            return problems
-        problems = lint_cards(directory)
-    return problems
+    return problems or lint_cards(directory, cards_path)
 
 
 @click.command()

@@ -36,11 +36,28 @@ cards_option = click.option("--cards", "cards", type=click.Path(), default=None,
                             help="Card file or directory (default: the built-in set).")
 
 
+def lint_cards_first(flows_dir, cards) -> None:
+    """Every verb that loads cards checks them (shape, card rules, ability names and timings
+    against the flows) before anything runs: a typo is `file:line:col` and exit 2, never a
+    traceback mid-game or an ability that silently never fires."""
+    from ..abilities.lint import lint_cards
+    problems = lint_cards(flows_dir, cards)
+    if problems:
+        for problem in problems:
+            click.echo(str(problem), err=True)
+        click.echo(f"{len(problems)} problem(s) in the card data; nothing was run "
+                   f"(check it with `vanguard-fsm lint --cards PATH`)", err=True)
+        sys.exit(EXIT_INPUT)
+
+
 def input_errors(fn):
-    """Turn bad flows, cards, decks and files into stderr lines and exit code 2."""
+    """Turn bad flows, cards, decks and files into stderr lines and exit code 2.
+    A verb taking `--cards` (a `cards` parameter) gets its card data linted first."""
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
         try:
+            if "cards" in kwargs:
+                lint_cards_first(kwargs.get("flows_dir"), kwargs["cards"])
             return fn(*args, **kwargs)
         except FlowError as exc:
             for problem in exc.problems:
@@ -48,6 +65,13 @@ def input_errors(fn):
             sys.exit(EXIT_INPUT)
         except (DataError, SourceError) as exc:
             click.echo(str(exc), err=True)
+            sys.exit(EXIT_INPUT)
+        except Exception as exc:
+            failure = getattr(exc, "flow_failure", None)
+            if failure is None or show_tracebacks():
+                raise
+            click.echo(str(failure), err=True)
+            click.echo("(run with `vanguard-fsm --traceback ...` to see the Python traceback)", err=True)
             sys.exit(EXIT_INPUT)
     return wrapper
 
@@ -70,3 +94,10 @@ class AgentSpecType(click.ParamType):
 
     def get_metavar(self, param, ctx=None):
         return "AGENT"
+
+
+def show_tracebacks() -> bool:
+    """`vanguard-fsm --traceback VERB ...`: let run-time failures show their Python traceback."""
+    ctx = click.get_current_context(silent=True)
+    root = ctx.find_root() if ctx is not None else None
+    return bool(root is not None and (root.obj or {}).get("traceback"))

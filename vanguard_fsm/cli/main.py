@@ -8,8 +8,12 @@ from .. import __version__
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__)
-def main():
+@click.option("--traceback", is_flag=True, help="Show the Python traceback of a run-time failure "
+              "(by default: one `flows/FILE.yaml:LINE: action 'x' failed in state S (turn N): ...` line).")
+@click.pass_context
+def main(ctx, traceback):
     """Cardfight!! Vanguard (G era), run by YAML state machines."""
+    ctx.obj = {"traceback": traceback}
 
 
 def _register() -> None:

@@ -37,6 +37,7 @@ Consistency rules enforced (RULES.md 1.x, CR 1.48 where the seeds are silent):
 """
 from __future__ import annotations
 
+import difflib
 import functools
 import os
 from dataclasses import dataclass
@@ -197,14 +198,19 @@ def schema_check(data: Any, validator: jsonschema.protocols.Validator, doc: Docu
                  path: Path, error: type[DataError]) -> None:
     """Raise ``error`` for the first (by position in the file) schema violation."""
     found = []
-    for err in validator.iter_errors(data):
+    errors = list(validator.iter_errors(data))
+    # a misspelt key shows up twice (unknown field + missing field): report the misspelling
+    misspelt = {tuple(e.absolute_path) for e in errors if e.validator == "additionalProperties"}
+    for err in errors:
         keys = tuple(err.absolute_path)
+        if err.validator == "required" and keys in misspelt:
+            continue
         at = keys
         if err.validator == "additionalProperties" and isinstance(err.instance, dict):
             allowed = err.schema.get("properties", {})
             extra = sorted(str(k) for k in err.instance if k not in allowed)
             at = keys + (extra[0], "__key__") if extra else keys
-            message = f"unknown field {extra[0]!r}" if extra else err.message
+            message = f"unknown field {extra[0]!r}{_did_you_mean(extra[0], allowed)}" if extra else err.message
         else:
             message = err.message
         where = "".join(f"[{k}]" if isinstance(k, int) else f".{k}" for k in keys).lstrip(".")
@@ -213,6 +219,11 @@ def schema_check(data: Any, validator: jsonschema.protocols.Validator, doc: Docu
     if found:
         line, col, message = min(found)
         raise error(path, line, col, message)
+
+
+def _did_you_mean(name: str, known) -> str:
+    close = difflib.get_close_matches(str(name), list(known), n=1, cutoff=0.7)
+    return f" (did you mean {close[0]!r}?)" if close else f" (fields: {', '.join(known)})"
 
 
 def yaml_files(path: Path, error: type[DataError]) -> list[Path]:

@@ -133,6 +133,11 @@ class Game:
         return outcome
 
     @property
+    def position_label(self) -> str:
+        """Where the game is, for run-time error messages (`machine.failure`)."""
+        return f"turn {self.state.turn}"
+
+    @property
     def over(self) -> bool:
         return self.runner.finished
 

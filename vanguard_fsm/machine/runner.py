@@ -14,6 +14,7 @@ decision; a task that needs a choice sets it and the runner stops).
 from __future__ import annotations
 
 from .builder import ENTER, TIMING, CompiledFlowSet
+from .failure import annotate_action, annotate_condition
 
 
 class FlowStuck(RuntimeError):
@@ -133,7 +134,11 @@ class Runner:
                     frame.fired = frame.fired | {first_entry_of}
                 hooks.fire_timing(ctx, name)
             else:
-                fn(ctx, *args)
+                try:
+                    fn(ctx, *args)
+                except Exception as exc:
+                    annotate_action(exc, self, fn)     # the YAML line, for the error message
+                    raise
         return ctx.pending is None
 
     def move(self) -> str:
@@ -159,7 +164,7 @@ class Runner:
             kind = frame.answered
             if kind is None:
                 # a guard (a transition without 'choice') may skip the decision
-                if leaf.path in flow.guarded and flow.events["advance"].trigger(frame.model, ctx):
+                if leaf.path in flow.guarded and self._fire(flow, "advance", frame, ctx):
                     self._moved(frame, leaf.path)
                     return MOVE_TRANSITION
                 return MOVE_DECISION
@@ -170,7 +175,7 @@ class Runner:
         else:
             trigger = "advance"
         before = frame.model.state
-        if not flow.events[trigger].trigger(frame.model, ctx):
+        if not self._fire(flow, trigger, frame, ctx):
             if leaf.decision is not None:
                 return MOVE_STAY
             raise FlowStuck(f"{leaf.where}: no transition out of {flow.name}.{before} could fire "
@@ -185,6 +190,13 @@ class Runner:
         else:
             frame.passes += 1
         self._entered(frame.flow, frame.model.state)
+
+    def _fire(self, flow, trigger: str, frame, ctx) -> bool:
+        try:
+            return flow.events[trigger].trigger(frame.model, ctx)
+        except Exception as exc:
+            annotate_condition(exc, self)
+            raise
 
     def interrupt(self, trigger: str) -> None:
         """Abandon every running machine and the agenda; fire `trigger` on the root machine."""

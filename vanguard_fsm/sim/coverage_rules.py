@@ -1,9 +1,10 @@
-"""Rule coverage: every rule ID of RULES.md, and which flows, tests and scenarios cite it.
+"""Rule coverage: every rule ID of the rules digest, and which flows, tests and scenarios cite it.
 
-RULES.md gives each rule an ID that flows, tests and scenarios cite so a
-designer can go from a rule to what implements and checks it. This module
-reads the IDs back out of the digest and looks for citations, so a rule that
-nothing tests shows up in `vanguard-fsm coverage`.
+The package's own digest (`vanguard_fsm/reference/rules.yaml`, the default) gives
+each rule an ID that flows, tests and scenarios cite so a designer can go from a
+rule to what implements and checks it. This module reads the IDs back and looks
+for citations, so a rule that nothing tests shows up in `vanguard-fsm coverage`.
+A Markdown digest (`--rules RULES.md`) is still read the old way:
 
 IDs are taken from: numbered headings (`## 3.2 Setup`), the ID that starts a
 bullet (`- 3.3.2.2 ...`, `- CR.drive ...`, `- CR 8.4.1 ...`), numbered steps
@@ -18,7 +19,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..paths import REPO_DIR
+from ..reference.rules import DIGEST_PATH, load_digest
 
 _ID = r"(?:CR\.[a-z]+(?:\.\d+)*|CR \d+(?:\.\d+)*|\d+(?:\.\d+)+)"
 HEADING = re.compile(r"^#{2,}\s+(\d+(?:\.\d+)+)\s")
@@ -28,8 +29,8 @@ INLINE = re.compile(r"(?:^|[.;:,] )(\d+\.\d+(?:\.\d+)*) (?=[a-z(])")
 
 
 def default_rules_path() -> Path:
-    """RULES.md in the shared folder beside the repository (the same layout in CI)."""
-    return REPO_DIR.parent / "shared" / "rules" / "RULES.md"
+    """The rules digest shipped in the package (so coverage works from any clone or install)."""
+    return DIGEST_PATH
 
 
 @dataclass
@@ -76,7 +77,10 @@ def _citation(rule: str) -> re.Pattern:
 
 def rule_coverage(rules_path: Path, flows_dir: Path, tests_dir: Path) -> list[RuleRow]:
     """Each rule ID with the flow files, test modules and scenario files that cite it."""
-    ids = parse_rule_ids(rules_path.read_text(encoding="utf-8"))
+    if rules_path.suffix.lower() == ".md":
+        ids = parse_rule_ids(rules_path.read_text(encoding="utf-8"))
+    else:
+        ids = [(rule.id, rule.line) for rule in load_digest(rules_path).rules.values()]
     sources = {"flows": sorted(flows_dir.glob("*.yaml")),
                "tests": sorted(p for p in tests_dir.rglob("*.py")),
                "scenarios": sorted((tests_dir / "scenarios").rglob("*.yaml"))}
