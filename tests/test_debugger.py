@@ -240,11 +240,33 @@ def test_saved_scenario_reopens_at_the_same_position(tmp_path):
     saved = tmp_path / "moment.yaml"
     assert f"wrote scenario {saved}" in d.execute(f"save scenario {saved}")
     from vanguard_fsm.debug.start import build_start
-    again = Debugger(build_start(scenario=str(saved)).game, d.agents)
+    start = build_start(scenario=str(saved))
+    again = Debugger(start.game, d.agents, start.recorded)     # the script: the choices since turn 1
+    again.execute("break state guard_step")
+    again.execute("continue")
     again.execute("next")
     assert again.game.pending.ids() == d.game.pending.ids()
     assert again.game.runner.paths() == d.game.runner.paths()
     assert again.board() == d.board()
+
+
+def test_saved_scenario_is_runnable_at_once(tmp_path):
+    """Issue 12.7: `save scenario` writes the choices since the start as the script and the
+    current decision as `until:`, so `vanguard-fsm scenario run` passes on it unchanged."""
+    from vanguard_fsm.scenario.runner import run_scenario
+    d = debugger(5, ("heuristic", "heuristic"))
+    d.execute("break state main_phase")
+    for _ in range(3):
+        d.execute("continue")
+    d.execute("next")                       # from entering the state to its decision
+    saved = tmp_path / "main.yaml"
+    out = d.execute(f"save scenario {saved}")
+    assert "scripted choice(s) from turn" in out, out
+    text = saved.read_text()
+    assert "script:" in text and "until: {decision: turn.main_phase" in text
+    result = run_scenario(saved)
+    assert result.passed, result.message
+    assert result.game.pending.ids() == d.game.pending.ids()
 
 
 def test_saved_replay_of_a_debugged_game_replays_identically(tmp_path):
@@ -268,3 +290,19 @@ def test_bad_start_files_exit_2_with_the_location(tmp_path):
     scenario.write_text(SCENARIO.replace("AL-011", "ZZ-999"))
     result = run("", "--scenario", str(scenario))
     assert result.exit_code == 2 and f"{scenario}:7:" in result.output and "ZZ-999" in result.output
+
+
+def test_scenario_new_writes_a_commented_template_that_passes(tmp_path):
+    """Issue 12.7: `scenario new FILE` is a starting point that already runs."""
+    path = tmp_path / "mine.yaml"
+    out = run_cli("scenario", "new", str(path))
+    assert out.exit_code == 0 and path.is_file()
+    text = path.read_text()
+    assert text.startswith("# yaml-language-server: $schema=") and text.count("#") > 10
+    passed = run_cli("scenario", "run", str(path))
+    assert passed.exit_code == 0 and "1 passed, 0 failed" in passed.output
+    assert run_cli("scenario", "new", str(path)).exit_code == 2      # never overwrites
+
+
+def run_cli(*args):
+    return CliRunner().invoke(main, list(args))

@@ -76,25 +76,62 @@ def test_lint_takes_flows_cards_and_decks(tmp_path):
     assert bad.returncode == 1 and f"{deck}:1:1: 2.1: a standard deck has exactly 50 cards" in bad.stdout
 
 
-def test_an_action_failing_at_run_time_names_its_yaml_line_and_exits_2(tmp_path):
-    """`compare_power` in the battle phase (no attack there) used to die with a 36-line AttributeError."""
+def test_compare_power_in_the_turn_flow_is_refused_before_the_game(tmp_path):
+    """`compare_power` in the battle phase (no attack there) used to die with a 36-line AttributeError;
+    lint now refuses it at its place, and `play` (which lints the flows it loads) exits 2."""
     flows = _flows_with(tmp_path, "turn.yaml", "do: [begin_battle_phase]", "do: [begin_battle_phase, compare_power]")
-    line = next(i for i, text in enumerate((flows / "turn.yaml").read_text().splitlines(), 1) if "compare_power" in text)
     out = run("play", "--seed", "1", "--quiet", "--flows", str(flows))
-    assert out.returncode == 2
-    assert re.search(rf"turn\.yaml:{line}: action 'compare_power' failed in state turn\.battle_phase \(turn \d+\): "
-                     r"AttributeError: ", out.stderr), out.stderr
-    assert "Traceback" not in out.stderr
-    shown = run("--traceback", "play", "--seed", "1", "--quiet", "--flows", str(flows))
-    assert "Traceback" in shown.stderr
+    assert out.returncode == 2 and "Traceback" not in out.stderr
+    assert re.search(r"turn\.yaml:\d+:\d+: action 'compare_power' needs context 'attack'", out.stderr), out.stderr
 
 
-def test_a_condition_failing_at_run_time_names_its_yaml_line(tmp_path):
+@pytest.fixture
+def failing_names():
+    """A registered action and condition that raise, as a buggy new rule would (unregistered after)."""
+    from click.testing import CliRunner  # noqa: F401
+    from vanguard_fsm.game import rules  # noqa: F401
+    from vanguard_fsm.machine.registry import REGISTRY
+
+    def explode(game):
+        """Test only: raises, as a rule with a bug would."""
+        raise ZeroDivisionError("division by zero")
+
+    def explodes(game):
+        """Test only: raises, as a condition with a bug would."""
+        return {}["missing"]
+
+    REGISTRY.actions.register("explode_for_test", explode)
+    REGISTRY.conditions.register("explodes_for_test", explodes)
+    yield
+    for section, name in ((REGISTRY.actions, "explode_for_test"), (REGISTRY.conditions, "explodes_for_test")):
+        section._items.pop(name, None)
+        section._docs.pop(name, None)
+
+
+def _play_in_process(*args):
+    from click.testing import CliRunner
+    from vanguard_fsm.cli.main import main
+    return CliRunner().invoke(main, list(args))
+
+
+def test_an_action_failing_at_run_time_names_its_yaml_line_and_exits_2(tmp_path, failing_names):
+    flows = _flows_with(tmp_path, "turn.yaml", "do: [begin_battle_phase]", "do: [begin_battle_phase, explode_for_test]")
+    line = next(i for i, text in enumerate((flows / "turn.yaml").read_text().splitlines(), 1) if "explode_for" in text)
+    out = _play_in_process("play", "--seed", "1", "--quiet", "--flows", str(flows))
+    assert out.exit_code == 2
+    assert re.search(rf"turn\.yaml:{line}: action 'explode_for_test' failed in state turn\.battle_phase "
+                     r"\(turn \d+\): ZeroDivisionError: division by zero", out.output), out.output
+    assert "Traceback" not in out.output
+    shown = _play_in_process("--traceback", "play", "--seed", "1", "--quiet", "--flows", str(flows))
+    assert isinstance(shown.exception, ZeroDivisionError)
+
+
+def test_a_condition_failing_at_run_time_names_its_yaml_line(tmp_path, failing_names):
     flows = _flows_with(tmp_path, "turn.yaml", "      - to: draw_phase\n",
-                        "      - to: draw_phase\n        if: [drives_remaining]\n      - to: draw_phase\n")
+                        "      - to: draw_phase\n        if: [explodes_for_test]\n      - to: draw_phase\n")
     line = next(i for i, text in enumerate((flows / "turn.yaml").read_text().splitlines(), 1)
-                if "drives_remaining" in text)
-    out = run("play", "--seed", "1", "--quiet", "--flows", str(flows))
-    assert out.returncode == 2, out.stderr
-    assert re.search(rf"turn\.yaml:{line}: condition 'drives_remaining' failed in state turn\.stand_phase \(turn 1\)",
-                     out.stderr), out.stderr
+                if "explodes_for_test" in text)
+    out = _play_in_process("play", "--seed", "1", "--quiet", "--flows", str(flows))
+    assert out.exit_code == 2, out.output
+    assert re.search(rf"turn\.yaml:{line}: condition 'explodes_for_test' failed in state turn\.stand_phase "
+                     r"\(turn 1\): KeyError", out.output), out.output

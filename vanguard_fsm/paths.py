@@ -1,11 +1,14 @@
 """Where the built-in data lives, so every command agrees on the defaults.
 
 The flows sit at the top of the repository (`flows/`) because designers edit them
-directly; the package is installed in editable mode, so they are found next to it.
+directly; from a clone (or an editable install) they are found next to the package.
+A non-editable install (`pip install .`, a wheel) carries them as data files under
+`<prefix>/share/vanguard-fsm/flows` (pyproject `data-files`), found there instead.
 """
 from __future__ import annotations
 
 import os
+import sysconfig
 from pathlib import Path
 
 PACKAGE_DIR = Path(__file__).resolve().parent
@@ -15,7 +18,13 @@ REPO_DIR = PACKAGE_DIR.parent
 def builtin_flows_dir() -> Path:
     """The built-in flows; `VANGUARD_FSM_FLOWS` overrides it (for tests and tooling)."""
     override = os.environ.get("VANGUARD_FSM_FLOWS")
-    return Path(override) if override else REPO_DIR / "flows"
+    if override:
+        return Path(override)
+    beside = REPO_DIR / "flows"
+    if beside.is_dir():
+        return beside
+    installed = Path(sysconfig.get_path("data")) / "share" / "vanguard-fsm" / "flows"
+    return installed if installed.is_dir() else beside
 
 
 def variants_dir() -> Path:

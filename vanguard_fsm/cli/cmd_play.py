@@ -117,9 +117,10 @@ def _lint_one(directory: str, cards_path=None) -> list:
 
 @click.command()
 @click.option("--json", "as_json", is_flag=True, help="A JSON array of every card.")
+@flows_option
 @cards_option
 @input_errors
-def cards(as_json, cards):
+def cards(as_json, flows_dir, cards):
     """The card database."""
     db = load_cards(cards)
     if as_json:
@@ -144,9 +145,10 @@ def decks(ctx):
 
 @decks.command("validate")
 @click.argument("files", nargs=-1, required=True)
+@flows_option
 @cards_option
 @input_errors
-def validate(files, cards):
+def validate(files, flows_dir, cards):
     """Check deck files; one line per violation; exit 1 if any."""
     db = load_cards(cards)
     bad = 0

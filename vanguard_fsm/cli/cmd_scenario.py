@@ -1,4 +1,4 @@
-"""`vanguard-fsm scenario run PATH...`: run scenario files, one line each.
+"""`vanguard-fsm scenario run PATH...`: run scenario files, one line each; `scenario new FILE`: a template.
 
 Exit 0 when every scenario passes, 1 when any fails, 2 when a file is unreadable
 or malformed (those are reported too, and the other files still run).
@@ -50,6 +50,19 @@ def run(paths, verbose, flows_dir, cards):
                     click.echo(f"      {failure}")
     click.echo(f"{passed} passed, {failed} failed" + (f", {malformed} malformed" if malformed else ""))
     sys.exit(EXIT_INPUT if malformed else EXIT_FAILED if failed else EXIT_OK)
+
+
+@scenario.command("new")
+@click.argument("path", type=click.Path(dir_okay=False))
+def new(path):
+    """Write a commented scenario template to PATH (it runs and passes as written)."""
+    from ..scenario.template import write_template
+    try:
+        written = write_template(path)
+    except (FileExistsError, OSError) as exc:
+        click.echo(f"{path}:1:1: {exc}", err=True)
+        sys.exit(EXIT_INPUT)
+    click.echo(f"wrote {written}; run it with `vanguard-fsm scenario run {written}`")
 
 
 COMMANDS = [scenario]

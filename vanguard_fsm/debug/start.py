@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from ..abilities import new_game_with_abilities
 from ..diagram import render as diagram_tool
 from ..record import replay as replay_tool
-from ..scenario import runner as scenario_tool, save as scenario_save_tool
+from ..scenario import runner as scenario_tool, save as scenario_save_tool, since as scenario_since_tool
 
 
 class StartError(Exception):
@@ -89,16 +89,26 @@ def diagram(debugger, out_dir: str = DEBUG_DIAGRAMS) -> str:
 
 
 def save_scenario(debugger, path: str) -> str:
-    module = scenario_save_tool
-    game = debugger.game
+    """The choices since the start point as `script`, the current decision as `until:`: a
+    scenario `vanguard-fsm scenario run` passes at once. Where that cannot be (no decision
+    now, nothing saveable since the start), the bare position is saved and the reason said."""
+    game, ctx = debugger.game, debugger.context
     name = f"saved by the debugger at transition {game.runner.transitions}"
     try:
-        written = module.save_scenario(game, path, name=name)
+        data = scenario_since_tool.scenario_since(game, debugger.start, debugger.start_history, name,
+                                                  ctx.get("flows_dir"), ctx.get("cards"))
+        note = f"{len(data['script'])} scripted choice(s) from turn {data['start']['turn']}, until {data['until']}"
+    except ValueError as exc:
+        data, note = None, f"position only, no script ({exc})"
+    try:
+        written = (scenario_save_tool.write_scenario(data, path) if data is not None
+                   else scenario_save_tool.save_scenario(game, path, name=name))
     except ValueError as exc:
         return f"cannot save a scenario here: {exc}"
     except OSError as exc:
         return f"cannot write {path}: {exc}"
-    return f"wrote scenario {written} ({' > '.join(game.runner.paths())}); run it with `vanguard-fsm debug --scenario {written}`"
+    return (f"wrote scenario {written} ({' > '.join(game.runner.paths())}; {note}); "
+            f"check it with `vanguard-fsm scenario run {written}`")
 
 
 def save_replay(debugger, path: str) -> str:

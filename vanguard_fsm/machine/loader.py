@@ -9,9 +9,12 @@ dead ends, and decision states whose choices lead nowhere.
 """
 from __future__ import annotations
 
+import difflib
 from pathlib import Path
 
 from ..paths import builtin_flows_dir, resolve_flows
+from .contexts import context_problems
+from .cycles import hanging_loops
 from .overlay import VARIANT_FILE, collect
 from .registry import REGISTRY, Registry
 from .schema import LATER_PARAMETERS, schema_errors
@@ -83,6 +86,15 @@ def _resolve(flow: FlowSpec, scope: StateSpec | None, target: str) -> str | None
         node = node.parent
 
 
+def _state_names(flow: FlowSpec) -> list[str]:
+    return sorted(set(flow.all_states) | {s.name for s in flow.all_states.values()})
+
+
+def _did_you_mean(name: str, known) -> str:
+    close = difflib.get_close_matches(str(name), list(known), n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
 class _Linter:
     def __init__(self, registry: Registry) -> None:
         self.registry = registry
@@ -106,7 +118,9 @@ class _Linter:
     def check_flow(self, flow: FlowSpec, flow_names: set[str]) -> None:
         reg = self.registry
         if flow.initial not in flow.states:
-            self.add(flow.where, f"initial state {flow.initial!r} is not a top-level state of {flow.name!r}")
+            self.add(self.at(flow.where, ("initial",)), f"initial state {flow.initial!r} is not a top-level state of "
+                     f"{flow.name!r}{_did_you_mean(flow.initial, flow.states)} (states: {', '.join(flow.states)})")
+        unresolved = False
         for state in flow.all_states.values():
             w = state.where
             for i, step in enumerate(state.steps):
@@ -137,8 +151,10 @@ class _Linter:
             for t in state.transitions:
                 dest = _resolve(flow, state, t.to)
                 if dest is None:
+                    unresolved = True
                     self.add(self.at(t.where, t.key + ("to",)),
-                             f"transition from {state.path!r} goes to unknown state {t.to!r}")
+                             f"transition from {state.path!r} goes to unknown state {t.to!r}"
+                             f"{_did_you_mean(t.to, _state_names(flow))}")
                 else:
                     t.dest = dest
                 self.check_names(t.where, reg.conditions, t.conditions, t.key + ("if",))
@@ -153,11 +169,19 @@ class _Linter:
         for itr in flow.interrupts:
             dest = _resolve(flow, None, itr.to)
             if dest is None:
-                self.add(itr.where, f"interrupt {itr.trigger!r} goes to unknown state {itr.to!r}")
+                unresolved = True
+                self.add(itr.where, f"interrupt {itr.trigger!r} goes to unknown state {itr.to!r}"
+                                    f"{_did_you_mean(itr.to, _state_names(flow))}")
             else:
                 itr.dest = dest
         self.check_exits(flow)
-        self.check_reachable(flow)
+        if not unresolved:      # one typo in a target is one error, not one per state it cuts off
+            self.check_reachable(flow)
+        for loop in hanging_loops(flow):
+            names = " -> ".join(state.path for state in loop)
+            self.add(loop[0].where, f"states {names} move only among themselves, with no decision, no invoked "
+                                    f"machine and no transition out: the game would loop forever here "
+                                    f"(add a decision or a transition that leaves)")
 
     def check_exits(self, flow: FlowSpec) -> None:
         for leaf in flow.leaves():
@@ -280,10 +304,14 @@ def _read(directory: Path, registry: Registry) -> tuple[FlowSet | None, list[Sou
     if not docs and not problems:
         return None, [SourceError(str(directory), 1, 1, "no *.yaml flow files here")]
     flows: dict[str, FlowSpec] = {}
-    for doc in docs.values():
+    # files that could not be read: no follow-on errors about the machines they define
+    broken: set[str] = {Path(p.path).stem for p in problems}
+    for stem, doc in docs.items():
         linter.docs[doc.path] = doc
         flow = _parse_flow(doc, linter)
-        if flow is not None:
+        if flow is None:
+            broken.add(stem)
+        else:
             if flow.name in flows:
                 linter.add(flow.where, f"duplicate name: machine {flow.name!r} is defined twice")
             flows[flow.name] = flow
@@ -303,8 +331,11 @@ def _read(directory: Path, registry: Registry) -> tuple[FlowSet | None, list[Sou
                     f"every format needs both damage_to_lose and deck_construction: "
                     f"{', '.join(sorted(formats ^ built))} has only one"))
     for flow in flows.values():
-        linter.check_flow(flow, set(flows))
-    root = linter.check_machines(flows) if flows else None
+        linter.check_flow(flow, set(flows) | broken)
+    root = linter.check_machines(flows) if flows and not broken else None
+    if root is not None and not linter.problems:
+        for flow, key, message in context_problems(flows, root, registry):
+            linter.add(linter.at(flow.where, key), message)
     problems = sorted(linter.problems, key=lambda p: (p.path, p.line, p.col, p.message))
     if problems or root is None:
         return None, problems

@@ -16,12 +16,27 @@ from typing import Callable, Iterable
 class Section:
     """One namespace of registered names (conditions, actions, ...)."""
 
-    __slots__ = ("kind", "_items", "_docs")
+    __slots__ = ("kind", "_items", "_docs", "_contexts")
 
     def __init__(self, kind: str) -> None:
         self.kind = kind
         self._items: dict[str, object] = {}
         self._docs: dict[str, str] = {}
+        self._contexts: dict[str, tuple] = {}     # name -> (needs, gives, ends)
+
+    def declare(self, name: str, needs=(), gives=(), ends=()) -> None:
+        """The contexts a name needs where it is written, and those it starts or ends
+        (`machine.contexts` follows them through the flows; lint refuses a misuse)."""
+        self._contexts[name] = (tuple(needs), tuple(gives), tuple(ends))
+
+    def needs(self, name: str) -> tuple:
+        return self._contexts.get(name, ((), (), ()))[0]
+
+    def gives(self, name: str) -> tuple:
+        return self._contexts.get(name, ((), (), ()))[1]
+
+    def ends(self, name: str) -> tuple:
+        return self._contexts.get(name, ((), (), ()))[2]
 
     def register(self, name: str, item: object, doc: str = "") -> None:
         if not name.isidentifier():
@@ -60,8 +75,12 @@ class Section:
             return (f"unknown {self.kind} {name!r}: names resolve only through the registry; "
                     f"dotted paths, imports and expressions are never executed")
         close = difflib.get_close_matches(name, self._items, n=1, cutoff=0.75)
-        hint = f" (did you mean {close[0]!r}?)" if close else ""
-        return f"unknown {self.kind} {name!r}{hint}"
+        if close:
+            return f"unknown {self.kind} {name!r} (did you mean {close[0]!r}?)"
+        known = self.names()
+        listed = ", ".join(known) if len(known) <= 12 else ", ".join(known[:12]) + ", ..."
+        key = self.kind.replace(" ", "_") + "s"
+        return f"unknown {self.kind} {name!r} (known: {listed}; see `vanguard-fsm names {key}`)"
 
 
 class Registry:
@@ -73,6 +92,10 @@ class Registry:
         self.choices = Section("decision kind")
         self.engine_events = Section("engine event")
         self.deciders = Section("decider")  # who decides: turn_player, non_turn_player, ...
+        self.contexts: dict[str, str] = {}  # context name -> what it means (see machine/contexts.py)
+
+    def declare_context(self, name: str, doc: str) -> None:
+        self.contexts[name] = doc
 
     def register_engine_events(self, names: Iterable[str] | dict) -> None:
         """`names`: event names, or a mapping name -> what raises it (its doc)."""

@@ -160,6 +160,24 @@ _FLOW_VALIDATOR = jsonschema.Draft202012Validator(FLOW_SCHEMA)
 _PARAMS_VALIDATOR = jsonschema.Draft202012Validator(PARAMETERS_SCHEMA)
 
 
+def _hint(error) -> str:
+    """Plain words for the schema messages an editing slip produces."""
+    if error.validator != "type":
+        return ""
+    expected = error.validator_value
+    expected = expected if isinstance(expected, list) else [expected]
+    name = error.absolute_path[-1] if error.absolute_path else "this"
+    if "object" in expected:
+        if error.instance is None:
+            return (f": {name!r} is empty; its keys (doc, rules, ...) must be indented under it, "
+                    f"deeper than {name!r} itself")
+        return (f": a mapping of keys was expected under {name!r}; check the indentation "
+                f"(a key written at the wrong depth becomes a sibling instead of a child)")
+    if "array" in expected:
+        return f": write a list, e.g. {name}: [a, b] or one '- item' per line"
+    return ""
+
+
 def schema_errors(data, parameters: bool = False):
     """Yield (key_path, message) for every schema violation, most specific first."""
     validator = _PARAMS_VALIDATOR if parameters else _FLOW_VALIDATOR
@@ -178,6 +196,6 @@ def schema_errors(data, parameters: bool = False):
         elif error.validator == "pattern":
             message = f"{error.instance!r} is not a valid name (lower_snake_case)"
         else:
-            message = error.message
+            message = error.message + _hint(error)
         where = ".".join(str(p) for p in error.absolute_path) or "top level"
         yield path, f"schema: {message} (at {where})"

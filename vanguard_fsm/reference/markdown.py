@@ -53,9 +53,24 @@ def _section(section: VocabularySection) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _contexts() -> str:
+    """The contexts names may need, with the names that start and end each."""
+    from ..machine.registry import REGISTRY
+    sections = [REGISTRY.actions, REGISTRY.conditions, REGISTRY.choices]
+    lines = ["## contexts\n", "What must hold where a name that needs it is written; lint follows every path.\n",
+             "| context | means | started by | ended by |\n|---|---|---|---|"]
+    for name, doc in sorted(REGISTRY.contexts.items()):
+        givers = ", ".join(f"`{n}`" for s in sections for n in s.names() if name in s.gives(n))
+        enders = ", ".join(f"`{n}`" for s in sections for n in s.names() if name in s.ends(n))
+        lines.append(f"| `{name}` | {_cell(doc)} | {givers or '-'} | {enders or '-'} |")
+    return "\n".join(lines) + "\n"
+
+
 def render(language: str) -> str:
     sections = [s for s in vocabulary() if s.language == language]
     body = "\n".join(_section(s) for s in sections)
+    if language == FLOW_LANGUAGE:
+        body += "\n" + _contexts()
     return HEADER + INTRO[language] + "\n" + body
 
 

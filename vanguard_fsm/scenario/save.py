@@ -15,6 +15,7 @@ layer's bookkeeping (uses, pending and granted abilities) is saved by place
 """
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import yaml
@@ -23,6 +24,8 @@ from ..game.state import REAR_CIRCLES
 from ..machine.builder import ENTER
 from ..machine.registry import REGISTRY
 from . import abilities as scenario_abilities
+
+SCHEMA = Path(__file__).resolve().parent.parent / "schemas" / "scenario.schema.json"
 
 
 def _unit(game, unit, extra: dict | None = None):
@@ -145,12 +148,19 @@ def position_of(game, name: str = "saved position", rules=None) -> dict:
             **({"ability_state": abilities} if abilities else {}), "start": start, "p0": players[0], "p1": players[1]}
 
 
+HEADER = ("# Saved by vanguard-fsm. Add `script:` (the choices to make), `until:` and `expect:`\n"
+          "# (what must happen), and the rule IDs this scenario checks in `rules:`.\n")
+
+
+def write_scenario(data: dict, path: str | Path) -> Path:
+    """Write scenario data as YAML, after the schema line and a short header."""
+    text = yaml.safe_dump(data, sort_keys=False, default_flow_style=None, width=110, allow_unicode=True)
+    path = Path(path)
+    schema = os.path.relpath(SCHEMA, path.resolve().parent)     # editors check the file as you type
+    path.write_text(f"# yaml-language-server: $schema={schema}\n" + HEADER + text, encoding="utf-8")
+    return path
+
+
 def save_scenario(game, path: str | Path, name: str = "saved position", rules=None) -> Path:
     """Write the current position as a scenario file (no script, no expectations yet)."""
-    data = position_of(game, name, rules)
-    text = yaml.safe_dump(data, sort_keys=False, default_flow_style=None, width=110, allow_unicode=True)
-    header = ("# Saved by vanguard-fsm. Add `script:` (the choices to make), `until:` and `expect:`\n"
-              "# (what must happen), and the rule IDs this scenario checks in `rules:`.\n")
-    path = Path(path)
-    path.write_text(header + text, encoding="utf-8")
-    return path
+    return write_scenario(position_of(game, name, rules), path)

@@ -18,6 +18,7 @@ from __future__ import annotations
 import hashlib
 import math
 import os
+import shlex
 import statistics
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import asdict, dataclass
@@ -85,6 +86,17 @@ class Inputs:
         return found
 
 
+def play_command(config: SimConfig, seed: int, seat_agents, seat_decks) -> str:
+    """The `vanguard-fsm play` line that replays this very game (same seed, seats, decks, agents)."""
+    words = ["vanguard-fsm", "play", "--seed", str(seed), "--agents", *seat_agents, "--decks",
+             *(str(d) for d in seat_decks), "--format", config.fmt]
+    if config.flows_dir:
+        words += ["--flows", config.flows_dir]
+    if config.cards:
+        words += ["--cards", config.cards]
+    return " ".join(shlex.quote(w) for w in words)
+
+
 def play_one(config: SimConfig, index: int, inputs: Inputs | None = None) -> dict:
     """Play game `index` to its end and return its result row (plain values only)."""
     seed = game_seed(config.seed, index)
@@ -126,11 +138,13 @@ def play_one(config: SimConfig, index: int, inputs: Inputs | None = None) -> dic
         error = ""
     except Exception as exc:  # one broken game must not lose the other thousands: it is counted
         winner, loser, reason = None, None, "error"
-        error = f"{type(exc).__name__}: {exc}"
+        failure = getattr(exc, "flow_failure", None)     # the flow file and line, when a flow name failed
+        error = str(failure) if failure is not None else f"{type(exc).__name__}: {exc}"
     finally:
         if trace_file is not None:
             trace_file.close()
     state = game.state if game is not None else None
+    row["play"] = play_command(config, seed, seat_agents, seat_decks)
     row.update(first=state.first if state else None, winner=winner, loser=loser, reason=reason,
                turns=state.turn if state else 0,
                damage0=len(state.players[0].damage) if state else 0,
@@ -298,4 +312,4 @@ def _per_game(total: int, games: int) -> float:
 ROW_FIELDS = ("game", "seed", "side0", "side1", "agent0", "agent1", "deck0", "deck1", "first", "winner",
               "loser", "reason", "turns", "damage0", "damage1", "transitions", "decisions",
               *(f"trig_{t}" for t in TRIGGER_TYPES), "triggers_active",
-              *(f"guard_{g}" for g in GUARD_KINDS), "abilities", "error")
+              *(f"guard_{g}" for g in GUARD_KINDS), "abilities", "error", "play")

@@ -1,0 +1,31 @@
+"""The contexts the rule names need, start and end, so lint can refuse a misuse.
+
+A context is something that must hold where a name is written: `battle` (a battle
+is running: `game.state.battle` exists), `attack` (its attacker and target are
+chosen). Lint (`machine/contexts.py`) follows every path through the flows and
+reports, at its `file:line:col`, a name used where its context may be missing,
+e.g. `compare_power` in the turn flow's battle phase, which would crash at run
+time. A name that declares nothing may be written anywhere.
+"""
+from __future__ import annotations
+
+from ..machine.registry import REGISTRY
+from . import battle  # noqa: F401  (the names below are registered there)
+
+REGISTRY.declare_context("battle", "a battle is running (started by begin_battle, CR.battle.1)")
+REGISTRY.declare_context("attack", "an attack is declared: attacker and target chosen (choice attack, CR.attack)")
+
+_ACTIONS, _CONDITIONS, _CHOICES = REGISTRY.actions, REGISTRY.conditions, REGISTRY.choices
+
+_ACTIONS.declare("begin_battle", gives=("battle",), ends=("attack",))
+_ACTIONS.declare("end_battle", ends=("battle", "attack"))   # safe to repeat (the close step may)
+_ACTIONS.declare("end_battle_phase", ends=("battle", "attack"))
+_CHOICES.declare("battle", needs=("battle",))
+_CHOICES.declare("attack", needs=("battle",), gives=("attack",))
+for _name in ("boost", "guard", "intercept", "g_guardian"):
+    _CHOICES.declare(_name, needs=("attack",))
+for _name in ("attack_declared", "set_drive_count", "drive_check", "compare_power", "damage_check",
+              "retire_hit_rear_guards"):
+    _ACTIONS.declare(_name, needs=("attack",))
+for _name in ("attacked_unit_remains", "attacker_drives", "drives_remaining", "damage_remaining"):
+    _CONDITIONS.declare(_name, needs=("attack",))
