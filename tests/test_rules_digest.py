@@ -44,7 +44,8 @@ def test_every_cited_rule_id_has_an_entry_or_is_a_cr_section_the_digest_maps():
     digest = load_digest()
     missing = sorted({(rid, f) for rid, f in _cited_ids()
                       if digest.get(rid) is None and not (rid.startswith("CR ") and digest.citing_cr(rid))})
-    assert not missing, f"rule IDs cited but not in {DIGEST_PATH.name}: {missing}"
+    assert not missing, (f"rule IDs cited but not in {DIGEST_PATH}: {missing}; add an entry (own words) or, "
+                         f"for a CR section, add it to the `cr` list of the entry it belongs to")
 
 
 def test_digest_entries_have_titles_text_and_cr_sections():
