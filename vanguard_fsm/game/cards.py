@@ -48,6 +48,7 @@ import jsonschema
 
 from vanguard_fsm.machine import yamlsrc
 from vanguard_fsm.machine.yamlsrc import Document
+from vanguard_fsm.machine.schema import StrictValidator
 from vanguard_fsm.paths import builtin_cards_dir
 
 UNITS = ("normal", "trigger", "g_unit")
@@ -302,7 +303,7 @@ FILE_SCHEMA = {
         "cards": {"type": "array", "items": _CARD_SCHEMA},
     },
 }
-_FILE_VALIDATOR = jsonschema.Draft202012Validator(FILE_SCHEMA)
+_FILE_VALIDATOR = StrictValidator(FILE_SCHEMA)
 
 
 def _consistency(c: Card) -> tuple[str, str] | None:

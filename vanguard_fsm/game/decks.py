@@ -28,12 +28,11 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import jsonschema
-
 from vanguard_fsm.game.cards import (
     CardDB, DataError, file_signature, read_yaml, schema_check,
 )
 from vanguard_fsm.paths import builtin_decks_dir
+from vanguard_fsm.machine.schema import StrictValidator
 
 
 
@@ -78,7 +77,7 @@ DECK_SCHEMA = {
         "g_deck": {"type": "array", "items": _ENTRY},
     },
 }
-_DECK_VALIDATOR = jsonschema.Draft202012Validator(DECK_SCHEMA)
+_DECK_VALIDATOR = StrictValidator(DECK_SCHEMA)
 
 
 def builtin_deck_names() -> list[str]:

@@ -21,8 +21,15 @@ from .engine import Game
 
 
 def _stamp(directory: Path) -> tuple:
-    """Names, times and sizes of every file the flows are made of (a variant's bases too)."""
-    return tuple((str(p), p.stat().st_mtime_ns, p.stat().st_size) for p in source_files(directory))
+    """Names, times and sizes of every file the flows are made of (a variant's bases too); a
+    dangling symlink or a FIFO stamps as unreadable: the loader refuses it at its path."""
+    def stamp(p: Path) -> tuple:
+        try:
+            info = p.stat()
+        except OSError:
+            return (str(p), -1, -1)
+        return (str(p), info.st_mtime_ns, info.st_size)
+    return tuple(stamp(p) for p in source_files(directory))
 
 
 @lru_cache(maxsize=16)
@@ -63,6 +70,8 @@ def new_game(seed: int = 0, decks=None, fmt: str | None = None, flows_dir=None, 
     db = load_cards(cards) if db is None else db
     names = decks or default_decks(fmt)
     deck_objs = [name if isinstance(name, Deck) else load_deck(str(name), db) for name in names]
+    for deck in deck_objs:
+        check_playable(deck, db)
     params = flows.spec.parameters
     if check_decks:
         for deck in deck_objs:
@@ -80,3 +89,16 @@ def new_game(seed: int = 0, decks=None, fmt: str | None = None, flows_dir=None, 
                         f"({', '.join(sorted(params['damage_to_lose']))})")
     game = Game(flows, db, deck_objs, seed=seed, fmt=fmt, hooks=hooks)
     return game.start() if start else game
+
+
+def check_playable(deck: Deck, db) -> None:
+    """What a game needs of a deck whatever its source (a file, a replay, a scenario): every card
+    known, a main deck to draw from, the starter in it. `DeckError` at the deck's source otherwise;
+    the deck-construction rules (RULES 2.x) are `validate_deck`'s, checked by the CLI verbs."""
+    unknown = sorted({c for c in (deck.starter, *deck.main, *deck.g_deck) if c not in db})
+    if unknown:
+        raise DeckError(deck.path, 1, 1, f"deck {deck.name!r} names unknown card(s): {', '.join(unknown[:5])}")
+    if not deck.main:
+        raise DeckError(deck.path, 1, 1, f"deck {deck.name!r} has an empty main deck")
+    if deck.starter not in deck.main:
+        raise DeckError(deck.path, 1, 1, f"deck {deck.name!r}: the starter {deck.starter!r} is not in the main deck")

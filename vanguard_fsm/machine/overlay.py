@@ -34,7 +34,7 @@ from pathlib import Path
 import jsonschema
 import yaml
 
-from .yamlsrc import Document, SourceError, load
+from .yamlsrc import Document, SourceError, load, read_source
 
 VARIANT_FILE = "variant.yaml"
 PARAMETERS_FILE = "parameters.yaml"
@@ -108,8 +108,8 @@ def source_files(directory: Path) -> list[Path]:
         if not is_variant(directory):
             break
         try:
-            extends = (yaml.safe_load((directory / VARIANT_FILE).read_text(encoding="utf-8")) or {}).get("extends")
-        except (OSError, yaml.YAMLError, AttributeError):
+            extends = (yaml.safe_load(read_source(directory / VARIANT_FILE)) or {}).get("extends")
+        except (SourceError, yaml.YAMLError, AttributeError):   # the loader reports it, located
             break
         base = _base_of(directory, str(extends)) if extends else None
         if base is None:

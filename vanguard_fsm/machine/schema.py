@@ -91,7 +91,15 @@ FLOW_SCHEMA = {
     },
 }
 
-_COUNT = {"type": "integer", "minimum": 0}
+def _count(low: int, high: int) -> dict:
+    """A whole number in [low, high]: every rules number has sane bounds, so a typo such as
+    `hand_size: 1000000000` (a hang) or `damage_to_lose: 0` (a game lost before it starts) is
+    refused at its line instead of being played."""
+    return {"type": "integer", "minimum": low, "maximum": high}
+
+
+_COUNT = _count(0, 1000)
+_GRADE = _count(0, 4)
 _EFFECTS = {"type": "array", "minItems": 1,
             "items": {"enum": ["critical", "draw", "stand", "heal", "power"]}}
 
@@ -106,7 +114,7 @@ _GRADE_WINDOW = {"type": "object", "additionalProperties": False, "required": ["
 # Rules parameters added after parameters.yaml files were first written (issue 11): a file
 # without one of them takes it from the built-in parameters.yaml (machine/loader.py).
 LATER_PARAMETERS = ("deck_construction", "g_deck", "drive_checks", "grade_limits", "g_assist_vanguard_below",
-                    "g_assist_g_zone_min", "g_guardian_vanguard_grade", "g_guardian_opponent_grade")
+                    "g_assist_g_zone_min", "g_guardian_vanguard_grade", "g_guardian_opponent_grade", "limits")
 
 PARAMETERS_SCHEMA = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -123,20 +131,22 @@ PARAMETERS_SCHEMA = {
                          "g_guardian_cost", "stride_vanguard_grade", "stride_opponent_grade",
                          "deck_construction", "g_deck", "drive_checks", "grade_limits",
                          "g_assist_vanguard_below", "g_assist_g_zone_min",
-                         "g_guardian_vanguard_grade", "g_guardian_opponent_grade"],
+                         "g_guardian_vanguard_grade", "g_guardian_opponent_grade", "limits"],
             "properties": {
-                "hand_size": _COUNT, "max_redraw": _COUNT, "trigger_power": {"type": "integer"},
+                # 2^hand_size redraw options are offered: the hand stays small
+                "hand_size": _count(1, 10), "max_redraw": _count(0, 10), "trigger_power": _count(0, 100000),
                 "trigger_effects": {"type": "object", "additionalProperties": False,
                                     "required": ["critical", "draw", "stand", "heal"],
                                     "properties": {k: _EFFECTS for k in ("critical", "draw", "stand", "heal")}},
                 "damage_to_lose": {"type": "object", "minProperties": 1,
                                    "propertyNames": {"pattern": "^[a-z][a-z0-9_]*$"},
-                                   "additionalProperties": _COUNT},
-                "turn_limit": {"type": "integer", "minimum": 1},
-                "g_assist_look": _COUNT, "g_assist_remove": _COUNT, "g_guardian_face_up_max": _COUNT,
+                                   "additionalProperties": _count(1, 20)},
+                "turn_limit": _count(1, 1000),
+                "g_assist_look": _count(0, 20), "g_assist_remove": _count(0, 10),
+                "g_guardian_face_up_max": _count(0, 16),
                 "g_guardian_cost": {"type": "object", "additionalProperties": False, "required": ["discard_grade"],
-                                    "properties": {"discard_grade": _COUNT}},
-                "stride_vanguard_grade": _COUNT, "stride_opponent_grade": _COUNT,
+                                    "properties": {"discard_grade": _GRADE}},
+                "stride_vanguard_grade": _GRADE, "stride_opponent_grade": _GRADE,
                 "deck_construction": {"type": "object", "minProperties": 1,
                                       "propertyNames": {"pattern": "^[a-z][a-z0-9_]*$"},
                                       "additionalProperties": _DECK_FORMAT},
@@ -151,13 +161,23 @@ PARAMETERS_SCHEMA = {
                                                 "guard": _GRADE_WINDOW}},
                 "g_assist_vanguard_below": _COUNT, "g_assist_g_zone_min": _COUNT,
                 "g_guardian_vanguard_grade": _COUNT, "g_guardian_opponent_grade": _COUNT,
+                "limits": {"type": "object", "additionalProperties": False,
+                           "required": ["flow_moves_without_decision", "abilities_per_check_timing"],
+                           "properties": {"flow_moves_without_decision": _count(100, 1000000),
+                                          "abilities_per_check_timing": _count(10, 100000)}},
             },
         },
     },
 }
 
-_FLOW_VALIDATOR = jsonschema.Draft202012Validator(FLOW_SCHEMA)
-_PARAMS_VALIDATOR = jsonschema.Draft202012Validator(PARAMETERS_SCHEMA)
+# JSON Schema counts 5.0 as an integer; YAML data that says 5.0 means a float, and a float
+# would reach the rules (range(5.0) fails mid-game) and the traces: integers are ints here.
+StrictValidator = jsonschema.validators.extend(
+    jsonschema.Draft202012Validator,
+    type_checker=jsonschema.Draft202012Validator.TYPE_CHECKER.redefine(
+        "integer", lambda _checker, value: isinstance(value, int) and not isinstance(value, bool)))
+_FLOW_VALIDATOR = StrictValidator(FLOW_SCHEMA)
+_PARAMS_VALIDATOR = StrictValidator(PARAMETERS_SCHEMA)
 
 
 def _hint(error) -> str:

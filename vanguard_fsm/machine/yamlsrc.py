@@ -1,15 +1,31 @@
 """YAML with line numbers, without ever constructing anything but plain data.
 
-Data comes from `yaml.safe_load`; positions come from `yaml.compose` (node marks
-only, no construction), walked in parallel, so every error can say file:line:col.
+One `yaml.SafeLoader` composes the node graph (node marks give the positions)
+and constructs plain data from that same graph, so every error can say
+file:line:col. Every input is bounded before anything walks it, because every
+reader (flows, parameters, cards, decks, scenarios; replays use `read_source`)
+must refuse hostile files with one located line instead of hanging:
+
+- only regular files are read (a FIFO or a symlink to `/dev/zero` would block or
+  never end), at most `MAX_BYTES`;
+- nesting deeper than `MAX_DEPTH` is refused while composing (no `RecursionError`);
+- the document expanded through its aliases may hold at most `MAX_NODES` nodes
+  (a "billion laughs" alias bomb is a few hundred bytes that expand to 10^9
+  nodes in any walk), and an alias may not contain itself.
 """
 from __future__ import annotations
 
+import os
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import yaml
+
+MAX_BYTES = 4 * 1024 * 1024   # the largest built-in file is ~12 KB
+MAX_DEPTH = 64                # the deepest built-in nesting is ~12
+MAX_NODES = 200_000           # nodes after alias expansion; a card file has ~3,000
 
 Key = tuple  # a path of mapping keys / list indexes into the document
 
@@ -67,11 +83,70 @@ def _walk(node, path: Key, marks: dict, duplicates: list) -> None:
             _walk(item, path + (index,), marks, duplicates)
 
 
+class _TooBig(Exception):
+    def __init__(self, mark, message: str) -> None:
+        super().__init__(message)
+        self.mark, self.message = mark, message
+
+
+class _BoundedLoader(yaml.SafeLoader):
+    """SafeLoader that refuses nesting deeper than MAX_DEPTH while composing."""
+
+    def __init__(self, stream) -> None:
+        super().__init__(stream)
+        self.depth = 0
+
+    def compose_node(self, parent, index):
+        self.depth += 1
+        try:
+            if self.depth > MAX_DEPTH:
+                raise _TooBig(self.peek_event().start_mark, f"nested deeper than {MAX_DEPTH} levels")
+            return super().compose_node(parent, index)
+        finally:
+            self.depth -= 1
+
+
+def _check_expansion(root) -> None:
+    """Count the nodes of the document with every alias expanded; refuse past MAX_NODES
+    and refuse an alias that contains itself (either would never end in a walk)."""
+    sizes: dict[int, int] = {}
+    open_nodes: set[int] = set()
+
+    def size(node) -> int:
+        key = id(node)
+        if key in sizes:
+            return sizes[key]
+        if key in open_nodes:
+            raise _TooBig(node.start_mark, "an alias refers to a node that contains it (a recursive structure)")
+        total = 1
+        if isinstance(node, (yaml.MappingNode, yaml.SequenceNode)):
+            open_nodes.add(key)
+            children = node.value if isinstance(node, yaml.SequenceNode) else \
+                [n for pair in node.value for n in pair]
+            for child in children:
+                total += size(child)
+                if total > MAX_NODES:
+                    raise _TooBig(node.start_mark, f"the document expands to more than {MAX_NODES} nodes "
+                                                   f"through its aliases (an alias bomb?)")
+            open_nodes.discard(key)
+        sizes[key] = total
+        return total
+
+    size(root)
+
+
 def parse(text: str, path: str, syntax_label: str = "YAML syntax error") -> Document:
-    """Parse YAML text; raise SourceError with the position of a syntax error."""
+    """Parse YAML text; raise SourceError with the position of a syntax error or a bound."""
+    if len(text) > MAX_BYTES:
+        raise SourceError(path, 1, 1, f"too large: {len(text)} characters (the limit is {MAX_BYTES})")
+    loader = _BoundedLoader(text)
     try:
-        data = yaml.safe_load(text)
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
+        node = loader.get_single_node()
+        if node is not None:
+            _check_expansion(node)
+        data = loader.construct_document(node) if node is not None else None
+    except _TooBig as exc:
+        raise SourceError(path, exc.mark.line + 1, exc.mark.column + 1, exc.message) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
@@ -79,6 +154,8 @@ def parse(text: str, path: str, syntax_label: str = "YAML syntax error") -> Docu
         raise SourceError(path, line, col, f"{syntax_label}: {problem}") from None
     except yaml.YAMLError as exc:  # pragma: no cover - unmarked errors are rare
         raise SourceError(path, 1, 1, f"YAML error: {exc}") from None
+    finally:
+        loader.dispose()
     marks: dict = {}
     duplicates: list = []
     if node is not None:
@@ -86,12 +163,38 @@ def parse(text: str, path: str, syntax_label: str = "YAML syntax error") -> Docu
     return Document(path, data, marks, duplicates)
 
 
-def load(path: str | Path, syntax_label: str = "YAML syntax error") -> Document:
-    path = Path(path)
+def read_source(path: str | Path, max_bytes: int = MAX_BYTES) -> str:
+    """The UTF-8 text of a regular file of at most `max_bytes`; SourceError otherwise.
+    A FIFO, a device (a symlink to /dev/zero), a directory or a dangling symlink is refused
+    before it is opened for reading, so nothing blocks or reads without end."""
+    name = str(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        info = os.stat(name)
+    except FileNotFoundError:
+        why = "dangling symlink (its target does not exist)" if os.path.islink(name) else "no such file"
+        raise SourceError(name, 1, 1, f"cannot read file: {why}") from None
     except OSError as exc:
-        raise SourceError(str(path), 1, 1, f"cannot read file: {exc.strerror}") from None
+        raise SourceError(name, 1, 1, f"cannot read file: {exc.strerror}") from None
+    if not stat.S_ISREG(info.st_mode):
+        kind = ("a directory" if stat.S_ISDIR(info.st_mode) else "a FIFO" if stat.S_ISFIFO(info.st_mode)
+                else "a device" if stat.S_ISCHR(info.st_mode) or stat.S_ISBLK(info.st_mode) else "a special file")
+        raise SourceError(name, 1, 1, f"cannot read file: it is {kind}, not a regular file")
+    if info.st_size > max_bytes:
+        raise SourceError(name, 1, 1, f"too large: {info.st_size} bytes (the limit is {max_bytes})")
+    try:
+        # O_NONBLOCK: should the file be swapped for a FIFO after the check, open() still returns
+        fd = os.open(name, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(fd, "rb") as f:
+            raw = f.read(max_bytes + 1)
+    except OSError as exc:
+        raise SourceError(name, 1, 1, f"cannot read file: {exc.strerror}") from None
+    if len(raw) > max_bytes:
+        raise SourceError(name, 1, 1, f"too large: more than {max_bytes} bytes")
+    try:
+        return raw.decode("utf-8")
     except UnicodeDecodeError:
-        raise SourceError(str(path), 1, 1, "file is not UTF-8 text") from None
-    return parse(text, str(path), syntax_label)
+        raise SourceError(name, 1, 1, "file is not UTF-8 text") from None
+
+
+def load(path: str | Path, syntax_label: str = "YAML syntax error") -> Document:
+    return parse(read_source(path), str(path), syntax_label)

@@ -24,21 +24,24 @@ import gzip
 import hashlib
 import io
 import json
+import os
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
-
-import jsonschema
 
 from ..abilities import attach
 from ..game.cards import CardError, yaml_files
 from ..game.decks import Deck
 from ..game.factory import compiled_flows, new_game
 from ..machine.hooks import Hooks
-from ..machine.yamlsrc import SourceError
+from ..machine.schema import StrictValidator
+from ..machine.yamlsrc import SourceError, read_source
 from ..paths import builtin_cards_dir
 from .trace import TraceRecorder
 
 REPLAY_VERSION = 1
+MAX_REPLAY_BYTES = 16 * 1024 * 1024     # a 100-turn game's replay is ~100 KB
+MAX_TRACE_BYTES = 64 * 1024 * 1024      # the recorded trace, once inflated (a long game's is ~1 MB)
 
 _DECK = {"type": "object", "required": ["name", "format", "starter", "main", "g_deck"],
          "properties": {"name": {"type": "string"}, "format": {"type": "string"}, "starter": {"type": "string"},
@@ -60,7 +63,7 @@ REPLAY_SCHEMA = {
                                  "gzip_base64": {"type": "string"}}},
     },
 }
-_VALIDATOR = jsonschema.Draft202012Validator(REPLAY_SCHEMA)
+_VALIDATOR = StrictValidator(REPLAY_SCHEMA)
 
 
 class ReplayError(SourceError):
@@ -95,7 +98,14 @@ class Replay:
                 for d in self.data["decks"]]
 
     def trace_text(self) -> str:
-        return gzip.decompress(base64.b64decode(self.data["trace"]["gzip_base64"])).decode("utf-8")
+        """The recorded trace, inflated at most to MAX_TRACE_BYTES (a gzip bomb is refused)."""
+        inflate = zlib.decompressobj(wbits=31)    # gzip framing
+        text = inflate.decompress(base64.b64decode(self.data["trace"]["gzip_base64"]), MAX_TRACE_BYTES)
+        if inflate.unconsumed_tail:
+            raise ValueError(f"it inflates past the limit of {MAX_TRACE_BYTES} bytes")
+        if not inflate.eof:
+            raise ValueError("it is truncated")
+        return text.decode("utf-8")
 
 
 @dataclass
@@ -190,20 +200,33 @@ def write_replay(path, game, agents, flows_dir=None, cards=None) -> dict:
     data["result"] = dict(zip(("winner", "loser", "reason"), game.state.result or (None, None, None)))
     data["trace"] = {"sha256": hashlib.sha256(text.encode()).hexdigest(), "events": events,
                      "gzip_base64": base64.b64encode(gzip.compress(text.encode(), mtime=0)).decode("ascii")}
-    Path(path).write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
+    _write_whole(Path(path), json.dumps(data, indent=1) + "\n")
     return data
+
+
+def _write_whole(path: Path, text: str) -> None:
+    """Write beside `path`, then rename: a failed write leaves no half-written replay."""
+    part = path.with_name(f".{path.name}.part")
+    try:
+        part.write_text(text, encoding="utf-8")
+        os.replace(part, path)
+    finally:
+        if part.exists():
+            part.unlink()
 
 
 def load_replay(path) -> Replay:
     """Read a replay file; `ReplayError` (path:line:col) if unreadable or malformed."""
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ReplayError(str(path), 1, 1, f"cannot read replay file: {exc}") from None
+        text = read_source(path, MAX_REPLAY_BYTES)
+    except SourceError as exc:
+        raise ReplayError(exc.path, exc.line, exc.col, f"replay file: {exc.message}") from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise ReplayError(str(path), exc.lineno, exc.colno, f"not a replay file (invalid JSON): {exc.msg}") from None
+    except RecursionError:
+        raise ReplayError(str(path), 1, 1, "not a replay file: JSON nested too deeply") from None
     errors = sorted(_VALIDATOR.iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
     if errors:
         where = ".".join(map(str, errors[0].absolute_path)) or "replay"
@@ -211,7 +234,7 @@ def load_replay(path) -> Replay:
     replay = Replay(str(path), data)
     try:
         text = replay.trace_text()
-    except (ValueError, OSError) as exc:
+    except (ValueError, OSError, zlib.error) as exc:
         raise ReplayError(str(path), 1, 1, f"the recorded trace cannot be decoded: {exc}") from None
     if hashlib.sha256(text.encode()).hexdigest() != data["trace"]["sha256"]:
         raise ReplayError(str(path), 1, 1, "the recorded trace does not match its sha256 (damaged file)")

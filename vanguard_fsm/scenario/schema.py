@@ -16,6 +16,7 @@ import jsonschema
 
 from ..game.state import CIRCLES, REAR_CIRCLES
 from ..machine.yamlsrc import Document, SourceError, load, parse
+from ..machine.schema import StrictValidator
 
 CARD = {"type": "string", "pattern": r"^[A-Za-z0-9][A-Za-z0-9_-]*$"}
 SEAT = {"enum": [0, 1]}
@@ -147,7 +148,7 @@ SCENARIO_SCHEMA = {
         "expect": EXPECT,
     },
 }
-_VALIDATOR = jsonschema.Draft202012Validator(SCENARIO_SCHEMA)
+_VALIDATOR = StrictValidator(SCENARIO_SCHEMA)
 
 
 def _location(err) -> str:
