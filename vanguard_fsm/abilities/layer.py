@@ -23,6 +23,7 @@ from functools import lru_cache
 
 from ..game.actions import Action
 from ..game.state import MATE, REAR_CIRCLES
+from ..machine.runner import Runaway
 from . import abstate, costs, static
 from .abstate import Pending
 from .conditions import all_hold
@@ -42,6 +43,7 @@ def _compiled(card):
 class AbilityLayer:
     def __init__(self, game, cards) -> None:
         self.game = game
+        self.played_at = (-1, 0)   # (game.moves, abilities played since that flow move): the runaway bound
         self.specs: dict = {}
         self.auto: dict = {}     # card id -> timing -> specs
         self.cont: dict = {}     # card id -> CONT specs
@@ -206,6 +208,7 @@ class AbilityLayer:
             actions.append(Action(aid, "ability_order", seat, (p,)))
 
         def chosen(g, act):
+            count_played(g, act.args[0])
             g.then(check_timing)          # CR 8.4.1.2: then the check timing starts over
             g.then(play_pending, act.args[0])
 
@@ -267,6 +270,20 @@ def timing_stand_by(layer, game, name, dry) -> bool:
 
 
 # -- playing one ability (tasks: immutable arguments only) ----------------------------
+
+def count_played(game, entry) -> None:
+    """Abilities played since the last flow move are bounded (`limits.abilities_per_check_timing`):
+    an ability that re-triggers itself is a located error, not an endless check timing."""
+    layer = game.abilities
+    moves, played = layer.played_at
+    played = played + 1 if moves == game.moves else 1
+    layer.played_at = (game.moves, played)
+    if played > game.params["limits"]["abilities_per_check_timing"]:
+        path, line, col = game.db.where(game.cards[entry.inst].id) or ("<cards>", 1, 1)
+        raise Runaway(path, line, col, f"runaway ability: {entry.key} played {played} times in one check "
+                                       f"timing (does it trigger itself? the bound is "
+                                       f"limits.abilities_per_check_timing in parameters.yaml)")
+
 
 def play_pending(game, entry) -> None:
     """Play a pending AUTO ability: once-limits, cost (paid or declined), effects."""

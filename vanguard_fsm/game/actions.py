@@ -61,3 +61,8 @@ class IllegalAction(ValueError):
         self.legal = legal
         shown = ", ".join(legal[:30]) + (" ..." if len(legal) > 30 else "")
         super().__init__(f"{message}; legal now: {shown or 'nothing (no decision pending)'}")
+
+
+class GameStateError(RuntimeError):
+    """The game was driven out of order (`start()` twice, `advance()` before `start()`).
+    Nothing was changed."""

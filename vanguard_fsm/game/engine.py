@@ -10,8 +10,8 @@ from __future__ import annotations
 from ..machine.builder import CompiledFlowSet
 from ..machine.hooks import Hooks
 from ..machine.registry import REGISTRY
-from ..machine.runner import MOVE_DECISION, MOVE_DONE, Runner
-from .actions import Action, Decision, IllegalAction
+from ..machine.runner import MOVE_DECISION, MOVE_DONE, Runaway, Runner
+from .actions import Action, Decision, GameStateError, IllegalAction
 from .rng import GameRandom
 from .state import Player, State
 
@@ -30,9 +30,42 @@ def _decision_functions(who: str, kinds: tuple) -> tuple:
     return found
 
 
+def _short(value, limit: int = 80) -> str:
+    """repr() of a refused value, cut short (a garbage argument may be huge)."""
+    try:
+        text = repr(value)
+    except Exception:   # noqa: BLE001 - a garbage object's repr may fail too
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+def _check_started(game) -> None:
+    if not game.runner.stack and not game.runner.finished:
+        raise GameStateError("the game has not started: call start() first")
+
+
+def _runaway(game) -> Runaway:
+    """The located error for a game whose flows move on and on with nobody choosing."""
+    where = game.runner.leaf().where
+    return Runaway(where.path, where.line, where.col,
+                   f"runaway game: {game.moves - game.chosen_at} flow moves without a choice, last at "
+                   f"{' > '.join(game.runner.paths())} (a cycle of automatic transitions? the bound is "
+                   f"limits.flow_moves_without_decision in parameters.yaml)")
+
+
+def _refuse_non_action(action, decision) -> None:
+    """Only an action id or an `Action` (with a string id) may be applied: anything else (None, a
+    number, a look-alike object) is an `IllegalAction`, never an AttributeError half-way through."""
+    if isinstance(action, str) or (isinstance(action, Action) and isinstance(action.id, str)):
+        return
+    raise IllegalAction(f"{type(action).__name__} {_short(action)} is not an action (an action id string "
+                        f"or an offered Action)", decision.ids() if decision else [])
+
+
 class Game:
     __slots__ = ("flows", "db", "decks", "seed", "rng", "state", "cards", "owner", "hooks", "agenda",
-                 "pending", "runner", "params", "trace_on", "moves", "history", "abilities")
+                 "pending", "runner", "params", "trace_on", "moves", "history", "abilities", "chosen_at",
+                 "move_limit")
 
     def __init__(self, flows: CompiledFlowSet, db, decks, seed: int = 0, fmt: str = "standard",
                  hooks: Hooks | None = None) -> None:
@@ -58,6 +91,8 @@ class Game:
         self.pending: Decision | None = None
         self.runner = Runner(flows, self)
         self.moves = 0
+        self.chosen_at = 0               # `moves` when the last action was applied (runaway bound)
+        self.move_limit = self.params["limits"]["flow_moves_without_decision"]
         self.history: list[str] = []     # action ids applied, in order (replays)
         self.abilities = None            # the ability layer plugs in here (issue 4)
 
@@ -96,12 +131,18 @@ class Game:
 
     # -- running -----------------------------------------------------------
     def start(self) -> "Game":
+        """Enter the root machine's initial state, once; `GameStateError` if already started."""
+        if self.runner.stack or self.runner.finished:
+            raise GameStateError("the game has already started; start() is called once, then advance()/apply()")
         self.runner.start()
         return self
 
     def advance(self) -> Decision | None:
         """Run until a decision with two or more options is pending, or the game is over."""
+        _check_started(self)
         runner = self.runner
+        if runner.finished:
+            return None
         drain, move = runner.drain, runner.move
         while True:
             pending = self.pending
@@ -118,10 +159,13 @@ class Game:
                 self.pending = self._state_decision()
             elif outcome is MOVE_DONE:
                 return None
+            elif self.moves - self.chosen_at > self.move_limit:
+                raise _runaway(self)
 
     def step(self) -> str | None:
         """One unit of progress for a debugger: drain the agenda, then one flow move.
         Returns the kind of move, or None if a decision is pending or the game is over."""
+        _check_started(self)
         if self.pending is not None or self.runner.finished:
             return None
         if not self.runner.drain():
@@ -130,6 +174,8 @@ class Game:
         self.moves += 1
         if outcome is MOVE_DECISION:
             self.pending = self._state_decision()
+        elif outcome is not MOVE_DONE and self.moves - self.chosen_at > self.move_limit:
+            raise _runaway(self)
         return outcome
 
     @property
@@ -158,10 +204,12 @@ class Game:
         return self.pending.actions if self.pending is not None else ()
 
     def apply(self, action: Action | str) -> None:
-        """Take one legal action; `IllegalAction` (and no change at all) otherwise."""
+        """Take one legal action (an action id, or an `Action` equal to an offered one: same id, kind,
+        seat and arguments); `IllegalAction` and no change at all otherwise."""
         decision = self.pending
+        _refuse_non_action(action, decision)
         if decision is None:
-            raise IllegalAction(f"no decision is pending ({action!r})", [])
+            raise IllegalAction(f"no decision is pending ({_short(action)})", [])
         chosen = None
         if not isinstance(action, str):
             for offered in decision.actions:   # agents hand back one of the offered objects
@@ -172,9 +220,12 @@ class Game:
             chosen = decision.find(action if isinstance(action, str) else action.id)
         if chosen is None or (isinstance(action, Action) and chosen != action):
             what = action if isinstance(action, str) else action.id
-            raise IllegalAction(f"{what!r} is not a legal action for player {decision.player} "
-                                f"at {decision.kind}", decision.ids())
+            seat = "" if isinstance(action, str) or action.player == decision.player else \
+                f" (it carries seat {action.player!r})"
+            raise IllegalAction(f"{_short(what)} is not a legal action for player {decision.player} "
+                                f"at {decision.kind}{seat}", decision.ids())
         self.pending = None
+        self.chosen_at = self.moves
         self.history.append(chosen.id)
         if decision.resolver is not None:
             decision.resolver(self, chosen)
@@ -217,5 +268,5 @@ class Game:
         self.runner.restore(runner)
         self.rng.go_to(rng)
         self.pending = pending
-        self.moves = moves
+        self.moves = self.chosen_at = moves
         del self.history[history_len:]

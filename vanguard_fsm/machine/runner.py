@@ -15,10 +15,18 @@ from __future__ import annotations
 
 from .builder import ENTER, TIMING, CompiledFlowSet
 from .failure import annotate_action, annotate_condition
+from .yamlsrc import SourceError
 
 
 class FlowStuck(RuntimeError):
     """No transition out of a state could fire: a flow (or condition) is wrong."""
+
+
+class Runaway(SourceError):
+    """A game that would run forever: too many flow moves without a choice (a cycle of
+    automatic transitions), or too many abilities played in one check timing (an ability
+    that re-triggers itself). Located at the flow state or the card ability; the bounds
+    are `limits` in parameters.yaml."""
 
 
 class FlowModel:

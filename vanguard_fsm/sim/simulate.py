@@ -20,16 +20,18 @@ import math
 import os
 import shlex
 import statistics
-from concurrent.futures import ProcessPoolExecutor, as_completed
+import itertools
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Iterator
 
 from ..abilities import new_game_with_abilities
 from ..agents import make_agent
 from ..agents.base import play_out
 from ..game.factory import default_decks, load_inputs
 from ..machine.hooks import Hooks
+from ..machine.yamlsrc import SourceError
 
 Z95 = 1.959963984540054  # the normal quantile for a two-sided 95% interval
 TRIGGER_TYPES = ("critical", "draw", "stand", "heal")
@@ -136,6 +138,9 @@ def play_one(config: SimConfig, index: int, inputs: Inputs | None = None) -> dic
         play_out(game, [make_agent(seat_agents[0], seed * 2 + 1), make_agent(seat_agents[1], seed * 2 + 2)])
         winner, loser, reason = game.state.result
         error = ""
+    except SourceError as exc:  # bad input found while playing (a runaway flow or ability): located
+        winner, loser, reason = None, None, "error"
+        error = str(exc)
     except Exception as exc:  # one broken game must not lose the other thousands: it is counted
         winner, loser, reason = None, None, "error"
         failure = getattr(exc, "flow_failure", None)     # the flow file and line, when a flow name failed
@@ -160,10 +165,17 @@ def play_chunk(config: SimConfig, indices: Iterable[int]) -> list[dict]:
     return [play_one(config, i, inputs) for i in indices]
 
 
-def chunks(games: int, workers: int) -> list[range]:
-    """Split 0..games-1 into pieces small enough for a smooth bar and balanced workers."""
+def chunks(games: int, workers: int) -> Iterator[range]:
+    """Split 0..games-1 into pieces small enough for a smooth bar and balanced workers,
+    lazily: `--games 10**12` must start playing at once, not build 10^10 ranges first."""
     size = max(1, min(50, games // max(1, workers * 8)))
-    return [range(start, min(games, start + size)) for start in range(0, games, size)]
+    return (range(start, min(games, start + size)) for start in range(0, games, size))
+
+
+def in_flight(workers: int) -> int:
+    """How many chunks are submitted ahead: enough to keep every worker busy, few enough
+    that pending work never grows with the number of games."""
+    return max(2, workers * 4)
 
 
 # -- running ---------------------------------------------------------------
@@ -187,30 +199,36 @@ def run_serial(config: SimConfig, games: int, progress: Progress | None = None, 
 
 def run_processes(config: SimConfig, games: int, workers: int, progress: Progress | None = None,
                   work: Work = play_chunk) -> list[dict]:
-    """A local process pool; `workers <= 1` plays in this process."""
+    """A local process pool; `workers <= 1` plays in this process. Chunks are submitted as
+    earlier ones finish, at most `in_flight(workers)` at a time."""
     if workers <= 1:
         return run_serial(config, games, progress, work)
-    with ProcessPoolExecutor(max_workers=workers) as pool:
-        futures = [pool.submit(work, config, piece) for piece in chunks(games, workers)]
-        return _collect(as_completed(futures), progress)
-
-
-def _collect(finished, progress: Progress | None) -> list[dict]:
-    """Rows from chunks as they finish (any order), sorted back into game order."""
     rows: list[dict] = []
-    for future in finished:
-        piece = future.result()
-        rows.extend(piece)
-        if progress:
-            progress(len(piece))
+    pieces = chunks(games, workers)
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        running = {pool.submit(work, config, piece) for piece in itertools.islice(pieces, in_flight(workers))}
+        while running:
+            done, running = wait(running, return_when=FIRST_COMPLETED)
+            for future in done:
+                _take(future.result(), rows, progress)
+                piece = next(pieces, None)
+                if piece is not None:
+                    running.add(pool.submit(work, config, piece))
     return sorted(rows, key=lambda r: r["game"])
+
+
+def _take(piece: list[dict], rows: list[dict], progress: Progress | None) -> None:
+    rows.extend(piece)
+    if progress:
+        progress(len(piece))
 
 
 def run_dask(config: SimConfig, games: int, scheduler: str, workers: int | None = None,
              progress: Progress | None = None, client=None, work: Work = play_chunk) -> list[dict]:
     """Through Dask distributed: `scheduler` is an address (`tcp://host:8786`) or `local`,
     which starts a `LocalCluster` of `workers` single-threaded processes. Workers must
-    have vanguard-fsm installed and see the same flows, cards and trace paths."""
+    have vanguard-fsm installed and see the same flows, cards and trace paths. Chunks are
+    submitted as earlier ones finish (a bounded number in flight), like the process pool."""
     from dask.distributed import Client, LocalCluster, as_completed as dask_completed
     cluster = None
     own_client = client is None
@@ -224,8 +242,15 @@ def run_dask(config: SimConfig, games: int, scheduler: str, workers: int | None 
     try:
         width = workers or max(1, len(client.scheduler_info().get("workers", {})))
         pieces = chunks(games, width)
-        futures = client.map(work, [config] * len(pieces), pieces, pure=False)
-        return _collect(dask_completed(futures), progress)
+        first = list(itertools.islice(pieces, in_flight(width)))
+        queue = dask_completed(client.map(work, [config] * len(first), first, pure=False))
+        rows: list[dict] = []
+        for future in queue:
+            _take(future.result(), rows, progress)
+            piece = next(pieces, None)
+            if piece is not None:
+                queue.add(client.submit(work, config, piece, pure=False))
+        return sorted(rows, key=lambda r: r["game"])
     finally:
         if own_client:
             client.close()
