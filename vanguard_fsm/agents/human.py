@@ -25,9 +25,12 @@ def numbered_actions(decision) -> str:
 
 
 def pick(decision, answer: str):
-    """The action an answer names: a 1-based number or an exact action id; None if neither."""
+    """The action an answer names: a 1-based number (ASCII digits: '²' or '٣' are not numbers
+    here, and a 5,000-digit answer is simply out of range) or an exact action id; None if neither."""
     answer = answer.strip()
-    if answer.isdigit():
+    if answer.isascii() and answer.isdigit():
+        if len(answer) > len(str(len(decision.actions))):
+            return None
         n = int(answer)
         return decision.actions[n - 1] if 1 <= n <= len(decision.actions) else None
     return decision.find(answer)
@@ -49,6 +52,8 @@ class HumanAgent:
     def choose(self, game, decision):
         stdin, out, color = self._io()
         seat = decision.player
+        if stdin is None:   # the process was started with stdin closed (0<&-)
+            raise HumanInputClosed(f"no input (stdin is closed) while P{seat} had to choose at {decision.kind}")
         out.write(render_text(board_view(game, reveal=(seat,)), color=color))
         out.write(f"P{seat}, choose at {decision.kind}"
                   + (f" ({decision.prompt})" if decision.prompt else "") + ":\n")
@@ -70,5 +75,6 @@ class HumanAgent:
             action = pick(decision, answer)
             if action is not None:
                 return action
-            out.write(f"{answer!r} is neither a number from 1 to {len(decision.actions)} nor a legal action id; "
+            shown = answer if len(answer) <= 40 else answer[:40] + "..."
+            out.write(f"{shown!r} is neither a number from 1 to {len(decision.actions)} nor a legal action id; "
                       f"'?' lists them, 'board' shows the board\n")

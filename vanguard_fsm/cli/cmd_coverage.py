@@ -16,6 +16,7 @@ import click
 
 from ..game.factory import compiled_flows
 from ..paths import REPO_DIR, builtin_flows_dir
+from ..machine.yamlsrc import read_source
 from .common import EXIT_FAILED, cards_option, flows_option, input_errors
 from ..sim.coverage import BATCH_AGENTS, BATCH_FORMATS, Coverage, run_batch, run_scenarios
 from ..sim.coverage_rules import default_rules_path, rule_coverage
@@ -76,6 +77,8 @@ def _print_rules(rules_path: Path, flows_dir: Path) -> None:
 @input_errors
 def coverage(games, seed, scenario_paths, rules_path, no_fail, flows_dir, cards):
     """Run seeded games and the scenarios; report every transition, timing and rule ID and what exercised it."""
+    if rules_path:   # named explicitly: it must be there (only the default may be absent, then skipped)
+        read_source(rules_path)
     flows = compiled_flows(flows_dir)
     cov = Coverage(flows.spec)
     played = run_batch(cov, games, seed, flows_dir, cards)

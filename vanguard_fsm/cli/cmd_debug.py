@@ -21,6 +21,8 @@ PROMPT = "(vanguard-fsm) "
 
 
 def _read_lines(interactive: bool):
+    if sys.stdin is None:     # started with stdin closed (0<&-): no commands, like an empty pipe
+        return
     while True:
         if interactive:
             try:
@@ -67,7 +69,7 @@ def debug(seed, scenario_path, replay_path, agents, decks, fmt, color, flows_dir
         sys.exit(2)
     agent_seed = start.game.seed
     players = [make_agent(start.agents[0], agent_seed * 2 + 1), make_agent(start.agents[1], agent_seed * 2 + 2)]
-    interactive = sys.stdin.isatty()
+    interactive = sys.stdin is not None and sys.stdin.isatty()
     dbg = Debugger(start.game, players, recorded=start.recorded,
                    color=sys.stdout.isatty() if color is None else color, context=start.context)
     click.echo(f"debugging {start.label}; `help` lists the commands")

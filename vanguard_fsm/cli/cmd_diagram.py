@@ -14,7 +14,7 @@ import click
 import graphviz
 
 from ..paths import diagrams_dir, variant_names, variants_dir
-from .common import EXIT_INPUT, flows_option, input_errors
+from .common import EXIT_INPUT, FlagError, check_output_dir, flows_option, input_errors
 from ..diagram.render import DEFAULT_FORMATS, FORMATS, load_flows, parse_formats, parse_highlight, render_all
 
 
@@ -43,6 +43,7 @@ def diagram(flows_dir, out_dir, format_text, highlight, came_from):
         raise click.BadParameter(str(exc), param_hint="--format")
     if came_from and not highlight:
         raise click.BadParameter("needs --highlight (the state the edge leads to)", param_hint="--highlight-from")
+    check_output_dir(out_dir, "--out")    # before any drawing: nothing half-written
     started = time.perf_counter()
     flowset = load_flows(flows_dir)
     try:
@@ -56,6 +57,8 @@ def diagram(flows_dir, out_dir, format_text, highlight, came_from):
         if flows_dir is None:
             for name in variant_names():
                 paths += render_all(load_flows(variants_dir() / name), out / "variants" / name, formats)
+    except OSError as exc:
+        raise FlagError("--out", f"cannot write in {out}: {exc.strerror}") from None
     except graphviz.ExecutableNotFound:
         click.echo("Graphviz's `dot` is not installed (apt-get install graphviz); "
                    "`--format dot,mermaid` needs no Graphviz", err=True)

@@ -1,6 +1,7 @@
 """`play`, `lint`, `cards` and `decks`: the everyday verbs."""
 from __future__ import annotations
 
+import contextlib
 import json
 import sys
 import time
@@ -15,7 +16,8 @@ from ..game.decks import builtin_deck_names, load_deck, validate_deck
 from ..abilities import new_game_with_abilities
 from ..machine.hooks import Hooks
 from ..paths import builtin_flows_dir, resolve_flows, variant_names, variants_dir
-from .common import EXIT_FAILED, EXIT_INPUT, AgentSpecType, cards_option, flows_option, input_errors
+from .common import (EXIT_FAILED, EXIT_INPUT, AgentSpecType, FlagError, atomic_output, cards_option,
+                     check_output_file, flows_option, input_errors)
 from ..record.playlog import PlayLog
 from ..record.trace import TraceRecorder
 
@@ -36,11 +38,12 @@ from ..record.trace import TraceRecorder
 @input_errors
 def play(seed, agents, decks, fmt, trace_path, record_path, quiet, flows_dir, cards):
     """Play one full game and print a readable turn-by-turn log."""
+    check_output_file(trace_path, "--trace")
+    check_output_file(record_path, "--record")    # checked now: the game may take a while
     hooks = Hooks()
-    trace_file = open(trace_path, "w", encoding="utf-8") if trace_path else None
-    try:
-        if trace_file:
-            TraceRecorder(hooks, trace_file, keep=False)
+    with contextlib.ExitStack() as outputs:
+        if trace_path:
+            TraceRecorder(hooks, outputs.enter_context(atomic_output(trace_path, "--trace")), keep=False)
         if not quiet:
             PlayLog(hooks)
         game = new_game_with_abilities(seed, decks, fmt, flows_dir, cards, hooks=hooks)
@@ -52,12 +55,12 @@ def play(seed, agents, decks, fmt, trace_path, record_path, quiet, flows_dir, ca
                        f"at turn {game.state.turn}", err=True)
             sys.exit(EXIT_INPUT)
         elapsed = time.perf_counter() - started
-    finally:
-        if trace_file:
-            trace_file.close()
     if record_path:
         from ..record.replay import write_replay
-        write_replay(record_path, game, agents, flows_dir, cards)
+        try:
+            write_replay(record_path, game, agents, flows_dir, cards)
+        except OSError as exc:
+            raise FlagError("--record", f"cannot write {record_path}: {exc.strerror}") from None
     winner, loser, reason = game.state.result
     damage = "-".join(str(len(p.damage)) for p in game.state.players)
     click.echo(f"result: winner={winner} loser={loser} reason={reason} turns={game.state.turn} "

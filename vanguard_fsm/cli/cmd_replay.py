@@ -10,7 +10,7 @@ import sys
 
 import click
 
-from .common import EXIT_FAILED, EXIT_INPUT, cards_option, flows_option, input_errors
+from .common import EXIT_FAILED, EXIT_INPUT, cards_option, check_output_file, flows_option, input_errors
 from ..record.replay import ReplayRefused, run_replay
 
 
@@ -24,6 +24,7 @@ from ..record.replay import ReplayRefused, run_replay
 @input_errors
 def replay(replay_file, trace_path, force, flows_dir, cards):
     """Re-run a recorded game (from `play --record`); exit 1 if the result differs."""
+    check_output_file(trace_path, "--trace")
     try:
         result = run_replay(replay_file, flows_dir, cards, force=force, trace_out=trace_path)
     except ReplayRefused as exc:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 import sys
 import time
 from contextlib import contextmanager
@@ -21,9 +22,11 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from ..game.factory import new_game
-from .common import EXIT_FAILED, EXIT_INPUT, AgentSpecType, cards_option, flows_option, input_errors
+from .common import (EXIT_FAILED, EXIT_INPUT, AgentSpecType, FlagError, cards_option, check_output_dir,
+                     check_output_file, flows_option, input_errors)
 from ..sim.simulate import ROW_FIELDS, SimConfig, play_chunk, run_dask, run_processes, summarise
 
+LOCATED = re.compile(r"^[^\s:][^:]*:\d+:\d+: ")   # `path:line:col: message`
 
 @click.command()
 @click.option("--games", type=click.IntRange(min=1), required=True, help="How many games.")
@@ -56,6 +59,12 @@ def simulate(games, seed, workers, scheduler, agents, decks, fmt, out_path, trac
     """
     if out_path and Path(out_path).suffix.lower() == ".csv":
         raise click.UsageError("--out names the JSON file; the CSV is written beside it")
+    # every output and address is checked before the first game: a long run must not fail at its end
+    check_output_file(out_path, "--out")
+    check_output_file(str(Path(out_path).with_suffix(".csv")) if out_path else None, "--out")
+    check_output_dir(trace_dir, "--trace-dir")
+    if scheduler:
+        check_scheduler(scheduler)
     deck_paths = tuple(_resolved(d) for d in decks) if decks else None
     if fmt is None:      # the decks' format (flows, cards and decks are checked here: exit 2 on bad input)
         fmt = new_game(0, deck_paths, None, flows_dir, cards, start=False).state.format
@@ -68,7 +77,10 @@ def simulate(games, seed, workers, scheduler, agents, decks, fmt, out_path, trac
     # load flows, cards and decks once here: input errors exit 2 before any worker starts
     new_game(0, config.deck_names(), fmt, config.flows_dir, config.cards, start=False)
     if trace_dir:
-        Path(trace_dir).mkdir(parents=True, exist_ok=True)
+        try:
+            Path(trace_dir).mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise FlagError("--trace-dir", f"cannot create {trace_dir}: {exc.strerror}") from None
     started = time.perf_counter()
     with progress_bar("simulate", games, no_progress) as advance:
         rows = run_batch(config, games, scheduler, workers, advance)
@@ -79,6 +91,12 @@ def simulate(games, seed, workers, scheduler, agents, decks, fmt, out_path, trac
     print_summary(Console(), summary, run)
     if out_path:
         write_outputs(Path(out_path), summary, run, rows)
+    located = [e for e in summary["errors"] if LOCATED.match(e["error"])]
+    if located:   # bad input met while playing (a runaway flow or ability): an input error, exit 2
+        first = located[0]
+        click.echo(f"{first['error']} [game {first['game']}, seed {first['seed']}; "
+                   f"{len(located)} game(s) stopped so]", err=True)
+        sys.exit(EXIT_INPUT)
     if summary["errors"]:
         first = summary["errors"][0]
         click.echo(f"{len(summary['errors'])} game(s) failed; first: game {first['game']} "
@@ -112,9 +130,19 @@ def _on_dask(config, games, scheduler, workers, advance, work=play_chunk):
         sys.exit(EXIT_INPUT)
     try:
         return run_dask(config, games, scheduler, workers, advance, work=work)
-    except (OSError, TimeoutError) as exc:
-        click.echo(f"cannot use the Dask scheduler at {scheduler}: {exc}", err=True)
+    except (OSError, TimeoutError, ValueError) as exc:
+        click.echo(f"--scheduler: cannot use the Dask scheduler at {scheduler}: {exc}", err=True)
         sys.exit(EXIT_INPUT)
+
+
+SCHEDULER = re.compile(r"^(tcp|tls|ucx|ws|wss|inproc)://[^\s/:]+(:\d{1,5})?/?$")
+
+
+def check_scheduler(address: str) -> None:
+    """`local` or a Dask address such as tcp://host:8786; anything else is refused by name."""
+    if address != "local" and not SCHEDULER.match(address):
+        raise FlagError("--scheduler", f"{address!r} is neither 'local' nor a Dask address such as "
+                                       f"tcp://host:8786")
 
 
 def _resolved(deck: str) -> str:

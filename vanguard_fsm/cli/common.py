@@ -5,13 +5,18 @@ error. Input errors print `path:line:col: message` lines on stderr.
 """
 from __future__ import annotations
 
+import contextlib
 import functools
+import os
 import sys
+import tempfile
+from pathlib import Path
 
 import click
 
 from ..game.cards import DataError
 from ..machine.loader import FlowError
+from ..machine.runner import FlowStuck
 from ..machine.yamlsrc import SourceError
 
 EXIT_OK, EXIT_FAILED, EXIT_INPUT = 0, 1, 2
@@ -50,6 +55,15 @@ def lint_cards_first(flows_dir, cards) -> None:
         sys.exit(EXIT_INPUT)
 
 
+class FlagError(Exception):
+    """A command-line value that cannot work (an unwritable output path, a malformed address),
+    found before any work starts: `--flag: message`, exit 2."""
+
+    def __init__(self, flag: str, message: str) -> None:
+        super().__init__(f"{flag}: {message}")
+        self.flag = flag
+
+
 def input_errors(fn):
     """Turn bad flows, cards, decks and files into stderr lines and exit code 2.
     A verb taking `--cards` (a `cards` parameter) gets its card data linted first."""
@@ -63,7 +77,10 @@ def input_errors(fn):
             for problem in exc.problems:
                 click.echo(str(problem), err=True)
             sys.exit(EXIT_INPUT)
-        except (DataError, SourceError) as exc:
+        except (DataError, SourceError, FlowStuck) as exc:
+            click.echo(str(exc), err=True)
+            sys.exit(EXIT_INPUT)
+        except FlagError as exc:
             click.echo(str(exc), err=True)
             sys.exit(EXIT_INPUT)
         except Exception as exc:
@@ -101,3 +118,61 @@ def show_tracebacks() -> bool:
     ctx = click.get_current_context(silent=True)
     root = ctx.find_root() if ctx is not None else None
     return bool(root is not None and (root.obj or {}).get("traceback"))
+
+
+def _nearest_existing(path: Path) -> Path:
+    while not path.exists() and path != path.parent:
+        path = path.parent
+    return path
+
+
+def check_output_file(path: str | None, flag: str) -> None:
+    """Refuse (FlagError) an output file that cannot be written, before the work starts:
+    a directory, a missing parent directory, or no write permission."""
+    if not path:
+        return
+    target = Path(path)
+    if target.is_dir():
+        raise FlagError(flag, f"{path} is a directory, not a file")
+    parent = target.parent if str(target.parent) else Path(".")
+    if not parent.is_dir():
+        what = "is not a directory" if parent.exists() else "does not exist"
+        raise FlagError(flag, f"cannot write {path}: {parent} {what}")
+    if not os.access(parent, os.W_OK | os.X_OK) or (target.exists() and not os.access(target, os.W_OK)):
+        raise FlagError(flag, f"cannot write {path}: permission denied")
+
+
+def check_output_dir(path: str | None, flag: str) -> None:
+    """Refuse (FlagError) an output directory that is a file or cannot be created or written."""
+    if not path:
+        return
+    target = Path(path)
+    if target.exists() and not target.is_dir():
+        raise FlagError(flag, f"{path} is not a directory")
+    base = _nearest_existing(target.absolute())
+    if not base.is_dir():
+        raise FlagError(flag, f"cannot create {path}: {base} is not a directory")
+    if not os.access(base, os.W_OK | os.X_OK):
+        raise FlagError(flag, f"cannot write in {path}: permission denied")
+
+
+@contextlib.contextmanager
+def atomic_output(path: str | Path, flag: str):
+    """A text file that appears at `path` only when the block succeeds (written beside it,
+    then renamed); on any error nothing is left behind, not even a half-written file."""
+    target = Path(path)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent or ".")
+    except OSError as exc:
+        raise FlagError(flag, f"cannot write {path}: {exc.strerror}") from None
+    try:
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)     # mkstemp makes 0600; the result is an ordinary file
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            yield f
+        os.replace(tmp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise

@@ -8,6 +8,17 @@ and the card database when set, so a typo is refused instead of never firing.
 from __future__ import annotations
 
 BREAK_KINDS = ("state", "timing", "event", "card")
+# the game events a trace holds (CONTRACT.md: the required ones and version 2's, plus this
+# engine's extras); `break event NAME` accepts these and the engine events abilities listen to
+TRACE_EVENTS = frozenset((
+    "game_start", "redraw", "draw", "g_assist", "ride", "stride", "call", "move", "attack", "boost", "guard",
+    "drive_check", "damage_check", "trigger", "battle_result", "retire", "ability", "game_over", "put",
+    "shuffle", "rest", "stand", "turn_begin", "stand_up", "when_attacks", "legion"))
+
+
+def known_events(registry=None) -> frozenset:
+    from ..machine.registry import REGISTRY
+    return TRACE_EVENTS | frozenset((registry or REGISTRY).engine_events.names())
 
 
 def _problem(kind: str, name: str, game) -> str | None:
@@ -18,6 +29,8 @@ def _problem(kind: str, name: str, game) -> str | None:
             return f"no flow state matches {name!r} (e.g. {', '.join(paths[:6])} ...)"
     elif kind == "timing" and name not in spec.declared_timings():
         return f"no flow declares timing {name!r} (declared: {', '.join(sorted(spec.declared_timings()))})"
+    elif kind == "event" and name not in known_events():
+        return f"no game event {name!r} (events: {', '.join(sorted(TRACE_EVENTS))})"
     elif kind == "card" and name not in game.db:
         return f"no card with id {name!r}"
     return None
@@ -76,7 +89,8 @@ class Breakpoints:
         return f"breakpoint {self.add(kind, name)}: {kind} {name}"
 
     def delete(self, args: list[str]) -> str:
-        if len(args) != 1 or not args[0].isdigit() or int(args[0]) not in self.items:
+        if len(args) != 1 or not (args[0].isascii() and args[0].isdigit()) or len(args[0]) > 9 \
+                or int(args[0]) not in self.items:
             return f"usage: delete N, with N one of: {', '.join(map(str, self.items)) or 'none'}"
         kind, name = self.items.pop(int(args[0]))
         return f"deleted breakpoint {args[0]}: {kind} {name}"
