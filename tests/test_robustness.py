@@ -141,3 +141,18 @@ def test_reader_refuses_what_is_not_a_regular_file(tmp_path):
     for name, message in (("p.yaml", "FIFO"), ("big.yaml", "too large"), ("none.yaml", "no such file")):
         with pytest.raises(yamlsrc.SourceError, match=message):
             yamlsrc.load(tmp_path / name)
+
+
+def test_restoring_a_later_snapshot_brings_its_choices_back():
+    """Shrunk from the pull-API property test: snapshot, apply, snapshot, restore the first,
+    restore the second — the history (what replays record) was cut at the first one."""
+    game = new_game(0)
+    first_decision = game.advance()
+    early = game.snapshot()
+    game.apply(first_decision.actions[0])
+    game.advance()
+    late, history = game.snapshot(), list(game.history)
+    game.restore(early)
+    assert game.history == []
+    game.restore(late)
+    assert game.history == history

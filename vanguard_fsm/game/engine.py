@@ -259,14 +259,14 @@ class Game:
     # -- snapshots (rewind) ------------------------------------------------
     def snapshot(self) -> tuple:
         return (self.state.clone(), list(self.agenda), self.runner.snapshot(), self.rng.position(),
-                self.pending, self.moves, len(self.history))
+                self.pending, self.moves, tuple(self.history))
 
     def restore(self, snap: tuple) -> None:
-        state, agenda, runner, rng, pending, moves, history_len = snap
+        state, agenda, runner, rng, pending, moves, history = snap
         self.state = state.clone()
         self.agenda = list(agenda)
         self.runner.restore(runner)
         self.rng.go_to(rng)
         self.pending = pending
         self.moves = self.chosen_at = moves
-        del self.history[history_len:]
+        self.history[:] = history     # the whole line: restoring a later snapshot brings its choices back

@@ -272,7 +272,7 @@ def run_replay(replay: Replay | str | Path, flows_dir=None, cards=None, force: b
         ("cards", cards_digest(cards), replay.data["cards_digest"], "cards", "--cards")) if now != then]
     warnings = []
     if mismatched:
-        msg = f"{replay.path}: recorded under other {' and '.join(mismatched)}: the game may not replay"
+        msg = f"{replay.path}:1:1: recorded under other {' and '.join(mismatched)}: the game may not replay"
         if not force:
             raise ReplayRefused(msg + "; use --force to run it anyway")
         warnings.append(msg)

@@ -103,6 +103,16 @@ def load(game, scenario) -> None:
                 return unit.placed
         raise scenario.failure(keys, f"no unit at {place['at']} of player {place['player']}")
 
+    def check_ability(entry, keys) -> None:
+        """An ability key must name a compiled ability (else it fails only once it resolves)."""
+        if entry["ability"] not in game.abilities.specs:
+            known = sorted(k for k in game.abilities.specs if k.split("#")[0] == str(entry.get("card")))
+            raise scenario.failure(keys + ("ability",), f"unknown ability {entry['ability']!r}"
+                                   + (f" (abilities of {entry['card']}: {', '.join(known)})" if known else ""))
+
+    for part in ("used", "pending", "granted"):
+        for i, e in enumerate(spec.get(part, [])):
+            check_ability(e, ("ability_state", part, i))
     for i, e in enumerate(spec.get("used", [])):
         abstate.mark_used(game, e["per"], find_card(e, ("ability_state", "used", i)), e["ability"])
     state = abstate.get(game)
