@@ -94,15 +94,19 @@ def test_cli_fails_and_names_a_transition_nothing_takes(tmp_path):
     flows, line = _flows_with_a_dead_transition(tmp_path)
     empty = tmp_path / "no_scenarios"
     empty.mkdir()
+    rules = tmp_path / "RULES.md"
+    rules.write_text("# no rule IDs\n")
     result = CliRunner().invoke(main, ["coverage", "--flows", str(flows), "--games", "1",
-                                       "--scenarios", str(empty), "--rules", str(tmp_path / "missing.md")])
+                                       "--scenarios", str(empty), "--rules", str(rules)])
     assert result.exit_code == 1, result.output
     assert f"never exercised: {flows / 'battle.yaml'}:{line}: battle: close_step -> battle_phase_end " \
            f"[if turn_limit_reached]" in result.output
-    assert "rule coverage skipped" in result.output
     ok = CliRunner().invoke(main, ["coverage", "--flows", str(flows), "--games", "1", "--no-fail",
-                                   "--scenarios", str(empty), "--rules", str(tmp_path / "missing.md")])
+                                   "--scenarios", str(empty), "--rules", str(rules)])
     assert ok.exit_code == 0
+    # issue 18: a --rules file named explicitly must exist (it was skipped silently)
+    missing = CliRunner().invoke(main, ["coverage", "--games", "0", "--rules", str(tmp_path / "missing.md")])
+    assert missing.exit_code == 2 and "missing.md:1:1: cannot read file" in missing.output
 
 
 def test_cli_reports_each_flow_file_with_transitions_timings_and_rules(tmp_path):
