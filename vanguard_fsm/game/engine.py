@@ -39,6 +39,11 @@ def _short(value, limit: int = 80) -> str:
     return text if len(text) <= limit else text[:limit] + "..."
 
 
+def _check_not_started(game) -> None:
+    if game.runner.stack or game.runner.finished:
+        raise GameStateError("the game has already started; start() is called once, then advance()/apply()")
+
+
 def _check_started(game) -> None:
     if not game.runner.stack and not game.runner.finished:
         raise GameStateError("the game has not started: call start() first")
@@ -132,8 +137,7 @@ class Game:
     # -- running -----------------------------------------------------------
     def start(self) -> "Game":
         """Enter the root machine's initial state, once; `GameStateError` if already started."""
-        if self.runner.stack or self.runner.finished:
-            raise GameStateError("the game has already started; start() is called once, then advance()/apply()")
+        _check_not_started(self)
         self.runner.start()
         return self
 
@@ -163,8 +167,7 @@ class Game:
                 raise _runaway(self)
 
     def step(self) -> str | None:
-        """One unit of progress for a debugger: drain the agenda, then one flow move.
-        Returns the kind of move, or None if a decision is pending or the game is over."""
+        """Drain the agenda, then one flow move: its kind, or None (a decision pending, or the end)."""
         _check_started(self)
         if self.pending is not None or self.runner.finished:
             return None
@@ -204,8 +207,7 @@ class Game:
         return self.pending.actions if self.pending is not None else ()
 
     def apply(self, action: Action | str) -> None:
-        """Take one legal action (an action id, or an `Action` equal to an offered one: same id, kind,
-        seat and arguments); `IllegalAction` and no change at all otherwise."""
+        """Take one legal action (its id, or an offered `Action`); else `IllegalAction`, nothing changed."""
         decision = self.pending
         _refuse_non_action(action, decision)
         if decision is None:
