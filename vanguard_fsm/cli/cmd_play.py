@@ -17,7 +17,7 @@ from ..abilities import new_game_with_abilities
 from ..machine.hooks import Hooks
 from ..paths import builtin_flows_dir, resolve_flows, variant_names, variants_dir
 from .common import (EXIT_FAILED, EXIT_INPUT, AgentSpecType, FlagError, atomic_output, cards_option,
-                     check_decks, check_output_file, flows_option, input_errors)
+                     check_output_file, flows_option, input_errors)
 from ..record.playlog import PlayLog
 from ..record.trace import TraceRecorder
 
@@ -40,7 +40,6 @@ def play(seed, agents, decks, fmt, trace_path, record_path, quiet, flows_dir, ca
     """Play one full game and print a readable turn-by-turn log."""
     check_output_file(trace_path, "--trace")
     check_output_file(record_path, "--record")    # checked now: the game may take a while
-    check_decks(decks, cards)
     hooks = Hooks()
     with contextlib.ExitStack() as outputs:
         if trace_path:

@@ -22,7 +22,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from ..game.factory import new_game
-from .common import (EXIT_FAILED, EXIT_INPUT, AgentSpecType, FlagError, cards_option, check_decks,
+from .common import (EXIT_FAILED, EXIT_INPUT, AgentSpecType, FlagError, cards_option,
                      check_output_dir, check_output_file, flows_option, input_errors)
 from ..sim.simulate import ROW_FIELDS, SimConfig, play_chunk, run_dask, run_processes, summarise
 
@@ -75,7 +75,6 @@ def simulate(games, seed, workers, scheduler, agents, decks, fmt, out_path, trac
                        trace_dir=str(Path(trace_dir).resolve()) if trace_dir else None,
                        swap_seats=not fixed_seats)
     # load flows, cards and decks once here: input errors exit 2 before any worker starts
-    check_decks(decks, cards)
     new_game(0, config.deck_names(), fmt, config.flows_dir, config.cards, start=False)
     if trace_dir:
         try:

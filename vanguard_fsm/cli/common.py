@@ -177,18 +177,3 @@ def atomic_output(path: str | Path, flag: str):
             os.unlink(tmp)
         raise
 
-
-def check_decks(decks, cards) -> None:
-    """Decks named on the command line must pass `decks validate` (RULES 2.x) before a game is
-    played with them: `deck-file:1:1: message`, exit 2 (they were played silently)."""
-    if not decks:
-        return
-    from ..game.cards import load_cards
-    from ..game.decks import DeckError, load_deck, validate_deck
-    db = load_cards(cards)
-    for name in decks:
-        deck = load_deck(str(name), db)
-        problems = validate_deck(deck, db)
-        if problems:
-            more = f" (and {len(problems) - 1} more: `vanguard-fsm decks validate`)" if len(problems) > 1 else ""
-            raise DeckError(deck.path, 1, 1, f"deck {deck.name!r} breaks the deck rules: {problems[0]}{more}")
