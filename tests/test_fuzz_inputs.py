@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 import yaml
 from click.testing import CliRunner
-from hypothesis import assume, given
+from hypothesis import given
 from hypothesis import strategies as st
 
 from fuzz_mutate import cut, mutate
@@ -30,7 +30,7 @@ from vanguard_fsm.cli import main
 from vanguard_fsm.paths import builtin_cards_dir, builtin_decks_dir, builtin_flows_dir
 
 REPO = Path(__file__).parent.parent
-LOCATED = re.compile(r"^(\S[^:]*:\d+:\d+: |--[a-z][a-z-]*: |[a-z]+: )")
+LOCATED = re.compile(r"^(\S[^:]*:\d+(:\d+)?: |--[a-z][a-z-]*: |[a-z]+: )")   # run-time errors name file:line
 FLOW_FILES = sorted(p.name for p in builtin_flows_dir().glob("*.yaml") if p.name != "parameters.yaml")
 CARD_FILES = sorted(p.name for p in builtin_cards_dir().glob("*.yaml"))
 SCENARIOS = [REPO / "tests/scenarios" / name for name in (
@@ -54,25 +54,10 @@ def watchdog(what: str):
         signal.signal(signal.SIGALRM, old)
 
 
-def _owned_by_issue_12(exc: BaseException) -> bool:
-    if type(exc).__name__ == "AbilityDataError":
-        return True
-    frames = traceback.extract_tb(exc.__traceback__)
-    inside = [i for i, f in enumerate(frames)
-              if f.filename.endswith("machine/runner.py") and f.name in ("drain", "move")]
-    return bool(inside) and all("vanguard_fsm" in f.filename and "/machine/" not in f.filename
-                                or "transitions" in f.filename for f in frames[inside[-1] + 1:])
-
-
 def run(args: list[str], allowed: tuple, what: str) -> None:
     with watchdog(what):
         result = CliRunner().invoke(main, args, catch_exceptions=True)
     if result.exception is not None and not isinstance(result.exception, SystemExit):
-        # Owned by issue 12, not landed when this was written: an exception raised inside a
-        # registered flow action or condition (it will name the YAML line) and card data that
-        # the ability compiler rejects (every path will lint cards first). Such an example is
-        # set aside, never passed; once issue 12 lands they exit 2 and this never triggers.
-        assume(not _owned_by_issue_12(result.exception))
         tb = "".join(traceback.format_exception(result.exception))
         raise AssertionError(f"{what}: traceback from {' '.join(args)}\n{tb}")
     assert result.exit_code in allowed, f"{what}: exit {result.exit_code}\n{result.output[-2000:]}"

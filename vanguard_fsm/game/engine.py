@@ -67,6 +67,25 @@ def _refuse_non_action(action, decision) -> None:
                         f"or an offered Action)", decision.ids() if decision else [])
 
 
+def _match_action(action, decision) -> Action:
+    """The offered action `action` names (an id, or an offered `Action`); else `IllegalAction`."""
+    _refuse_non_action(action, decision)
+    if decision is None:
+        raise IllegalAction(f"no decision is pending ({_short(action)})", [])
+    if not isinstance(action, str):
+        for offered in decision.actions:   # agents hand back one of the offered objects
+            if offered is action:
+                return action
+    chosen = decision.find(action if isinstance(action, str) else action.id)
+    if chosen is None or (isinstance(action, Action) and chosen != action):
+        what = action if isinstance(action, str) else action.id
+        seat = "" if isinstance(action, str) or action.player == decision.player else \
+            f" (it carries seat {action.player!r})"
+        raise IllegalAction(f"{_short(what)} is not a legal action for player {decision.player} "
+                            f"at {decision.kind}{seat}", decision.ids())
+    return chosen
+
+
 class Game:
     __slots__ = ("flows", "db", "decks", "seed", "rng", "state", "cards", "owner", "hooks", "agenda",
                  "pending", "runner", "params", "trace_on", "moves", "history", "abilities", "chosen_at",
@@ -209,23 +228,7 @@ class Game:
     def apply(self, action: Action | str) -> None:
         """Take one legal action (its id, or an offered `Action`); else `IllegalAction`, nothing changed."""
         decision = self.pending
-        _refuse_non_action(action, decision)
-        if decision is None:
-            raise IllegalAction(f"no decision is pending ({_short(action)})", [])
-        chosen = None
-        if not isinstance(action, str):
-            for offered in decision.actions:   # agents hand back one of the offered objects
-                if offered is action:
-                    chosen = action
-                    break
-        if chosen is None:
-            chosen = decision.find(action if isinstance(action, str) else action.id)
-        if chosen is None or (isinstance(action, Action) and chosen != action):
-            what = action if isinstance(action, str) else action.id
-            seat = "" if isinstance(action, str) or action.player == decision.player else \
-                f" (it carries seat {action.player!r})"
-            raise IllegalAction(f"{_short(what)} is not a legal action for player {decision.player} "
-                                f"at {decision.kind}{seat}", decision.ids())
+        chosen = _match_action(action, decision)
         self.pending = None
         self.chosen_at = self.moves
         self.history.append(chosen.id)
