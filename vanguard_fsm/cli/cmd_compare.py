@@ -9,8 +9,6 @@ two games part. Progress bar, `--workers` and `--scheduler` as in `simulate`;
 """
 from __future__ import annotations
 
-import csv
-import json
 import sys
 import time
 from pathlib import Path
@@ -26,7 +24,7 @@ from ..game.factory import new_game
 from ..sim.simulate import SimConfig
 from .cmd_simulate import _resolved, progress_bar, run_batch
 from ..paths import resolve_flows
-from .common import EXIT_FAILED, EXIT_INPUT, AgentSpecType, cards_option, input_errors
+from .common import EXIT_FAILED, AgentSpecType, cards_option, input_errors, write_json_and_csv
 
 
 @click.command()
@@ -72,7 +70,7 @@ def compare(flows, games, seed, workers, scheduler, agents, decks, fmt, sample, 
     summary["run"] = {"workers": workers or 1, "scheduler": scheduler, "seconds": round(elapsed, 3)}
     print_comparison(Console(), summary)
     if out_path:
-        write_comparison(Path(out_path), summary, rows)
+        write_json_and_csv(Path(out_path), summary, rows, ROW_FIELDS)
     if summary["errors"]:
         first = summary["errors"][0]
         click.echo(f"{len(summary['errors'])} game(s) failed; first: game {first['game']} (seed {first['seed']}, "
@@ -125,19 +123,6 @@ def _event(e) -> str:
         return "(trace ended)"
     fields = {k: v for k, v in e.items() if k not in ("turn", "turn_player", "event")}
     return f"{e['event']} " + " ".join(f"{k}={v}" for k, v in fields.items())
-
-
-def write_comparison(out: Path, summary: dict, rows: list[dict]) -> None:
-    try:
-        out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_text(json.dumps(summary, indent=1, default=str) + "\n", encoding="utf-8")
-        with open(out.with_suffix(".csv"), "w", newline="", encoding="utf-8") as f:
-            writer = csv.DictWriter(f, fieldnames=ROW_FIELDS, extrasaction="ignore")
-            writer.writeheader()
-            writer.writerows(rows)
-    except OSError as exc:
-        click.echo(f"{out}: cannot write: {exc.strerror}", err=True)
-        sys.exit(EXIT_INPUT)
 
 
 COMMANDS = [compare]

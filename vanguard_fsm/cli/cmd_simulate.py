@@ -7,8 +7,6 @@ tables, and write `--out` as JSON plus the per-game rows as CSV beside it.
 """
 from __future__ import annotations
 
-import csv
-import json
 import re
 import sys
 import time
@@ -22,7 +20,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from ..game.factory import new_game
-from .common import (EXIT_FAILED, EXIT_INPUT, AgentSpecType, FlagError, cards_option,
+from .common import (EXIT_FAILED, EXIT_INPUT, AgentSpecType, FlagError, cards_option, write_json_and_csv,
                      check_output_dir, check_output_file, flows_option, input_errors)
 from ..sim.simulate import ROW_FIELDS, SimConfig, play_chunk, run_dask, run_processes, summarise
 
@@ -90,7 +88,7 @@ def simulate(games, seed, workers, scheduler, agents, decks, fmt, out_path, trac
            "games_per_second": round(games / elapsed, 1) if elapsed > 0 else None}
     print_summary(Console(), summary, run)
     if out_path:
-        write_outputs(Path(out_path), summary, run, rows)
+        write_json_and_csv(Path(out_path), {"summary": summary, "run": run}, rows, ROW_FIELDS)
     located = [e for e in summary["errors"] if LOCATED.match(e["error"])]
     if located:   # bad input met while playing (a runaway flow or ability): an input error, exit 2
         first = located[0]
@@ -149,19 +147,6 @@ def _resolved(deck: str) -> str:
     """A deck file path made absolute (workers may run elsewhere); a built-in name as is."""
     path = Path(deck)
     return str(path.resolve()) if path.suffix in (".yaml", ".yml") or path.exists() else deck
-
-
-def write_outputs(out: Path, summary: dict, run: dict, rows: list[dict]) -> None:
-    try:
-        out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_text(json.dumps({"summary": summary, "run": run}, indent=1) + "\n", encoding="utf-8")
-        with open(out.with_suffix(".csv"), "w", newline="", encoding="utf-8") as f:
-            writer = csv.DictWriter(f, fieldnames=ROW_FIELDS, extrasaction="ignore")
-            writer.writeheader()
-            writer.writerows(rows)
-    except OSError as exc:
-        click.echo(f"{out}: cannot write: {exc.strerror}", err=True)
-        sys.exit(EXIT_INPUT)
 
 
 def _ci(rate: dict) -> str:

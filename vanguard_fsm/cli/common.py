@@ -177,3 +177,19 @@ def atomic_output(path: str | Path, flag: str):
             os.unlink(tmp)
         raise
 
+
+def write_json_and_csv(out: Path, document: dict, rows: list[dict], fields) -> None:
+    """`out` as JSON and the rows beside it as CSV (`out` with `.csv`); an unwritable path is exit 2."""
+    import csv
+    import json
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(json.dumps(document, indent=1, default=str) + "\n", encoding="utf-8")
+        with open(out.with_suffix(".csv"), "w", newline="", encoding="utf-8") as f:
+            writer = csv.DictWriter(f, fieldnames=fields, extrasaction="ignore")
+            writer.writeheader()
+            writer.writerows(rows)
+    except OSError as exc:
+        click.echo(f"{out}: cannot write: {exc.strerror}", err=True)
+        sys.exit(EXIT_INPUT)
+

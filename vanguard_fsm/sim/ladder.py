@@ -19,12 +19,11 @@ from __future__ import annotations
 
 import hashlib
 import math
-import os
 import random
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 
-from .simulate import SimConfig, chunks, play_chunk, wilson
+from .simulate import SimConfig, chunks, dask_client, play_chunk, wilson
 
 BOOTSTRAP = 300
 PRIOR_DRAWS = 1.0   # virtual drawn games per pair (keeps ratings finite)
@@ -81,28 +80,15 @@ def run_ladder(config: LadderConfig, workers: int = 1, scheduler: str | None = N
     """Every game of the ladder (local processes, or Dask at `scheduler`); rows tagged with their pair."""
     rows: list[dict] = []
     if scheduler:
-        from dask.distributed import Client, LocalCluster, as_completed as dask_completed
-        cluster = None
-        if scheduler == "local":
-            cluster = LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1,
-                                   processes=True, dashboard_address=None)
-            client = Client(cluster)
-        else:
-            client = Client(scheduler, timeout="15s")
-        try:
+        from dask.distributed import as_completed as dask_completed
+        with dask_client(scheduler, workers) as client:
             width = workers or max(1, len(client.scheduler_info().get("workers", {})))
             tasks = list(_tasks(config, width))
-            futures = client.map(_tagged_chunk, *zip(*tasks), pure=False)
-            finished = dask_completed(futures)
-            for future in finished:
+            for future in dask_completed(client.map(_tagged_chunk, *zip(*tasks), pure=False)):
                 piece = future.result()
                 rows.extend(piece)
                 if progress:
                     progress(len(piece))
-        finally:
-            client.close()
-            if cluster is not None:
-                cluster.close()
     elif workers <= 1:
         for key, sim, piece in _tasks(config, 1):
             piece_rows = _tagged_chunk(key, sim, piece)

@@ -15,6 +15,7 @@ looked at again with `vanguard-fsm play --seed <game_seed> --agents ... --decks 
 """
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import math
 import os
@@ -229,17 +230,8 @@ def run_dask(config: SimConfig, games: int, scheduler: str, workers: int | None 
     which starts a `LocalCluster` of `workers` single-threaded processes. Workers must
     have vanguard-fsm installed and see the same flows, cards and trace paths. Chunks are
     submitted as earlier ones finish (a bounded number in flight), like the process pool."""
-    from dask.distributed import Client, LocalCluster, as_completed as dask_completed
-    cluster = None
-    own_client = client is None
-    if own_client:
-        if scheduler == "local":
-            cluster = LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1,
-                                   processes=True, dashboard_address=None)
-            client = Client(cluster)
-        else:
-            client = Client(scheduler, timeout="15s")
-    try:
+    from dask.distributed import as_completed as dask_completed
+    with contextlib.nullcontext(client) if client is not None else dask_client(scheduler, workers) as client:
         width = workers or max(1, len(client.scheduler_info().get("workers", {})))
         pieces = chunks(games, width)
         first = list(itertools.islice(pieces, in_flight(width)))
@@ -251,11 +243,26 @@ def run_dask(config: SimConfig, games: int, scheduler: str, workers: int | None 
             if piece is not None:
                 queue.add(client.submit(work, config, piece, pure=False))
         return sorted(rows, key=lambda r: r["game"])
+
+
+@contextlib.contextmanager
+def dask_client(scheduler: str, workers: int | None = None):
+    """A Dask client for `scheduler` (an address, or `local`: a `LocalCluster` of `workers`
+    single-threaded processes), closed with its cluster on leaving."""
+    from dask.distributed import Client, LocalCluster
+    cluster = None
+    if scheduler == "local":
+        cluster = LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1,
+                               processes=True, dashboard_address=None)
+        client = Client(cluster)
+    else:
+        client = Client(scheduler, timeout="15s")
+    try:
+        yield client
     finally:
-        if own_client:
-            client.close()
-            if cluster is not None:
-                cluster.close()
+        client.close()
+        if cluster is not None:
+            cluster.close()
 
 
 # -- summary ---------------------------------------------------------------
