@@ -140,6 +140,21 @@ def test_choose_a_legal_action_and_refuse_an_illegal_one_without_change(client):
         assert tab.ok("auto")["ok"]
 
 
+def test_the_board_shows_the_viewing_seats_hand_or_both_in_debug(tab):
+    both = tab.ok("next")                                     # P0 redraws: both hands are dealt
+    assert both["board"]["viewer"] is None
+    assert all(seat["hand"] and len(seat["hand"]) == seat["hand_count"] for seat in both["board"]["seats"])
+    as_p1 = tab.ok("view_as", seat=1)
+    p0, p1 = as_p1["board"]["seats"]
+    assert p0["hand"] is None and p0["hand_count"] == 5 and p1["hand"] == both["board"]["seats"][1]["hand"]
+    assert {g["id"] for g in p0["g_zone"]} == {"?"} and p1["g_zone"][0]["id"] != "?"
+    assert all(a["cards"] == "" for a in as_p1["decision"]["actions"])      # P0's redraw names no P0 card
+    as_p0 = tab.ok("view_as", seat=0)
+    assert as_p0["board"]["seats"][1]["hand"] is None and any(a["cards"] for a in as_p0["decision"]["actions"])
+    assert tab.ok("view_as", seat=None)["board"]["seats"][1]["hand"]
+    assert not tab("view_as", seat=2)["ok"] and not tab("view_as", seat="0")["ok"]
+
+
 def test_branch_drops_the_recorded_choices_and_continues(tab):
     tab.ok("next")
     tab.ok("auto")
@@ -260,7 +275,7 @@ def test_each_tab_has_its_own_session(client):
 def test_the_page_can_only_name_its_own_commands_and_never_a_server_path():
     assert set(commands.COMMANDS) == {"view", "step", "next", "continue", "back", "goto", "restart", "branch",
                                       "choose", "auto", "break_add", "break_delete", "peek", "flows", "diagram",
-                                      "state_info", "save", "load", "new"}
+                                      "state_info", "save", "load", "new", "view_as"}
     assert safe_name("../../etc/passwd", "x") == "passwd"
     assert safe_name("C:\\temp\\a b.yaml", "x") == "a_b.yaml"
     assert safe_name("..", "upload.yaml") == "upload.yaml"

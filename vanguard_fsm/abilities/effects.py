@@ -49,17 +49,11 @@ def _until(game, params):
 
 
 def _add_power(game, ctx, seat, circle, unit, amount, until):
-    if until == "battle":
-        unit.power_battle += amount
-    else:
-        unit.power_turn += amount
+    unit.modified("power", amount, until, ctx.key)
 
 
 def _add_critical(game, ctx, seat, circle, unit, amount, until):
-    if until == "battle":
-        unit.crit_battle += amount
-    else:
-        unit.crit_turn += amount
+    unit.modified("critical", amount, until, ctx.key)
 
 
 def _add_shield(game, ctx, seat, circle, unit, amount):

@@ -13,8 +13,9 @@ from .conditions import all_hold
 from .targets import Ctx, candidates
 
 
-def cont_value(layer, game, unit, what) -> int:
-    """The CONT bonus to `what` (power, critical) of `unit` now: recomputed, never stored."""
+def cont_value(layer, game, unit, what, found: list | None = None) -> int:
+    """The CONT bonus to `what` (power, critical) of `unit` now: recomputed, never stored.
+    `found`, when given, receives each contributing ability as (ability key, amount)."""
     total = 0
     cards = game.cards
     own = layer.cont_self.get(what)
@@ -31,6 +32,8 @@ def cont_value(layer, game, unit, what) -> int:
                 continue
             if all_hold(game, Ctx(seat, unit.card, spec.key, "continuous", unit.placed), spec.conditions):
                 total += arg
+                if found is not None:
+                    found.append((spec.key, arg))
     table = layer.cont_by_what.get(what, {})
     granted = abstate.get(game).granted if layer.granted_cont else ()
     if not table and not granted:
@@ -49,6 +52,8 @@ def cont_value(layer, game, unit, what) -> int:
                 ctx = Ctx(seat, inst, spec.key, "continuous", placed)
                 if all_hold(game, ctx, spec.conditions) and _affects(game, ctx, target, unit):
                     total += arg
+                    if found is not None:
+                        found.append((spec.key, arg))
     return total
 
 

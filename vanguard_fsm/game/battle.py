@@ -354,7 +354,7 @@ def end_battle(game) -> None:
     """'During this battle' effects and the battle statuses end (CR 7.8)."""
     for p in game.state.players:
         for _, unit in p.units():
-            unit.power_battle = unit.crit_battle = unit.shield_battle = 0
+            unit.modifiers_end("battle")
     game.state.battle = None
     if game.abilities is not None:
         game.abilities.end_of(game, "battle")

@@ -26,7 +26,7 @@ class Unit:
     """A card standing on a circle (or GC), with its state and modifiers."""
 
     __slots__ = ("card", "rested", "power_turn", "power_battle", "crit_turn", "crit_battle",
-                 "shield_battle", "heart", "placed", "guarding", "mate", "keep_rested")
+                 "shield_battle", "heart", "placed", "guarding", "mate", "keep_rested", "sources")
 
     def __init__(self, card: int, rested: bool = False, placed: int = 0) -> None:
         self.card = card
@@ -41,6 +41,7 @@ class Unit:
         self.guarding = None   # for a guardian: the circle it guards
         self.mate = None       # on VC: the legion mate, a Unit (CR 10.25); kept under a G unit as a heart
         self.keep_rested = False   # an effect keeps it from standing in its master's next stand phase
+        self.sources = ()      # where the modifiers above came from: ((what, amount, until, source), ...)
 
     def clone(self) -> "Unit":
         u = Unit.__new__(Unit)
@@ -48,8 +49,30 @@ class Unit:
         u.crit_turn, u.crit_battle, u.shield_battle = self.crit_turn, self.crit_battle, self.shield_battle
         u.heart, u.placed, u.guarding = self.heart, self.placed, self.guarding
         u.mate = self.mate.clone() if self.mate is not None else None
-        u.keep_rested = self.keep_rested
+        u.keep_rested, u.sources = self.keep_rested, self.sources   # a tuple: shared, never changed in place
         return u
+
+    def modified(self, what: str, amount: int, until: str, source: str) -> None:
+        """Add a power/critical modifier `until` the end of the turn or battle, remembering its source."""
+        if what == "power":
+            if until == "battle":
+                self.power_battle += amount
+            else:
+                self.power_turn += amount
+        elif until == "battle":
+            self.crit_battle += amount
+        else:
+            self.crit_turn += amount
+        self.sources += ((what, amount, until, source),)
+
+    def modifiers_end(self, until: str) -> None:
+        """The modifiers lasting `until` the end of this turn or battle end (their sources with them)."""
+        if until == "battle":
+            self.power_battle = self.crit_battle = self.shield_battle = 0
+        else:
+            self.power_turn = self.crit_turn = 0
+        if self.sources:
+            self.sources = tuple(s for s in self.sources if s[2] != until)
 
     def legion(self) -> bool:
         """A vanguard in legion (CR 10.25.2), not while the pair are hearts under a G unit (CR 10.27.4)."""

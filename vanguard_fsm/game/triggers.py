@@ -70,10 +70,9 @@ def _trigger_step(game, seat, inst, active, effects, record) -> None:
 
         def apply(g, a):
             unit = g.state.players[seat].unit_at(a.args[0])
-            if effect == "power":
-                unit.power_turn += amount
-            elif effect == "critical":
-                unit.crit_turn += 1
+            if effect in ("power", "critical"):
+                unit.modified(effect, amount if effect == "power" else 1, "turn",
+                              f"{g.cards[inst].trigger} trigger {g.cards[inst].id}")
             elif not a.args[0].startswith("VC"):   # not the vanguard nor its legion mate
                 if unit.rested:
                     zones.orient(g, seat, [a.args[0]], False)

@@ -231,6 +231,6 @@ def end_turn_effects(game) -> None:
     """Effects 'until end of turn' end (RULES 3.3.6)."""
     for p in game.state.players:
         for _, unit in p.units():
-            unit.power_turn = unit.crit_turn = 0
+            unit.modifiers_end("turn")
     if game.abilities is not None:
         game.abilities.end_of(game, "turn")

@@ -95,6 +95,15 @@ def auto(page, msg):
     return _moved(page, page.debugger.auto())
 
 
+def view_as(page, msg):
+    """Whose side the board shows: `seat` 0 or 1 (the other hand hidden), or null for both (debug)."""
+    seat = msg.get("seat")
+    if seat is not None:
+        seat = _int(msg, "seat", low=0, high=1)
+    page.viewer = seat
+    return page.view()
+
+
 def break_add(page, msg):
     kind = _text(msg, "kind", BREAK_KINDS + ("condition",))
     name = _text(msg, "name")
@@ -169,7 +178,7 @@ COMMANDS = {
     "view": view, "step": step, "next": next_decision, "continue": cont, "back": back, "goto": goto,
     "restart": restart, "branch": branch, "choose": choose, "auto": auto, "break_add": break_add,
     "break_delete": break_delete, "peek": peek, "flows": flows_info, "diagram": diagram,
-    "state_info": state_info, "save": save, "load": load, "new": new_game,
+    "state_info": state_info, "save": save, "load": load, "new": new_game, "view_as": view_as,
 }
 
 

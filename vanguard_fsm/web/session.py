@@ -55,6 +55,7 @@ class PageSession:
         self.debugger: WebDebugger | None = None
         self.label = ""
         self.sent = 0
+        self.viewer: int | None = None     # whose hand the board shows: a seat, or None for both (debug)
         self.start(self.options)
 
     def start(self, options: dict) -> None:
@@ -78,7 +79,7 @@ class PageSession:
         return {"from": first, "rows": rows[first:]}
 
     def view(self) -> dict:
-        out = views.snapshot(self.debugger)
+        out = views.snapshot(self.debugger, self.viewer)
         out["log"] = self.log_delta()
         out["breakpoints"] = self.breakpoint_list()
         out["label"] = self.label
@@ -124,7 +125,7 @@ class PageSession:
             raise ValueError(f"no trace row {seq} (0 to {len(dbg.trace.events) - 1})")
         try:
             dbg.rewind(lambda: len(dbg.trace.events) > seq)
-            seen = {"seq": seq, "board": views.board(dbg.game), "machines": views.machines(dbg.game),
+            seen = {"seq": seq, "board": views.board(dbg.game, self.viewer), "machines": views.machines(dbg.game),
                     "transitions": dbg.transitions}
         finally:
             dbg.rewind(lambda: dbg.units >= here)

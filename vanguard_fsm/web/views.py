@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import re
 
+from ..abilities import static
 from ..game import zones
 
 CIRCLE_ORDER = ("front_left", "VC", "front_right", "back_left", "back_center", "back_right")
 HAND_REF = re.compile(r"hand\[(\d+)\]")
+HIDDEN = {"id": "?", "name": "face down", "grade": None, "shield": None}
 
 
 def _card(game, instance: int) -> dict:
@@ -20,30 +22,45 @@ def _card(game, instance: int) -> dict:
     return {"id": card.id, "name": card.name, "grade": card.grade, "shield": card.shield}
 
 
+def _source_name(game, key: str) -> str:
+    """`AL-011#1` (an ability key) or `critical trigger AL-003` with the card's name after it."""
+    card = game.db.get(key.split("#", 1)[0].split()[-1])
+    return f"{key} {card.name}" if card is not None else key
+
+
+def modifiers(game, unit) -> list[dict]:
+    """Each modifier of a unit's power and critical with its source: the heart's printed power,
+    every 'until end of turn/battle' effect (the ability key or trigger that gave it, as the
+    engine recorded it) and every CONT ability now applying. A modifier the engine has no
+    source for (a scenario's starting position) is shown as such."""
+    out = []
+    if unit.heart is not None:
+        out.append({"what": "power", "value": game.cards[unit.heart].power, "until": None,
+                    "source": f"heart {game.cards[unit.heart].id} (printed power)"})
+    for what, value, until, source in unit.sources:
+        out.append({"what": what, "value": value, "until": until, "source": _source_name(game, source)})
+    for what, until, total in (("power", "turn", unit.power_turn), ("power", "battle", unit.power_battle),
+                               ("critical", "turn", unit.crit_turn), ("critical", "battle", unit.crit_battle)):
+        known = sum(s[1] for s in unit.sources if s[0] == what and s[2] == until)
+        if total != known:
+            out.append({"what": what, "value": total - known, "until": until, "source": "no recorded source"})
+    if game.abilities is not None:
+        for what in ("power", "critical"):
+            found: list = []
+            static.cont_value(game.abilities, game, unit, what, found)
+            out.extend({"what": what, "value": value, "until": "continuous", "source": _source_name(game, key)}
+                       for key, value in found)
+    return out
+
+
 def _unit(game, unit) -> dict | None:
     """A unit with its power and critical: printed, each modifier and its source, total."""
     if unit is None:
         return None
     card = game.cards[unit.card]
-    power, critical = zones.power(game, unit), zones.critical(game, unit)
-    sources = []
-    if unit.heart is not None:
-        sources.append({"what": "power", "value": game.cards[unit.heart].power, "source": "heart (printed power)"})
-    for what, value, source in (("power", unit.power_turn, "until end of turn"),
-                                ("power", unit.power_battle, "until end of battle"),
-                                ("critical", unit.crit_turn, "until end of turn"),
-                                ("critical", unit.crit_battle, "until end of battle")):
-        if value:
-            sources.append({"what": what, "value": value, "source": source})
-    known_power = card.power + sum(s["value"] for s in sources if s["what"] == "power")
-    known_crit = card.critical + sum(s["value"] for s in sources if s["what"] == "critical")
-    if power != known_power:
-        sources.append({"what": "power", "value": power - known_power, "source": "continuous abilities"})
-    if critical != known_crit:
-        sources.append({"what": "critical", "value": critical - known_crit, "source": "continuous abilities"})
-    out = {**_card(game, unit.card), "power": power, "base_power": card.power, "critical": critical,
-           "base_critical": card.critical, "modifiers": sources, "rested": bool(unit.rested),
-           "shield": card.shield}
+    out = {**_card(game, unit.card), "power": zones.power(game, unit), "base_power": card.power,
+           "critical": zones.critical(game, unit), "base_critical": card.critical,
+           "modifiers": modifiers(game, unit), "rested": bool(unit.rested), "shield": card.shield}
     if unit.heart is not None:
         out["heart"] = _card(game, unit.heart)
     if unit.guarding is not None:
@@ -55,6 +72,8 @@ def _unit(game, unit) -> dict | None:
 
 
 def seat_view(game, seat: int, show_hand: bool = True) -> dict:
+    """One seat's side of the board; `show_hand` False: as its opponent sees it (hand and
+    face-down G zone cards are counted, not named)."""
     state = game.state
     p = state.players[seat]
     g_zone = list(p.g_zone)
@@ -67,7 +86,8 @@ def seat_view(game, seat: int, show_hand: bool = True) -> dict:
         "damage": [{**_card(game, i), "face_down": i in p.face_down} for i in p.damage],
         "damage_to_lose": game.params.get("damage_to_lose", {}).get(state.format),
         "deck": len(p.deck), "drop": [_card(game, i) for i in p.drop],
-        "g_zone": [{**_card(game, i), "face_up": i in p.g_face_up} for i in g_zone],
+        "g_zone": [{**_card(game, i), "face_up": True} if i in p.g_face_up
+                   else {**(_card(game, i) if show_hand else HIDDEN), "face_up": False} for i in g_zone],
         "removed": [_card(game, i) for i in p.removed],
         "bind": [_card(game, i) for i in getattr(p, "bind", [])],
         "trigger": [_card(game, i) for i in p.trigger],
@@ -91,14 +111,16 @@ def battle_view(game) -> dict | None:
     return out
 
 
-def board(game) -> dict:
+def board(game, viewer: int | None = None) -> dict:
+    """Both seats as `viewer` (0 or 1) sees them, or everything (None: the debugger's view)."""
     state = game.state
     result = None
     if state.result is not None:
         winner, loser, reason = state.result
         result = {"winner": winner, "loser": loser, "reason": reason}
     return {"turn": state.turn, "turn_player": state.turn_player if state.turn > 0 else None,
-            "seats": [seat_view(game, 0), seat_view(game, 1)], "battle": battle_view(game), "result": result}
+            "seats": [seat_view(game, s, viewer is None or viewer == s) for s in (0, 1)],
+            "viewer": viewer, "battle": battle_view(game), "result": result}
 
 
 def action_label(game, decision, action_id: str) -> str:
@@ -113,14 +135,17 @@ def action_label(game, decision, action_id: str) -> str:
     return "; ".join(names)
 
 
-def decision(session) -> dict | None:
+def decision(session, viewer: int | None = None) -> dict | None:
+    """The pending decision; the cards its actions name are shown unless `viewer` is the other seat."""
     game = session.game
     d = game.pending
     if d is None:
         return None
     recorded = session.recorded_next()
     return {"player": d.player, "kind": d.kind, "prompt": d.prompt or "",
-            "actions": [{"id": a.id, "kind": a.kind, "cards": action_label(game, d, a.id)} for a in d.actions],
+            "actions": [{"id": a.id, "kind": a.kind,
+                         "cards": action_label(game, d, a.id) if viewer in (None, d.player) else ""}
+                        for a in d.actions],
             "recorded": recorded if recorded is not None and d.find(recorded) is not None else None,
             "diverged": recorded is not None and d.find(recorded) is None}
 
@@ -148,6 +173,6 @@ def position(session) -> dict:
             "recorded_ahead": max(0, len(session.timeline) - len(game.history))}
 
 
-def snapshot(session) -> dict:
-    """Everything the page draws of the current position."""
-    return {"position": position(session), "board": board(session.game), "decision": decision(session)}
+def snapshot(session, viewer: int | None = None) -> dict:
+    """Everything the page draws of the current position, the board as `viewer` sees it."""
+    return {"position": position(session), "board": board(session.game, viewer), "decision": decision(session, viewer)}

@@ -95,6 +95,7 @@ function applyView(view) {
     (pos.recorded_ahead ? ` · ${pos.recorded_ahead} recorded choice(s) ahead` : "") + ` · ${pos.events} events`;
   drawMachines(pos.machines, pos.came_from);
   drawBoard($("board"), view.board);
+  $("viewer").value = view.board.viewer === null || view.board.viewer === undefined ? "" : String(view.board.viewer);
   drawDecision(view.decision, view.board);
   if (view.breakpoints) drawBreakpoints(view.breakpoints);
   $("preview-banner").hidden = true;
@@ -119,20 +120,27 @@ function chip(card, extra = "") {
     card ? card.id : "?");
 }
 
-function unitBox(circle, unit, guardians) {
+function modText(m) {
+  const sign = m.value > 0 ? "+" : "";
+  const what = m.what === "critical" ? "★" : "";
+  const until = m.until === "battle" ? "this battle" : m.until === "turn" ? "this turn" : m.until || "";
+  return `${what}${sign}${m.value} ${m.source}${until ? " · " + until : ""}`;
+}
+
+function unitBox(circle, unit) {
   if (!unit) return el("div", { class: "circle empty", "data-circle": circle }, el("div", { class: "cname" }, circle));
-  const mods = unit.modifiers.map((m) => `${m.what} ${m.value > 0 ? "+" : ""}${m.value} (${m.source})`);
+  const mods = unit.modifiers.map(modText);
   const tip = [`printed: power ${unit.base_power}, critical ${unit.base_critical}`, ...mods].join("\n");
   return el("div", { class: "circle" + (unit.rested ? " rested" : ""), "data-circle": circle, title: tip },
     el("div", { class: "cname" }, circle, unit.rested ? " · rested" : ""),
     el("div", { class: "uname" }, unit.name),
     el("div", { class: "uid" }, `${unit.id} · G${unit.grade}`),
     el("div", { class: "power" + (unit.power !== unit.base_power ? " changed" : "") },
-       `${unit.power}`, el("small", {}, ` ★${unit.critical}`)),
-    mods.length ? el("div", { class: "mods" }, mods.join("; ")) : null,
+       `${unit.power}`, el("small", {}, ` ★${unit.critical}`),
+       mods.length ? el("small", { class: "base" }, ` (printed ${unit.base_power} ★${unit.base_critical})`) : null),
+    mods.length ? el("ul", { class: "mods" }, mods.map((m) => el("li", {}, m))) : null,
     unit.heart ? el("div", { class: "extra" }, `heart: ${cardText(unit.heart)}`) : null,
-    unit.mate ? el("div", { class: "extra" }, `legion mate: ${cardText(unit.mate)} ${unit.mate.power}`) : null,
-    guardians || null);
+    unit.mate ? el("div", { class: "extra" }, `legion mate: ${cardText(unit.mate)} ${unit.mate.power}`) : null);
 }
 
 function zoneRow(name, cards, fmt) {
@@ -155,8 +163,10 @@ function drawSeat(seat, top) {
     el("div", { class: "field" }, rows.map((row) => el("div", { class: "frow" }, row))),
     el("div", { class: "zones" },
       zoneRow("damage", seat.damage, (d) => chip(d, d.face_down ? "down" : "")),
-      zoneRow("hand", seat.hand || [], (h, i) => chip({ ...h, id: `[${i}] ${h.id} G${h.grade}` +
-        (h.shield ? ` · ${h.shield / 1000}k shield` : "") })),
+      seat.hand ? zoneRow("hand", seat.hand, (h, i) => chip({ ...h, id: `[${i}] ${h.id} G${h.grade}` +
+        (h.shield ? ` · ${h.shield / 1000}k shield` : "") }))
+        : el("div", { class: "zone" }, el("span", { class: "zname" }, "hand"),
+             el("span", { class: "none" }, `${seat.hand_count} card(s), hidden from P${1 - seat.seat}`)),
       zoneRow("soul", seat.soul),
       zoneRow("drop", seat.drop),
       zoneRow("G zone", seat.g_zone, (g) => chip(g, g.face_up ? "up" : "down")),
@@ -166,7 +176,7 @@ function drawSeat(seat, top) {
 }
 
 function drawBoard(host, board) {
-  const me = 0;
+  const me = board.viewer === null || board.viewer === undefined ? 0 : board.viewer;   // the viewer sits at the bottom
   const seats = [board.seats[1 - me], board.seats[me]];
   const guarding = board.seats.find((s) => s.gc.length);
   const battle = board.battle;
@@ -321,6 +331,7 @@ function bind() {
   $("slider").onchange = () => command("goto", { transitions: Number($("slider").value) });
   for (const what of ["scenario", "replay", "trace"]) $(`save-${what}`).onclick = () => save(what);
   $("upload").onchange = (event) => { if (event.target.files[0]) load(event.target.files[0]); event.target.value = ""; };
+  $("viewer").onchange = () => command("view_as", { seat: $("viewer").value === "" ? null : Number($("viewer").value) });
   $("b-new").onclick = () => command("new", { seed: Math.max(0, Number($("seed").value) || 0) });
   $("preview-go").onclick = () => command("goto", { transitions: Number($("preview-go").dataset.transitions) });
   $("preview-close").onclick = () => { unpin(); endPreview(); };
@@ -335,6 +346,12 @@ function bind() {
     if (event.key === "b") { command("back", { count: 1 }); return; }
     if (event.key === "B") { command("back", { count: Math.max(1, Number($("back-n").value) || 1) }); return; }
     if (event.key === "Escape") { unpin(); endPreview(); return; }
+    if (event.key === "v") {
+      const box = $("viewer");
+      box.selectedIndex = (box.selectedIndex + 1) % box.options.length;
+      box.onchange();
+      return;
+    }
     if (event.key === "ArrowLeft" || event.key === "ArrowRight") {
       const pos = app.view.position, delta = event.key === "ArrowLeft" ? -1 : 1;
       const target = Math.min(Math.max(pos.start, pos.transitions + delta), Math.max(pos.furthest, pos.transitions + 1));
