@@ -31,6 +31,7 @@ from .spec import compile_card
 from .static import pay_and_resolve
 from .targets import Ctx
 from .events import EVENT_TIMINGS, hit_event, on_zone_change
+from .listeners import may_trigger
 
 _HIDDEN_ZONES = (("soul", "soul"), ("drop", "drop"), ("hand", "hand"), ("G", "g_zone"))
 
@@ -50,6 +51,7 @@ class AbilityLayer:
         self.act: dict = {}      # card id -> ACT specs
         self.timing_zones: dict = {}
         self.timing_ids: dict = {}   # timing -> ids of the cards with an AUTO ability on it
+        self.listeners = None        # per game: `listeners.TimingListeners`, built on first use
         for card in sorted(cards, key=lambda c: c.id):
             for spec in _compiled(card):
                 self.specs[spec.key] = spec
@@ -157,6 +159,8 @@ class AbilityLayer:
         by at it during this stay in the state (a repeat loop). `dry`: would any?"""
         if game.abilities is not self or name not in self.timing_zones:
             return False
+        if not abstate.get(game).granted and not may_trigger(game, name):
+            return False     # no listening card is where it can trigger: nothing to look at
         return timing_stand_by(self, game, name, dry)
 
     def on_event(self, game, event, fields) -> None:

@@ -1,0 +1,62 @@
+"""The engine's skips (issue 17) change nothing but speed.
+
+Each skip is a cheap test that stands in front of the slow, general code. On seeded
+games with the card abilities attached, every skip is checked against the slow path at
+the moment it skips, and whole traces with the skip on and off are compared byte for byte.
+"""
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from vanguard_fsm.abilities import layer as layer_module
+from vanguard_fsm.abilities import new_game_with_abilities
+from vanguard_fsm.abilities import abstate
+from vanguard_fsm.abilities.layer import _timing_specs
+from vanguard_fsm.abilities.listeners import may_trigger
+from vanguard_fsm.machine.hooks import Hooks
+from vanguard_fsm.record.trace import TraceRecorder
+
+from helpers import play
+
+AGENTS = ["random", "random-attacker", "heuristic"]
+
+
+def _trace(seed, agent, fmt="standard") -> str:
+    hooks, out = Hooks(), io.StringIO()
+    TraceRecorder(hooks, out, keep=False)
+    game = new_game_with_abilities(seed, None, fmt, hooks=hooks)
+    play(game, (agent, agent), seed)
+    return out.getvalue() + "|".join(game.history)
+
+
+@pytest.mark.parametrize("agent", AGENTS)
+def test_a_timing_is_skipped_only_when_no_listening_card_can_trigger(monkeypatch, agent):
+    skipped = looked = 0
+
+    def checked(game, name):
+        nonlocal skipped, looked
+        answer = may_trigger(game, name)
+        if answer:
+            looked += 1
+        else:
+            skipped += 1
+            assert abstate.get(game).granted or not list(_timing_specs(game.abilities, game, name)), \
+                f"{name}: skipped although a listening card is where it can trigger"
+        return answer
+
+    monkeypatch.setattr(layer_module, "may_trigger", checked)
+    for seed in range(6):
+        _trace(seed, agent)
+    assert skipped > 100 and looked > 20     # both branches ran
+
+
+@pytest.mark.parametrize("agent", AGENTS)
+def test_traces_are_the_same_without_the_timing_filter(monkeypatch, agent):
+    for seed in range(3):
+        fast = _trace(seed, agent)
+        with monkeypatch.context() as patch:
+            patch.setattr(layer_module, "may_trigger", lambda game, name: True)
+            slow = _trace(seed, agent)
+        assert len(fast) > 1000 and fast == slow, f"seed {seed}: the timing filter changed the game"
