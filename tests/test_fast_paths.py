@@ -15,6 +15,8 @@ from vanguard_fsm.abilities import new_game_with_abilities
 from vanguard_fsm.abilities import abstate
 from vanguard_fsm.abilities.layer import _timing_specs
 from vanguard_fsm.abilities.listeners import may_trigger
+from vanguard_fsm.game import check_timing as check_timing_module
+from vanguard_fsm.game.check_timing import nothing_to_do, rule_actions_then_abilities
 from vanguard_fsm.machine.hooks import Hooks
 from vanguard_fsm.record.trace import TraceRecorder
 
@@ -60,3 +62,38 @@ def test_traces_are_the_same_without_the_timing_filter(monkeypatch, agent):
             patch.setattr(layer_module, "may_trigger", lambda game, name: True)
             slow = _trace(seed, agent)
         assert len(fast) > 1000 and fast == slow, f"seed {seed}: the timing filter changed the game"
+
+
+@pytest.mark.parametrize("agent", AGENTS)
+def test_an_empty_check_timing_is_skipped_only_when_the_full_one_does_nothing(monkeypatch, agent):
+    skipped = full = 0
+
+    def checked(game):
+        nonlocal skipped, full
+        if not nothing_to_do(game):
+            full += 1
+            return False
+        skipped += 1
+        before = (game.state.canonical(), list(game.agenda), game.pending, len(game.history))
+        events = []
+        game.hooks.on("event", lambda g, name, fields: events.append(name))
+        rule_actions_then_abilities(game)
+        game.hooks.off("event", game.hooks.channel_subs["event"][-1])
+        assert (game.state.canonical(), list(game.agenda), game.pending, len(game.history)) == before
+        assert not events, f"the full check timing did {events} where the skip saw nothing to do"
+        return True
+
+    monkeypatch.setattr(check_timing_module, "nothing_to_do", checked)
+    for seed in range(4):
+        _trace(seed, agent)
+    assert skipped > 200 and full > 20      # both branches ran
+
+
+@pytest.mark.parametrize("agent", AGENTS)
+def test_traces_are_the_same_without_the_check_timing_skip(monkeypatch, agent):
+    for seed in range(3):
+        fast = _trace(seed, agent)
+        with monkeypatch.context() as patch:
+            patch.setattr(check_timing_module, "nothing_to_do", lambda game: False)
+            slow = _trace(seed, agent)
+        assert len(fast) > 1000 and fast == slow, f"seed {seed}: the check timing skip changed the game"

@@ -29,9 +29,34 @@ def _losers(game) -> list[tuple[int, str]]:
     return out
 
 
+def nothing_to_do(game) -> bool:
+    """True when no rule action applies and no ability stands by: the check timing's
+    conditions below, tested directly (each player: damage under the limit, a deck, a
+    vanguard, no overloaded circle, no guardian outside the battle phase). Nine check
+    timings in ten find nothing, so this is what most of them cost. It reads the board
+    itself rather than a "changed" flag, so no rule, cost or effect that moves a card can
+    forget to raise one; False only sends the check timing to the full rules below."""
+    state = game.state
+    limit = game.params["damage_to_lose"][state.format]
+    in_battle = state.in_battle_phase
+    for p in state.players:
+        if len(p.damage) >= limit or not p.deck or p.circles["VC"] is None or p.overloaded \
+                or (p.gc and not in_battle):
+            return False
+    abilities = game.abilities
+    return abilities is None or not abilities.has_pending()
+
+
 @action("check_timing")
 def check_timing(game) -> None:
     """Resolve a check timing: rule actions, then pending abilities (CR 8.4.1)."""
+    if not nothing_to_do(game):
+        rule_actions_then_abilities(game)
+
+
+def rule_actions_then_abilities(game) -> None:
+    """The check timing in full: losing, overloaded circles, guardians, no vanguard, then
+    the pending abilities."""
     state = game.state
     losers = _losers(game)
     if losers:
