@@ -159,7 +159,7 @@ class AbilityLayer:
         by at it during this stay in the state (a repeat loop). `dry`: would any?"""
         if game.abilities is not self or name not in self.timing_zones:
             return False
-        if not abstate.get(game).granted and not may_trigger(game, name):
+        if not may_trigger(game, name, abstate.get(game).granted):
             return False     # no listening card is where it can trigger: nothing to look at
         return timing_stand_by(self, game, name, dry)
 

@@ -45,9 +45,17 @@ def listeners_of(game) -> TimingListeners:
     return index
 
 
-def may_trigger(game, name: str) -> bool:
+def may_trigger(game, name: str, granted: tuple = ()) -> bool:
     """False only if no card listening to timing `name` is where it can trigger (either player).
-    May say True when none will (conditions, zones per ability): it is only a filter."""
+    May say True when none will (conditions, zones per ability): it is only a filter.
+    `granted`: the abilities effects gave to units (`AbState.granted`); one of them on this
+    timing makes it True (the layer then looks at every unit)."""
+    if granted:
+        specs = game.abilities.specs
+        for _, key, _ in granted:
+            spec = specs[key]
+            if spec.kind == "AUTO" and spec.timing == name:
+                return True
     entry = listeners_of(game).by_timing.get(name)
     if entry is None:
         return False
