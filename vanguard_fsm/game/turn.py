@@ -2,6 +2,7 @@
 stride, main phase calls and moves, end phase."""
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 
 from .actions import Action
@@ -121,18 +122,23 @@ def _stride_payments(game, hand, need):
     cost 0: the empty set too) — the Stride skill's cost, CR 11.11, 8.5.2.4. Smallest sets
     first, index combinations in lexicographic order, the first of each set of card ids kept."""
     cards = game.cards
-    grades = [cards[inst].grade for inst in hand]
-    ids = [cards[inst].id for inst in hand]
+    return _payments(tuple((cards[inst].id, cards[inst].grade) for inst in hand), need)
+
+
+@lru_cache(maxsize=4096)
+def _payments(hand: tuple, need: int) -> tuple:
+    """`_stride_payments` for a hand given as (card id, grade) pairs: it depends on nothing
+    else, and a hand of n cards has 2^n sets, so each hand is worked out once."""
     out, seen = [], set()
     for k in range(0, len(hand) + 1):
         for combo in combinations(range(len(hand)), k):
-            if sum(grades[i] for i in combo) < need:
+            if sum(hand[i][1] for i in combo) < need:
                 continue
-            key = tuple(sorted(ids[i] for i in combo))
+            key = tuple(sorted(hand[i][0] for i in combo))
             if key not in seen:
                 seen.add(key)
                 out.append(combo)
-    return out
+    return tuple(out)
 
 
 def stride_legal(game, seat):
