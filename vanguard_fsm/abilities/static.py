@@ -35,17 +35,15 @@ def cont_value(layer, game, unit, what, found: list | None = None) -> int:
                 if found is not None:
                     found.append((spec.key, arg))
     table = layer.cont_by_what.get(what, {})
-    granted = abstate.get(game).granted if layer.granted_cont else ()
-    if not table and not granted:
+    given = _given_cont(layer, abstate.get(game).granted, what) if layer.granted_cont else None
+    if not table and not given:
         return total
-    zones = layer.cont_zones | ({"V", "R"} if granted else frozenset())
+    zones = layer.cont_zones | _ON_CIRCLES if given else layer.cont_zones
     for seat in (0, 1):
         for zone, _, inst, placed in layer.cards_in(game, seat, zones):
             entries = table.get(cards[inst].id, ())
-            if granted and placed:
-                entries = list(entries) + [(spec, arg, dict(params).get("target", "self"))
-                                           for spec in layer.granted_specs(game, placed) if spec.kind == "CONT"
-                                           for name, arg, params in spec.effects if name == what]
+            if given and placed in given:
+                entries = list(entries) + given[placed]
             for spec, arg, target in entries:
                 if spec.zones is not None and zone not in spec.zones:
                     continue
@@ -55,6 +53,23 @@ def cont_value(layer, game, unit, what, found: list | None = None) -> int:
                     if found is not None:
                         found.append((spec.key, arg))
     return total
+
+
+_ON_CIRCLES = frozenset({"V", "R"})
+
+
+def _given_cont(layer, granted, what) -> dict:
+    """Placement -> (spec, amount, target) of the CONT effects on `what` that effects gave to
+    the unit with that placement, in the order given; worked out once per look, not per card."""
+    out: dict = {}
+    specs = layer.specs
+    for placed, key, _ in granted:
+        spec = specs[key]
+        if placed and spec.kind == "CONT":
+            for name, arg, params in spec.effects:
+                if name == what:
+                    out.setdefault(placed, []).append((spec, arg, dict(params).get("target", "self")))
+    return out
 
 
 def _affects(game, ctx, target, unit) -> bool:
