@@ -110,9 +110,9 @@ def _battle(game, d, actions, _):
 def _attack(game, d, actions, _):
     """The strongest line (attacker + possible booster) into the vanguard."""
     p = game.state.players[d.player]
+    totals: dict = {}     # attacker circle -> its line's power (one per attacker, not per target)
 
-    def line(a):
-        attacker, target = a.args
+    def strength(attacker):
         unit = p.circles[attacker]
         total = zones.power(game, unit)
         if unit.legion():   # the pair's power is summed (CR 10.25.6)
@@ -120,7 +120,13 @@ def _attack(game, d, actions, _):
         back = p.circles.get(BEHIND[attacker])
         if back is not None and not back.rested and "boost" in game.cards[back.card].skills:
             total += zones.power(game, back)
-        return (target == "VC", attacker != "VC", total)
+        return total
+
+    def line(a):
+        attacker, target = a.args
+        if attacker not in totals:
+            totals[attacker] = strength(attacker)
+        return (target == "VC", attacker != "VC", totals[attacker])
     return max(actions, key=line)
 
 
@@ -135,13 +141,13 @@ def _guard(game, d, actions, by_kind):
     seat = d.player
     damage = len(state.players[seat].damage)
     limit = game.params["damage_to_lose"][state.format]
-    if b is None or not b.target_is_vanguard:
-        return None
+    if b is None or not b.target_is_vanguard or damage < limit - 3:
+        return None       # (checked before the powers: most guard steps end here)
     atk, dfn = attack_power(game), defense_power(game)
     drives = b.attacker == "VC"
     margin = 5000 if drives and damage >= limit - 2 else 0
     gap = atk + margin - dfn
-    if gap < 0 or damage < limit - 3:
+    if gap < 0:
         return None
     options = [a for k in ("intercept", "guard", "g_guardian") for a in by_kind.get(k, ())]
 
