@@ -155,6 +155,30 @@ def test_the_board_shows_the_viewing_seats_hand_or_both_in_debug(tab):
     assert not tab("view_as", seat=2)["ok"] and not tab("view_as", seat="0")["ok"]
 
 
+def test_search_values_for_the_pending_decision_leave_the_game_unchanged(tab):
+    refused = tab("evaluate")
+    assert not refused["ok"] and "no decision" in refused["error"]
+    before = tab.ok("next")
+    reply = tab.ok("evaluate", iterations=12)
+    ev = reply["evaluation"]
+    pos = before["position"]
+    assert ev["player"] == before["decision"]["player"] and ev["iterations"] == 12
+    assert ev["at"] == f"{pos['transitions']}/{pos['choices_made']}/{pos['events']}"
+    assert sorted(a["id"] for a in ev["actions"]) == sorted(a["id"] for a in before["decision"]["actions"])
+    assert sum(a["visits"] for a in ev["actions"]) > 0 and all(isinstance(a["line"], list) for a in ev["actions"])
+    assert all(a["win"] is None or 0 <= a["win"] <= 1 for a in ev["actions"])
+    after = tab.ok("view")
+    assert after["board"] == before["board"] and after["position"] == before["position"]
+    assert not tab("evaluate", iterations=0)["ok"] and not tab("evaluate", iterations=10**6)["ok"]
+
+
+def test_every_rule_id_the_log_shows_comes_with_its_text(tab):
+    texts = tab.hello["rule_texts"]
+    cited = {r for rules in tab.hello["state_rules"].values() for r in rules}
+    assert set(texts) == cited
+    assert all(texts.values()) and texts["CR.guard"].startswith("Guard step: ")
+
+
 def test_branch_drops_the_recorded_choices_and_continues(tab):
     tab.ok("next")
     tab.ok("auto")
@@ -208,6 +232,7 @@ def test_diagrams_and_state_info_come_from_the_flows(tab):
     assert info["decision"]["who"] == "non_turn_player" and "g_guardian" in info["decision"]["kinds"]
     assert info["timings"] == ["beginning_of_guard_step"] and info["transitions"]
     assert [r["id"] for r in info["rules"]] == tab.hello["state_rules"]["battle.guard_step"]
+    assert all(r["text"] for r in info["rules"]), info["rules"]        # each with its text from the digest
     assert not tab("diagram", machine="../../etc/passwd")["ok"]
     assert not tab("state_info", machine="battle", path="nowhere")["ok"]
 
@@ -275,7 +300,8 @@ def test_each_tab_has_its_own_session(client):
 def test_the_page_can_only_name_its_own_commands_and_never_a_server_path():
     assert set(commands.COMMANDS) == {"view", "step", "next", "continue", "back", "goto", "restart", "branch",
                                       "choose", "auto", "break_add", "break_delete", "peek", "flows", "diagram",
-                                      "state_info", "save", "load", "new", "view_as"}
+                                      "state_info", "save", "load", "new", "view_as",
+                                      "evaluate"}
     assert safe_name("../../etc/passwd", "x") == "passwd"
     assert safe_name("C:\\temp\\a b.yaml", "x") == "a_b.yaml"
     assert safe_name("..", "upload.yaml") == "upload.yaml"

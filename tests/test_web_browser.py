@@ -140,12 +140,21 @@ def test_debug_a_guard_step_in_the_page(page, server, tmp_path, request):
         page.keyboard.press("n")                        # the guard step's decision
         g_guardian = page.locator("button[data-action^='g_guardian:TC-019']")
         expect(g_guardian).to_be_visible()
+        expect(page.locator("#log .ev[data-seq='9']")).to_contain_text("CR 7.5")   # a timing row: its state's rules
+        page.keyboard.press("e")                        # the search agent's values for each action
+        expect(page.locator("#decision .evalnote")).to_contain_text("principal line")
+        expect(page.locator("#decision button.action .value")).to_have_count(3)
+        expect(g_guardian.locator(".value")).to_contain_text("win ")
+        page.select_option("#viewer", "0")              # as P0 sees it: P1's hand is hidden
+        expect(page.locator("#board .seat[data-seat='1'] .zones")).to_contain_text("hidden from P0")
+        page.select_option("#viewer", "")
         OUTPUT.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(OUTPUT / "web-debugger-guard-step.png"))
 
         g_guardian.click()
         expect(page.locator("#board .mid .gc")).to_contain_text("TC-019")
         expect(page.locator("#log .ev-guard").last).to_contain_text("how=g_guardian")
+        expect(page.locator("#log .ev-guard").last.locator(".rules")).to_contain_text("CR 7.5")
         called_at = position(page)
         page.click("#bp-list button[title='delete']")
         expect(page.locator("#bp-list li")).to_have_count(0)
@@ -162,17 +171,25 @@ def test_debug_a_guard_step_in_the_page(page, server, tmp_path, request):
             page.click("#save-scenario")
         saved = tmp_path / download.value.suggested_filename
         download.value.save_as(saved)
-    data = yaml.safe_load(saved.read_text())
-    # the saved scenario reaches the guard step: it starts there, or (issue 12.7) replays the
-    # choices since an earlier start point and stops there (`until:`)
-    assert data["start"]["at"][-1] == "battle.guard_step" or data.get("until", {}).get("decision") == "battle.guard_step"
-    run = subprocess.run([sys.executable, "-m", "vanguard_fsm", "scenario", "run", str(saved)],
-                         capture_output=True, text=True, cwd=ROOT)
-    assert run.returncode != 2, run.stdout + run.stderr           # a well-formed scenario file
-    if "script" in data or "until" in data:                        # a runnable one (script + until)
-        assert run.returncode == 0, run.stdout + run.stderr
-    else:
-        assert "unanswered decision: player 1 at battle.guard_step" in run.stdout
+        expect(page.locator("#status")).to_contain_text("until")
+
+        # the saved scenario is runnable: the choices since its start point as its script, and
+        # `until` the guard step's decision of P1; `scenario run` passes it
+        data = yaml.safe_load(saved.read_text())
+        assert data["script"] == ["P0 battle"], data
+        assert data["until"] == {"decision": "battle.guard_step", "player": 1}, data
+        run = subprocess.run([sys.executable, "-m", "vanguard_fsm", "scenario", "run", str(saved)],
+                             capture_output=True, text=True, cwd=ROOT)
+        assert run.returncode == 0 and "PASS" in run.stdout, run.stdout + run.stderr
+
+        # and it loads back into the page, where its script replays to the same G guardian choice
+        page.set_input_files("#upload", str(saved))
+        expect(page.locator("#label")).to_contain_text(saved.name)
+        page.keyboard.press("n")                        # stops at the recorded choice (P0 battle)
+        expect(page.locator("#decision .dfoot")).to_contain_text("recorded choice: battle")
+        page.keyboard.press("n")                        # replays it, on to the guard step
+        expect(page.locator("#crumbs")).to_contain_text("battle.guard_step")
+        expect(page.locator("button[data-action^='g_guardian:TC-019']")).to_be_visible()
 
 
 def test_hover_previews_and_click_pins_a_past_position(page, server, request):

@@ -17,6 +17,7 @@ from . import flowinfo
 MAX_COUNT = 100_000
 MAX_TEXT = 200
 MAX_UPLOAD = 20_000_000
+MAX_SEARCH = 5_000
 SAVES = ("scenario", "replay", "trace")
 LOADS = ("scenario", "replay", "trace")
 
@@ -104,6 +105,29 @@ def view_as(page, msg):
     return page.view()
 
 
+def position_key(page) -> str:
+    """What tells positions apart on the page: transitions / choices made / trace rows."""
+    dbg = page.debugger
+    return f"{dbg.transitions}/{len(dbg.game.history)}/{len(dbg.trace.events)}"
+
+
+def evaluate(page, msg):
+    """The search agent's view of the pending decision (ISMCTS from the deciding seat's view, the
+    hidden cards re-dealt each iteration): each action's estimated win chance for that seat, its
+    visits and the principal line after it. The game is not changed; the terminal's `whatif`."""
+    iterations = _int(msg, "iterations", 100, 1, MAX_SEARCH)
+    game = page.game
+    decision = game.pending
+    if decision is None:
+        raise BadMessage("no decision is pending")
+    from ..agents.ismcts import evaluate_actions
+    rows = evaluate_actions(game, decision.player, iterations=iterations, seed=game.seed)
+    return {"evaluation": {"player": decision.player, "kind": decision.kind, "iterations": iterations,
+                           "at": position_key(page),
+                           "actions": [{"id": a, "win": win, "visits": visits, "line": line}
+                                       for a, win, visits, line in rows]}}
+
+
 def break_add(page, msg):
     kind = _text(msg, "kind", BREAK_KINDS + ("condition",))
     name = _text(msg, "name")
@@ -137,7 +161,7 @@ def flows_info(page, msg):
     """What the page needs once: machine names, each state's rule IDs and doc."""
     spec = page.game.flows.spec
     return {"machines": list(spec.flows), "root": spec.root, "state_rules": flowinfo.state_rules(spec),
-            "state_docs": flowinfo.state_docs(spec)}
+            "state_docs": flowinfo.state_docs(spec), "rule_texts": flowinfo.rule_texts(spec)}
 
 
 def diagram(page, msg):
@@ -179,6 +203,7 @@ COMMANDS = {
     "restart": restart, "branch": branch, "choose": choose, "auto": auto, "break_add": break_add,
     "break_delete": break_delete, "peek": peek, "flows": flows_info, "diagram": diagram,
     "state_info": state_info, "save": save, "load": load, "new": new_game, "view_as": view_as,
+    "evaluate": evaluate,
 }
 
 

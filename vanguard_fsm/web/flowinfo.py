@@ -3,8 +3,8 @@
 The diagrams are the project's own (`diagram.model` → DOT → `dot -Tsvg`), drawn
 once per flow set without a highlight; the page marks the current state itself by
 the node's `<title>` (`machine.dotted.path`), so a step costs no Graphviz run.
-A clicked state shows its doc, its rule IDs with their text (RULES.md, and the
-CR 1.48 section when the rules folder is beside the repository), timings,
+A clicked state shows its doc, its rule IDs with their text (the packaged rules
+digest; a CR section by the digest entries that correspond to it), timings,
 actions, decision and transitions, as the flow file says them.
 """
 from __future__ import annotations
@@ -15,7 +15,7 @@ from pathlib import Path
 
 from ..diagram.dot import render, to_dot
 from ..diagram.model import build_diagram
-from ..sim.coverage_rules import default_rules_path, parse_rule_ids
+from ..reference.rules import load_digest, normalize
 
 SVG_START = re.compile(r"<svg\b")
 
@@ -36,44 +36,26 @@ def diagram_svg(flowset, machine: str) -> str:
 _SVG_CACHE: dict[tuple, str] = {}
 
 
-@lru_cache(maxsize=4)
-def _rules_digest(path: str) -> dict[str, str]:
-    """RULES.md rule ID -> the text of the line that defines it."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError:
-        return {}
-    lines = text.splitlines()
-    return {rule: lines[number - 1].strip().lstrip("-# ").strip() for rule, number in parse_rule_ids(text)}
+@lru_cache(maxsize=1)
+def _digest():
+    return load_digest()
 
 
-@lru_cache(maxsize=4)
-def _cr_sections(path: str) -> dict[str, str]:
-    """CR section number -> its text (up to the next section), read from the rules folder at run time."""
-    try:
-        lines = Path(path).read_text(encoding="utf-8").splitlines()
-    except OSError:
-        return {}
-    sections, current, body = {}, None, []
-    head = re.compile(r"^(\d+(?:\.\d+)+)\.?\s+(.*)$")
-    for line in lines:
-        found = head.match(line.strip())
-        if found or not line.strip():
-            if current is not None and current not in sections:
-                sections[current] = " ".join(body)[:400]
-            current, body = (found.group(1), [found.group(2)]) if found else (None, [])
-        elif current is not None:
-            body.append(line.strip())
-    if current is not None and current not in sections:
-        sections[current] = " ".join(body)[:400]
-    return sections
-
-
-def rule_text(rule: str, rules_path: Path | None = None) -> str:
-    rules_path = rules_path or default_rules_path()
-    if rule.startswith("CR ") and rule[3:4].isdigit():
-        return _cr_sections(str(rules_path.parent / "cr-1.48.md")).get(rule[3:], "")
-    return _rules_digest(str(rules_path)).get(rule, "")
+def rule_text(rule: str) -> str:
+    """A cited rule's text from the packaged digest: an entry's title and text, or for an
+    official CR section, the digest entries that correspond to it (its own sentences are
+    not reproduced, CONTRACT/STYLE); "" for an ID the digest does not know."""
+    digest = _digest()
+    entry = digest.get(rule)
+    if entry is not None:
+        return f"{entry.title}: {entry.text}" + (f" ({', '.join(entry.cr)})" if entry.cr else "")
+    rid = normalize(rule)
+    if rid.startswith("CR ") and rid[3:4].isdigit():
+        related = digest.citing_cr(rid)
+        exact = [r for r in related if rid in r.cr]           # entries naming this very section first
+        return "official section; in the digest: " + "; ".join(
+            f"{r.id} {r.title}: {r.text}" for r in (exact or related)) if related else ""
+    return ""
 
 
 def _where(where) -> str | None:
@@ -110,3 +92,9 @@ def state_rules(flowset) -> dict[str, list[str]]:
 
 def state_docs(flowset) -> dict[str, str]:
     return {f"{f.name}.{p}": s.doc for f in flowset.flows.values() for p, s in f.all_states.items()}
+
+
+def rule_texts(flowset) -> dict[str, str]:
+    """Every rule ID the states cite -> its text, for the log's rule IDs (hover shows the text)."""
+    ids = {r for f in flowset.flows.values() for s in f.all_states.values() for r in s.rules}
+    return {r: rule_text(r) for r in sorted(ids)}

@@ -51,7 +51,8 @@ def report_data(rows: list[dict], name: str, flowset) -> dict:
     machines = [m for m in flowset.flows if m in entered or m == flowset.root]
     return {"title": name, "events": rows, "root": flowset.root, "machines": machines,
             "diagrams": {m: flowinfo.diagram_svg(flowset, m) for m in machines},
-            "state_rules": flowinfo.state_rules(flowset), "state_docs": flowinfo.state_docs(flowset)}
+            "state_rules": flowinfo.state_rules(flowset), "state_docs": flowinfo.state_docs(flowset),
+            "rule_texts": flowinfo.rule_texts(flowset)}
 
 
 def report_html(text: str, name: str = "trace", flowset=None, flows_dir=None) -> str:

@@ -7,7 +7,7 @@ const $ = (id) => document.getElementById(id);
 const app = {
   socket: null, nextId: 1, waiting: new Map(), view: null, flows: null,
   shownMachine: null, followMachine: true, preview: null, pinned: null, peeks: new Map(), busy: false,
-  queue: Promise.resolve(), queued: 0,
+  queue: Promise.resolve(), queued: 0, evaluation: null, evalIterations: 100,
 };
 
 /* ---- the socket --------------------------------------------------------- */
@@ -31,7 +31,8 @@ function received(reply) {
   if (reply.cmd === "hello") {
     if (!reply.ok) { status(reply.error, "error"); return; }
     app.flows = reply;
-    app.log = new LogView($("log"), reply.state_rules, { hover: previewAt, leave: endPreview, pin: pinAt });
+    app.log = new LogView($("log"), reply.state_rules, { hover: previewAt, leave: endPreview, pin: pinAt },
+                          reply.rule_texts);
     app.diagram = new FlowDiagram($("diagram"), fetchSvg, stateClicked);
     applyView(reply);
     window.vanguardReadyMs = performance.now();      // first paint with the position drawn (measured, not tested)
@@ -193,23 +194,55 @@ function drawBoard(host, board) {
   host.replaceChildren(drawSeat(seats[0], true), middle, drawSeat(seats[1], false));
 }
 
+function positionKey(pos) { return `${pos.transitions}/${pos.choices_made}/${pos.events}`; }
+
+function valueText(v) {
+  return v.win === null ? "not searched" : `win ${(100 * v.win).toFixed(0)}% · ${v.visits} visits`;
+}
+
 function drawDecision(decision) {
   const host = $("decision");
   if (!decision) {
     host.replaceChildren(el("div", { class: "none" }, app.view.position.over ? "the game is over" : "no decision pending"));
     return;
   }
+  const ev = app.evaluation && app.evaluation.at === positionKey(app.view.position) ? app.evaluation : null;
+  const values = new Map(ev ? ev.actions.map((a) => [a.id, a]) : []);
+  const best = ev && ev.actions[0].visits ? ev.actions[0] : null;
   host.replaceChildren(
     el("div", { class: "dhead" }, el("b", {}, `P${decision.player} decides`), ` at ${decision.kind}`,
        decision.prompt ? ` — ${decision.prompt}` : ""),
-    el("div", { class: "actions" }, decision.actions.map((a, i) =>
-      el("button", { class: "action" + (a.id === decision.recorded ? " recorded" : ""), "data-action": a.id,
-                     title: a.cards || a.kind, onclick: () => command("choose", { action: a.id }) },
-         i < 9 ? el("kbd", {}, String(i + 1)) : null, " ", a.id, a.cards ? el("small", {}, ` ${a.cards}`) : null))),
+    el("div", { class: "actions" }, decision.actions.map((a, i) => {
+      const v = values.get(a.id);
+      const tip = [a.cards || a.kind, v && v.line.length ? `then: ${v.line.join(" › ")}` : null].filter(Boolean).join("\n");
+      return el("button", { class: "action" + (a.id === decision.recorded ? " recorded" : "") + (best && best.id === a.id ? " best" : ""),
+                            "data-action": a.id, title: tip, onclick: () => command("choose", { action: a.id }) },
+        i < 9 ? el("kbd", {}, String(i + 1)) : null, " ", a.id, a.cards ? el("small", {}, ` ${a.cards}`) : null,
+        v ? el("span", { class: "value" }, valueText(v)) : null);
+    })),
+    ev ? el("div", { class: "evalnote" }, `ISMCTS, ${ev.iterations} iterations from P${ev.player}'s view (hidden cards re-dealt ` +
+       `each time); win = P${ev.player}'s estimated chance.`,
+       best ? el("div", {}, "principal line: ", el("b", {}, best.id), best.line.length ? ` › ${best.line.join(" › ")}` : "") : null) : null,
     el("div", { class: "dfoot" },
        decision.recorded ? `recorded choice: ${decision.recorded} (step/next replay it) · ` : "",
        decision.diverged ? "the recorded choice is not legal here · " : "",
-       el("button", { onclick: () => command("auto") }, "let the agent choose (a)")));
+       el("button", { onclick: () => command("auto") }, "let the agent choose (a)"), " ",
+       el("button", { id: "b-evaluate", title: "what the search agent thinks of each action (e)", onclick: evaluate },
+          "search values (e)"), " ",
+       el("input", { id: "eval-n", type: "number", min: 1, max: 5000, value: app.evalIterations,
+                     title: "ISMCTS iterations", onchange: (e) => { app.evalIterations = Number(e.target.value) || 100; } }),
+       " iterations"));
+}
+
+async function evaluate() {
+  if (!app.view || !app.view.decision) return;
+  const iterations = Math.min(5000, Math.max(1, app.evalIterations || 100));
+  status(`searching: ${iterations} ISMCTS iterations…`, "info");
+  const reply = await command("evaluate", { iterations });
+  if (!reply || !reply.ok) return;
+  app.evaluation = reply.evaluation;
+  drawDecision(app.view.decision);
+  status(`search values: ${iterations} iterations in ${reply.elapsed.toFixed(0)} ms`, "info");
 }
 
 /* ---- breakpoints ------------------------------------------------------------ */
@@ -342,6 +375,7 @@ function bind() {
   document.addEventListener("keydown", (event) => {
     if (event.target.closest("input, select, textarea") || event.ctrlKey || event.metaKey || event.altKey) return;
     const keys = { s: "step", n: "next", c: "continue", r: "restart", a: "auto" };
+    if (event.key === "e") { evaluate(); return; }
     if (keys[event.key]) { command(keys[event.key]); event.preventDefault(); return; }
     if (event.key === "b") { command("back", { count: 1 }); return; }
     if (event.key === "B") { command("back", { count: Math.max(1, Number($("back-n").value) || 1) }); return; }

@@ -130,9 +130,10 @@ function describe(row) {
 }
 
 class LogView {
-  /* host: container; stateRules: {"machine.path": [rule ids]}; hooks: {hover(seq), leave(), pin(seq)} */
-  constructor(host, stateRules, hooks) {
-    this.host = host; this.stateRules = stateRules || {}; this.hooks = hooks;
+  /* host: container; stateRules: {"machine.path": [rule ids]}; hooks: {hover(seq), leave(), pin(seq)};
+     ruleTexts: {rule id: its text}, shown when a row's rule IDs are hovered */
+  constructor(host, stateRules, hooks, ruleTexts) {
+    this.host = host; this.stateRules = stateRules || {}; this.hooks = hooks; this.ruleTexts = ruleTexts || {};
     this.rows = []; this.items = []; this.reset();
     let timer = null;
     host.addEventListener("mouseover", (event) => {
@@ -170,16 +171,22 @@ class LogView {
       }
       this.stack = stackAfter(this.stack, row);
       if (row.event === "state") this.regroup(row);
-      const rules = row.event === "state" ? (this.stateRules[row.path] || []) : [];
       const item = el("div", { class: `ev ev-${row.event}`, "data-seq": row.seq },
         el("span", { class: "seq" }, `#${row.seq}`), " ", el("span", { class: "name" }, row.event), " ",
-        el("span", { class: "fields" }, describe(row)),
-        rules.length ? el("span", { class: "rules" }, rules.join(", ")) : null);
+        el("span", { class: "fields" }, describe(row)), this.rulesOf(this.stack[this.stack.length - 1]));
       (this.stepBox || this.phaseBox || this.turnBox).append(item);
       this.items[row.seq] = item;
       this.rows.push(row);
     }
     this.host.append(frag);
+  }
+  rulesOf(entry) {
+    /* every row carries the rule IDs of the flow state it happened in (the innermost running one) */
+    const where = entry ? `${entry.machine}.${entry.state}` : null;
+    const rules = where ? this.stateRules[where] || [] : [];
+    if (!rules.length) return null;
+    const text = rules.map((r) => `${r}: ${this.ruleTexts[r] || "(no text)"}`).join("\n");
+    return el("span", { class: "rules", title: `${where}\n${text}` }, rules.join(", "));
   }
   regroup(row) {
     const stack = this.stack;

@@ -18,13 +18,13 @@
     (machine, path) => {
       const key = `${machine}.${path}`;
       $("state-info").replaceChildren(el("h3", {}, key), el("p", {}, data.state_docs[key] || ""),
-        el("div", { class: "rules" }, (data.state_rules[key] || []).join(", ")));
+        ...(data.state_rules[key] || []).map((r) => el("div", { class: "rule" }, el("b", {}, r), " ", data.rule_texts[r] || "")));
     });
   const log = new LogView($("log"), data.state_rules, {
     hover: (seq) => { if (pinned === null) show(indexOf(seq), true); },
     leave: () => { if (pinned === null) show(current, false); },
     pin: (seq) => { pinned = null; go(indexOf(seq)); },
-  });
+  }, data.rule_texts);
   const indexOf = (seq) => { const i = rows.findIndex((r) => r.seq === seq); return i < 0 ? 0 : i; };
 
   function show(index, previewing) {
