@@ -40,14 +40,21 @@ def error_of(path) -> CardError:
 # ------------------------------------------------------------- built-in set
 
 
-def test_builtin_set_has_two_clans_of_different_nations(db):
-    clans = {c.clan: c.nation for c in db}
+def test_builtin_set_has_two_invented_clans_and_real_clans_with_sources(db):
+    invented = [c for c in db if c.source is None]
+    clans = {c.clan: c.nation for c in invented}
     assert clans == {"Aurora Lancers": "Solar Concord", "Tidewyrm Covenant": "Abyssal Reach"}
-    assert {c.id[:3] for c in db} == {"AL-", "TC-"}
+    assert {c.id[:3] for c in invented} == {"AL-", "TC-"}
+    real = [c for c in db if c.source is not None]     # issue 19.2: every real card says where it was read
+    assert {c.clan for c in real} == {"Royal Paladin", "Kagero", "Cray Elemental"}
+    assert all(c.source.startswith(("https://", "http://")) for c in real)
+    assert all(c.number for c in real if c.id.startswith("BT"))
 
 
 def test_builtin_cards_follow_rules_1_x(db):
     for card in db:
+        if card.source is not None:
+            continue          # real cards: test_real_cards_are_as_printed
         assert 0 <= card.grade <= 4
         assert card.critical == 1
         # every built-in card has abilities since issue 4; CONTRACT: each names its kind and timing
@@ -91,7 +98,7 @@ def test_carddb_api(db):
 def test_to_json_has_exactly_the_contract_fields(db):
     for card in db:
         exported = card.to_json()
-        assert set(exported) == CONTRACT_FIELDS | {"stride_cost"}
+        assert set(exported) == CONTRACT_FIELDS | {"stride_cost", "number", "source"}
         assert isinstance(exported["skills"], list) and isinstance(exported["abilities"], list)
     g = db["AL-019"].to_json()
     assert g["unit"] == "g_unit" and g["g_guardian"] is True and g["shield"] == 15000

@@ -22,7 +22,7 @@ from .registry import ABILITIES
 from .spec import DEFAULT_TIMING, KINDS, ONCE, ZONE_NAMES
 from .targets import FILTER_KEYS
 
-ABILITY_KEYS = ("kind", "zone", "timing", "conditions", "optional", "cost", "effect", "text")
+ABILITY_KEYS = ("kind", "zone", "timing", "conditions", "optional", "cost", "effect", "text", "unexpressed")
 # engine events about the card itself: a zone may be omitted (CR 8.1.1.2.1)
 SELF_EVENTS = frozenset(REGISTRY.engine_events.names())
 
@@ -53,6 +53,10 @@ class Linter:
         if kind not in KINDS:
             self.error(path + ("kind",), f"kind must be one of {', '.join(KINDS)} (got {kind!r})")
             return
+        if "unexpressed" in raw and not (isinstance(raw["unexpressed"], str) and raw["unexpressed"].strip()):
+            self.error(path + ("unexpressed",), "unexpressed says why, in words (a non-empty text)")
+        if "unexpressed" in raw and not raw.get("effect"):
+            return         # kept as data only: the printed ability is never played (spec.playable)
         zone = raw.get("zone")
         timing = raw.get("timing")
         if zone is not None and zone not in ZONE_NAMES:

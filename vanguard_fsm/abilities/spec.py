@@ -12,6 +12,11 @@ The YAML format (one entry of a card's `abilities` list)::
         - {power: 5000, target: self, until: battle}
         - {draw: 1}
       text: "free text for players"
+      unexpressed: "why the printed ability cannot (yet) be said"   # real cards only
+
+An ability marked `unexpressed` without an `effect` is kept as data (its text, and the
+reason, counted by `abilities.expression`) but never played; with an `effect`, that
+effect is a partial encoding and is played, the reason saying what it leaves out.
 
 Every list item is a bare name (`your_turn`) or a one-key mapping (`{limit_break: 4}`);
 an effect item is a mapping whose one registered effect name carries the main
@@ -117,8 +122,15 @@ def compile_ability(card_id: str, key: str, raw) -> tuple[AbilitySpec, ...]:
     return tuple(out)
 
 
+def playable(raw) -> bool:
+    """False for a printed ability kept only as data (`unexpressed` and no `effect`)."""
+    return not ("unexpressed" in raw and not raw.get("effect"))
+
+
 def compile_card(card) -> tuple[AbilitySpec, ...]:
     specs: list[AbilitySpec] = []
     for i, raw in enumerate(card.abilities):
+        if not playable(raw):
+            continue       # the key keeps the printed position: AL-011#2 stays #2
         specs.extend(compile_ability(card.id, f"{card.id}#{i + 1}", raw))
     return tuple(specs)

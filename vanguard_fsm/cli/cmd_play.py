@@ -120,12 +120,20 @@ def _lint_one(directory: str, cards_path=None) -> list:
 
 @click.command()
 @click.option("--json", "as_json", is_flag=True, help="A JSON array of every card.")
+@click.option("--expression", is_flag=True,
+              help="How much of the real cards' abilities the card language says (full / partial / none), "
+                   "and why the rest is not said.")
 @flows_option
 @cards_option
 @input_errors
-def cards(as_json, flows_dir, cards):
+def cards(as_json, expression, flows_dir, cards):
     """The card database."""
     db = load_cards(cards)
+    if expression:
+        from ..abilities.expression import lines, report
+        rep = report(db)
+        click.echo(json.dumps(rep, indent=1, ensure_ascii=False) if as_json else "\n".join(lines(rep)))
+        return
     if as_json:
         click.echo(json.dumps([c.to_json() for c in db], indent=1, ensure_ascii=False))
         return

@@ -18,8 +18,11 @@ Card file format (one clan per file is usual; top-level keys are defaults)::
 
 Per card: ``id``, ``name``, ``grade``, ``power``, ``shield`` (null = none) and
 ``unit`` are required; ``critical`` defaults to 1, ``trigger``/``stride_cost``
-to null, ``skills``/``abilities`` to [], ``g_guardian`` to false. The ability format
-(kind, zone, timing, conditions, optional, cost, effect, text) is described in
+to null, ``skills``/``abilities`` to [], ``g_guardian`` to false. A real card also says
+where its data was read (``source``, a URL) and its printed ``number``; a G guardian
+printed without power writes ``power: null`` (read as 0: a guardian's power is never
+used). The ability format (kind, zone, timing, conditions, optional, cost, effect, text,
+and ``unexpressed``: why a printed ability is not, or only partly, said) is described in
 ``vanguard_fsm/abilities/spec.py``; this loader checks its shape, ``vanguard-fsm lint``
 its names.
 
@@ -131,16 +134,18 @@ class Card:
     g_guardian: bool
     stride_cost: int | None
     abilities: tuple
+    number: str | None = None   # the printed card number of a real card ("BT01/002EN")
+    source: str | None = None   # where a real card's data was read (a URL)
 
     def to_json(self) -> dict:
-        """The CONTRACT.md "Cards export" object, plus ``stride_cost``."""
+        """The CONTRACT.md "Cards export" object, plus ``stride_cost``, ``number`` and ``source``."""
         return {
             "id": self.id, "name": self.name, "grade": self.grade, "power": self.power,
             "shield": self.shield, "critical": self.critical, "clan": self.clan,
             "nation": self.nation, "race": self.race, "unit": self.unit,
             "trigger": self.trigger, "skills": list(self.skills),
             "g_guardian": self.g_guardian, "stride_cost": self.stride_cost,
-            "abilities": thaw(self.abilities),
+            "abilities": thaw(self.abilities), "number": self.number, "source": self.source,
         }
 
 
@@ -249,7 +254,7 @@ _CARD_SCHEMA = {
         "id": {"type": "string", "pattern": r"^[A-Za-z0-9][A-Za-z0-9_-]*$"},
         "name": {"type": "string", "minLength": 1},
         "grade": {"type": "integer", "minimum": 0, "maximum": 4},
-        "power": {"type": "integer", "minimum": 0},
+        "power": {"type": ["integer", "null"], "minimum": 0},   # null: printed without power (G guardians)
         "shield": {"type": ["integer", "null"], "minimum": 0, "multipleOf": 5000},
         "critical": {"type": "integer", "minimum": 0},
         "clan": {"type": "string", "minLength": 1},
@@ -261,6 +266,8 @@ _CARD_SCHEMA = {
         "g_guardian": {"type": "boolean"},
         "stride_cost": {"type": ["integer", "null"], "minimum": 0},
         "abilities": {"type": "array", "items": {"$ref": "#/$defs/ability"}},
+        "number": {"type": "string", "minLength": 1},
+        "source": {"type": "string", "pattern": "^https?://"},
     },
 }
 # The shape of an ability (names inside are checked by `vanguard_fsm.abilities.lint`).
@@ -279,8 +286,11 @@ _ABILITY_SCHEMA = {
         "cost": {"type": "array", "items": _ITEM},
         "effect": {"anyOf": [_EFFECT, {"type": "array", "items": _EFFECT}]},   # one effect, or a list
         "text": {"type": "string"},
+        # the printed ability cannot (yet) be said in the card language: why. Without an
+        # `effect` the ability is not played at all; with one, the effect is a partial encoding.
+        "unexpressed": {"type": "string", "minLength": 1},
     },
-    "if": {"properties": {"kind": {"const": "AUTO"}}},
+    "if": {"properties": {"kind": {"const": "AUTO"}}, "not": {"required": ["unexpressed"]}},
     "then": {"required": ["timing"]},
 }
 # CONT and ACT abilities have no trigger timing; the export still names one (CONTRACT "Cards export").
@@ -288,7 +298,11 @@ _DEFAULT_TIMING = {"CONT": "continuous", "ACT": "main_phase"}
 
 
 def _with_timing(ability: dict) -> dict:
-    if "timing" in ability or ability.get("kind") not in _DEFAULT_TIMING:
+    if "timing" in ability:
+        return ability
+    if ability.get("kind") == "AUTO" and "unexpressed" in ability:
+        return {**ability, "timing": "unexpressed"}   # a printed trigger the language cannot name
+    if ability.get("kind") not in _DEFAULT_TIMING:
         return ability
     return {**ability, "timing": _DEFAULT_TIMING[ability["kind"]]}
 FILE_SCHEMA = {
@@ -345,14 +359,16 @@ def _load_file(path: Path, cards: dict[str, Card], where: dict[str, tuple[str, i
             raise CardError(path, *doc.where(here), f"card {raw['id']!r} has no {', '.join(missing)}"
                                                   " (set it on the card or at the top of the file)")
         card = Card(
-            id=merged["id"], name=merged["name"], grade=merged["grade"], power=merged["power"],
+            id=merged["id"], name=merged["name"], grade=merged["grade"], power=merged["power"] or 0,
             shield=merged["shield"], critical=merged.get("critical", 1), clan=merged["clan"],
             nation=merged["nation"], race=merged["race"], unit=merged["unit"],
             trigger=merged.get("trigger"), skills=tuple(merged.get("skills", ())),
             g_guardian=merged.get("g_guardian", False), stride_cost=merged.get("stride_cost"),
             abilities=freeze([_with_timing(a) for a in merged.get("abilities", [])]),
+            number=merged.get("number"), source=merged.get("source"),
         )
-        problem = _consistency(card)
+        problem = ("power", "only a G guardian may be printed without power (power: null)") \
+            if merged["power"] is None and not card.g_guardian else _consistency(card)
         if problem:
             field, message = problem
             raise CardError(path, *doc.where(here + (field,) if field in raw else here),

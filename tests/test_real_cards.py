@@ -1,0 +1,185 @@
+"""Real cards (issue 19.2, 19.4): two real decks of different clans, their data as printed,
+their abilities encoded or marked `unexpressed`, the expressed share measured by a tool, and
+complete seeded games in `play` and `simulate` in which real cards' abilities resolve.
+
+Rules cited: RULES 2.1 (deck construction), CR 5.3 (the G deck), CR 11.11 (Stride),
+CR 11.14 (G guardian), CR 8.4.1 (abilities played at check timing).
+"""
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from vanguard_fsm.abilities import expression
+from vanguard_fsm.abilities.lint import lint_cards
+from vanguard_fsm.abilities.spec import compile_card
+from vanguard_fsm.cli.main import main as cli_main
+from vanguard_fsm.game.cards import CardError, load_cards
+from vanguard_fsm.game.decks import load_deck, validate_deck
+
+REAL_DECKS = ("royal-paladin", "kagero")
+README = Path(__file__).resolve().parent.parent / "README.md"
+
+
+@pytest.fixture(scope="module")
+def db():
+    return load_cards()
+
+
+def real(db):
+    return [c for c in db if c.source is not None]
+
+
+def test_real_cards_are_as_printed(db):
+    cards = real(db)
+    assert len(cards) >= 30
+    for c in cards:
+        if c.unit == "g_unit":
+            assert c.grade == 4
+            if c.g_guardian:        # CR 11.14: no Stride skill, no skill icon, shield 15000
+                assert c.shield == 15000 and c.skills == () and c.stride_cost is None
+            else:                   # CR 11.11: Stride by discarding grades summing to 3 or more
+                assert c.power == 15000 and c.skills == ("triple_drive",) and c.stride_cost == 3
+            continue
+        expected = {0: ("boost",), 1: ("boost",), 2: ("intercept",), 3: ("twin_drive",)}
+        assert c.skills == expected[c.grade], c.id
+        assert c.critical == 1
+        assert c.shield is None if c.grade == 3 else c.shield in (0, 5000, 10000)
+    sample = db["BT01-002"]       # Blaster Blade, BT01/002EN
+    assert (sample.name, sample.grade, sample.power, sample.shield, sample.race) == \
+        ("Blaster Blade", 2, 9000, 5000, "Human")
+    assert db["BT01-047"].trigger == "heal" and db["BT01-053"].trigger == "heal"
+
+
+def test_real_decks_are_legal_and_hold_stride_units_and_g_guardians(db):
+    from vanguard_fsm.game.factory import compiled_flows
+    params = compiled_flows().spec.parameters
+    clans = []
+    for name in REAL_DECKS:
+        deck = load_deck(name, db)
+        assert validate_deck(deck, db, params) == [], name           # RULES 2.1, CR 5.3
+        main = Counter(db[i].trigger for i in deck.main if db[i].trigger)
+        assert main == {"critical": 4, "draw": 4, "stand": 4, "heal": 4}
+        assert all(db[i].source for i in deck.main + deck.g_deck), "only real cards"
+        g = [db[i] for i in deck.g_deck]
+        assert any(c.g_guardian for c in g) and any(c.stride_cost for c in g)
+        clans.append({db[i].clan for i in deck.main})
+    assert clans == [{"Royal Paladin"}, {"Kagero"}]
+
+
+def test_unexpressed_ability_without_effect_is_kept_as_data_and_never_played(db):
+    alfred = db["BT01-001"]
+    assert [a.get("unexpressed") is not None for a in alfred.abilities] == [True, True, False]
+    specs = compile_card(alfred)
+    assert [s.key for s in specs] == ["BT01-001#3"]     # the printed position is kept
+    gordon = db["BT02-056"]                             # partial: played, with a note
+    assert [s.key for s in compile_card(gordon)] == ["BT02-056#1"]
+    assert alfred.to_json()["abilities"][0]["timing"] == "continuous"
+    assert db["BT01-011"].to_json()["abilities"][1]["timing"] == "unexpressed"   # CONTRACT: every one has a timing
+
+
+def write(tmp_path, body: str) -> Path:
+    path = tmp_path / "cards.yaml"
+    path.write_text("clan: C\nnation: N\nrace: R\ncards:\n" + body, encoding="utf-8")
+    return path
+
+
+CARD = """  - {{id: X-1, name: X, grade: 1, power: 7000, shield: 5000, unit: normal, skills: [boost],
+     source: "https://example.org/x", abilities: [{ability}]}}
+"""
+
+
+def test_unexpressed_must_say_why_and_power_null_is_only_for_g_guardians(tmp_path):
+    blank = write(tmp_path, CARD.format(ability='{kind: AUTO, text: t, unexpressed: "  "}'))
+    problems = lint_cards(None, blank)
+    assert len(problems) == 1 and "unexpressed says why" in str(problems[0])
+    assert re.search(r"cards\.yaml:\d+:\d+:", str(problems[0]))
+    ok = write(tmp_path, CARD.format(ability='{kind: AUTO, text: t, unexpressed: "no such timing"}'))
+    assert lint_cards(None, ok) == []          # no timing, no effect: data only, nothing to check
+    bad = write(tmp_path, CARD.format(ability="{kind: ACT, zone: R, effect: {draw: 1}, unexpressed: ok}"))
+    assert any("needs a cost" in str(p) for p in lint_cards(None, bad))   # with an effect: linted as usual
+    no_power = write(tmp_path, CARD.format(ability="{kind: ACT, zone: R, cost: [rest_self], effect: {draw: 1}}")
+                     .replace("power: 7000", "power: null"))
+    with pytest.raises(CardError, match="only a G guardian may be printed without power"):
+        load_cards(no_power)
+    bad_source = write(tmp_path, CARD.format(ability="{kind: ACT, zone: R, cost: [rest_self], effect: {draw: 1}}")
+                       .replace("https://example.org/x", "example.org"))
+    with pytest.raises(CardError, match="source"):
+        load_cards(bad_source)
+
+
+def test_expression_levels_are_counted_from_the_data(tmp_path):
+    path = write(tmp_path, CARD.format(ability=", ".join([
+        "{kind: ACT, zone: R, cost: [rest_self], effect: {draw: 1}, text: full}",
+        "{kind: ACT, zone: R, cost: [rest_self], effect: {draw: 1}, text: part, unexpressed: a condition}",
+        "{kind: AUTO, text: nothing, unexpressed: a timing}",
+        "{kind: CONT, text: nothing either, unexpressed: a count}"])))
+    rep = expression.report(load_cards(path))
+    assert rep["abilities"] == 4 and rep["counts"] == {"full": 1, "partial": 1, "none": 2}
+    assert rep["shares"]["none"] == 0.5
+    assert [(g["ability"], g["level"], g["reason"]) for g in rep["unexpressed"]] == [
+        ("X-1#2", "partial", "a condition"), ("X-1#3", "none", "a timing"), ("X-1#4", "none", "a count")]
+
+
+def test_cards_expression_cli_and_the_readme_numbers_match_the_data(db):
+    result = CliRunner().invoke(cli_main, ["cards", "--expression", "--json"])
+    assert result.exit_code == 0, result.output
+    rep = json.loads(result.output)
+    assert rep == expression.report(db)
+    text = CliRunner().invoke(cli_main, ["cards", "--expression"]).output
+    assert text.splitlines()[0].startswith(f"{rep['cards']} real cards")
+    # README: the measured share is the tool's output on the built-in set, kept in step
+    readme = README.read_text(encoding="utf-8")
+    c, s = rep["counts"], rep["shares"]
+    line = (f"{rep['abilities']} printed abilities of {rep['cards']} real cards: "
+            f"{c['full']} fully expressed ({s['full']:.0%}), {c['partial']} partly ({s['partial']:.0%}), "
+            f"{c['none']} not at all ({s['none']:.0%})")
+    assert line in readme, f"README should say: {line}"
+
+
+def resolved_real_abilities(trace: Path, db) -> Counter:
+    out: Counter = Counter()
+    for row in trace.read_text(encoding="utf-8").splitlines():
+        e = json.loads(row)
+        if e["event"] == "ability" and e.get("step") == "resolved":
+            card = e["ability"].split("#")[0]
+            if db[card].source:
+                out[e["ability"]] += 1
+    return out
+
+
+@pytest.mark.parametrize("seed", [7, 12])
+def test_real_decks_play_a_complete_seeded_game_with_their_abilities(tmp_path, db, seed):
+    trace = tmp_path / "t.jsonl"
+    result = CliRunner().invoke(cli_main, ["play", "--seed", str(seed), "--decks", *REAL_DECKS,
+                                           "--agents", "heuristic", "heuristic", "--quiet",
+                                           "--trace", str(trace)])
+    assert result.exit_code == 0, result.output
+    last = json.loads(trace.read_text(encoding="utf-8").splitlines()[-1])
+    assert last["event"] == "game_over" and last["reason"] in ("damage", "deck_out")
+    fired = resolved_real_abilities(trace, db)
+    by_deck = {name: {db[k.split("#")[0]].clan for k in fired} for name in REAL_DECKS}
+    assert "Royal Paladin" in by_deck["royal-paladin"] and "Kagero" in by_deck["kagero"], fired
+
+
+def test_real_decks_simulate_and_every_game_resolves_real_abilities(tmp_path, db):
+    out = tmp_path / "sim.json"
+    traces = tmp_path / "traces"
+    result = CliRunner().invoke(cli_main, ["simulate", "--games", "4", "--workers", "1", "--seed", "3",
+                                           "--decks", *REAL_DECKS, "--out", str(out),
+                                           "--trace-dir", str(traces)])
+    assert result.exit_code == 0, result.output
+    summary = json.loads(out.read_text(encoding="utf-8"))["summary"]
+    assert summary["games"] == 4 and summary["errors"] in (0, [], {}) and summary["abilities_resolved"] > 0
+    totals: Counter = Counter()
+    for trace in sorted(traces.glob("game-*.jsonl")):
+        fired = resolved_real_abilities(trace, db)
+        assert fired, f"{trace.name}: no real card's ability resolved"
+        totals.update(fired)
+    assert len(list(traces.glob("game-*.jsonl"))) == 4
+    assert len({k.split("#")[0] for k in totals}) >= 5, totals    # several different real cards fired
