@@ -167,6 +167,9 @@ class _Linter:
                     self.add(t.where, f"'choice: {t.trigger}' is not one of the decision kinds of {state.path!r} "
                                       f"({', '.join(state.decision.kinds)})")
         for itr in flow.interrupts:
+            if itr.trigger not in reg.interrupts:
+                self.add(itr.where, reg.interrupts.unknown_message(itr.trigger)
+                         + " (the engine raises only the interrupts it registers)")
             dest = _resolve(flow, None, itr.to)
             if dest is None:
                 unresolved = True
@@ -228,6 +231,13 @@ class _Linter:
                 self.add(f.where, f"machine {f.name!r} is invoked but has no final state to return from")
             if f.interrupts and f.name in invoked:
                 self.add(f.interrupts[0].where, f"only the root machine may declare interrupts ({f.name!r} is invoked)")
+        if len(roots) == 1:
+            declared = {itr.trigger for itr in roots[0].interrupts}
+            for name in self.registry.interrupts.names():
+                if name not in declared:
+                    self.add(roots[0].where, f"the root machine {roots[0].name!r} must say where interrupt {name!r} "
+                                             f"goes ({self.registry.interrupts.doc(name)}): add "
+                                             f"'interrupts: [{{event: {name}, to: <state>}}]'")
         # cycles of invocation would recurse forever
         graph = {f.name: {s.invoke for s in f.all_states.values() if s.invoke} for f in flows.values()}
         for start in graph:

@@ -92,6 +92,7 @@ class Registry:
         self.choices = Section("decision kind")
         self.engine_events = Section("engine event")
         self.deciders = Section("decider")  # who decides: turn_player, non_turn_player, ...
+        self.interrupts = Section("interrupt")  # raised by the engine; the root flow says where each goes
         self.contexts: dict[str, str] = {}  # context name -> what it means (see machine/contexts.py)
 
     def declare_context(self, name: str, doc: str) -> None:

@@ -65,6 +65,8 @@ def flow_schema() -> dict:
             props["after_each_choice"] = {"type": "array", "items": _names(REGISTRY.actions)}
         if "choice" in props and "to" in props:
             props["choice"] = _names(REGISTRY.choices)
+        if "event" in props and "to" in props:       # an interrupt: the engine raises these
+            props["event"] = _names(REGISTRY.interrupts)
         if "who" in props and "kinds" in props:
             props["who"] = _names(REGISTRY.deciders)
             props["kinds"] = {"type": "array", "minItems": 1, "items": _names(REGISTRY.choices)}

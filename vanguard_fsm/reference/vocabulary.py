@@ -23,6 +23,7 @@ WHERE = {
     "decision_kinds": "flows: a state's `decision: {kinds: [...]}` and a transition's `choice:`; "
                       "scenarios: the kind of a scripted action id",
     "deciders": "flows: a state's `decision: {who: ...}`",
+    "interrupts": "flows: the root flow's `interrupts:` list (`event:`; the engine raises each one)",
     "engine_events": "cards: an AUTO ability's `timing:` (raised by the engine, not by a flow state)",
     "ability_conditions": "cards: an ability's `conditions:` list (a name, or {name: argument})",
     "ability_costs": "cards: an ability's `cost:` list ({name: count}; a bare name means 1)",
