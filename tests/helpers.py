@@ -82,3 +82,31 @@ def play_checked(seed, agents, fmt="standard"):
     play(game, agents, seed, rule_check)
     conservation(game, initial)
     return game
+
+
+_PLAIN = ("deck", "hand", "soul", "damage", "drop", "g_zone", "removed")
+
+
+def engine_zones(game, seat) -> dict[str, list[int]]:
+    """The engine's zones as the trace names them; a checked card counts where it goes next."""
+    state = game.state
+    p = state.players[seat]
+    zones = {z: list(getattr(p, z)) for z in _PLAIN}
+    if p.trigger:
+        zones["hand" if seat == state.turn_player else "damage"] += p.trigger
+    for circle in CIRCLES:
+        u = p.circles[circle]
+        cards = []
+        if u is not None:
+            cards.append(u.card)
+            if u.heart is not None:
+                cards.append(u.heart)
+            if u.mate is not None:
+                cards.append(u.mate.card)
+        zones[circle] = cards
+    for circle, u in p.overloaded:
+        zones[circle].append(u.card)
+    zones["GC"] = [u.card for u in p.gc]
+    zones["damage_down"] = [i for i in p.damage if i in p.face_down]
+    zones["g_up"] = [i for i in p.g_zone if i in p.g_face_up]
+    return zones

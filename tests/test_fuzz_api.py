@@ -6,8 +6,10 @@ be unchanged and the error an `IllegalAction`); snapshot; restore a snapshot (ex
 position again); rewind (restore an earlier snapshot and re-apply the same action ids:
 the same position must come back). Invariants after every step: card conservation, every
 zone and circle consistent with the rules (no G unit on a rear-guard circle, a unit only
-on its owner's field), damage and deck counts within bounds, and a finished game ended
-by a rule. The quick profile runs by default; `pytest -m fuzz` runs the long one.
+on its owner's field), every zone of both seats equal to the zones a reader rebuilds from
+the trace so far (`record.board.TraceBoard`; a refused action writes no trace row, and a
+restore takes the trace back to its length at the snapshot), damage and deck counts
+within bounds, and a finished game ended by a rule. The quick profile runs by default; `pytest -m fuzz` runs the long one.
 """
 from __future__ import annotations
 
@@ -18,9 +20,13 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
 from fuzz_profiles import FUZZ, QUICK
+from helpers import engine_zones
 from vanguard_fsm.abilities import new_game_with_abilities
 from vanguard_fsm.game.actions import Action, IllegalAction
 from vanguard_fsm.game.state import CIRCLES
+from vanguard_fsm.machine.hooks import Hooks
+from vanguard_fsm.record.board import TraceBoard
+from vanguard_fsm.record.trace import TraceRecorder
 
 RULE_REASONS = {"damage", "deck_out", "no_vanguard", "turn_limit"}
 
@@ -46,11 +52,15 @@ class PullAPI(RuleBasedStateMachine):
         super().__init__()
         self.game = None
         self.snaps: list = []
+        self.recorder = self.board = None
+        self.fed = 0
 
     @rule(seed=st.integers(0, 2 ** 32), quick=st.booleans())
     @precondition(lambda self: self.game is None)
     def new(self, seed, quick):
-        self.game = new_game_with_abilities(seed, None, "quick" if quick else "standard")
+        hooks = Hooks()
+        self.recorder = TraceRecorder(hooks)
+        self.game = new_game_with_abilities(seed, None, "quick" if quick else "standard", hooks=hooks)
         self.initial = [Counter(p.all_instances()) for p in self.game.state.players]
         self.deck_sizes = [len(p.deck) for p in self.game.state.players]
         self.game.advance()
@@ -69,10 +79,10 @@ class PullAPI(RuleBasedStateMachine):
         legal = game.pending.actions if game.pending is not None else ()
         if (isinstance(bad, str) and any(a.id == bad for a in legal)) or any(a == bad for a in legal):
             return   # it happens to be legal
-        before = whole(game)
+        before, rows = whole(game), len(self.recorder.events)
         with pytest.raises(IllegalAction):
             game.apply(bad)
-        assert whole(game) == before
+        assert whole(game) == before and len(self.recorder.events) == rows
 
     @rule(pick=st.integers(0, 10 ** 6), seat_flip=st.booleans())
     @precondition(lambda self: self.game is not None and self.game.pending is not None)
@@ -82,21 +92,23 @@ class PullAPI(RuleBasedStateMachine):
         offered = game.pending.actions[pick % len(game.pending.actions)]
         bad = Action(offered.id, offered.kind, 1 - offered.player, offered.args) if seat_flip else \
             Action(offered.id + "#stale", offered.kind, offered.player, offered.args)
-        before = whole(game)
+        before, rows = whole(game), len(self.recorder.events)
         with pytest.raises(IllegalAction):
             game.apply(bad)
-        assert whole(game) == before
+        assert whole(game) == before and len(self.recorder.events) == rows
 
     @rule()
     @precondition(lambda self: self.game is not None)
     def snapshot(self):
-        self.snaps.append((self.game.snapshot(), whole(self.game), tuple(self.game.history)))
+        self.snaps.append((self.game.snapshot(), whole(self.game), tuple(self.game.history),
+                           (len(self.recorder.events), self.recorder.seq)))
 
     @rule(pick=st.integers(0, 10 ** 6))
     @precondition(lambda self: self.snaps)
     def restore(self, pick):
-        snap, expected, _ = self.snaps[pick % len(self.snaps)]
+        snap, expected, _, trace_at = self.snaps[pick % len(self.snaps)]
         self.game.restore(snap)
+        self._rewind_trace(trace_at)
         assert whole(self.game) == expected
 
     @rule(pick=st.integers(0, 10 ** 6))
@@ -104,11 +116,12 @@ class PullAPI(RuleBasedStateMachine):
     def rewind_and_replay(self, pick):
         """Back to an earlier position, then the same choices again: the same position."""
         game = self.game
-        snap, _, line = self.snaps[pick % len(self.snaps)]
+        snap, _, line, trace_at = self.snaps[pick % len(self.snaps)]
         if tuple(game.history[:len(line)]) != line:
             return    # a snapshot from another line of play
         now, ahead = whole(game), list(game.history[len(line):])
         game.restore(snap)
+        self._rewind_trace(trace_at)
         # advance() answers single-option decisions itself (history records them): replay
         # like a replay file does, the recorded id at every pending decision
         applied = 0
@@ -121,6 +134,30 @@ class PullAPI(RuleBasedStateMachine):
                 game.step()
         game.advance()
         assert whole(game) == now
+
+    def _rewind_trace(self, trace_at) -> None:
+        """The trace goes back with the game: rows written after the snapshot are dropped."""
+        rows, seq = trace_at
+        del self.recorder.events[rows:]
+        self.recorder.seq = seq
+        self.board, self.fed = None, 0
+
+    @invariant()
+    def zones_are_what_the_trace_says(self):
+        if self.game is None:
+            return
+        if self.board is None:
+            self.board, self.fed = TraceBoard(), 0
+        rows = self.recorder.events
+        while self.fed < len(rows):
+            self.board.feed(rows[self.fed])
+            self.fed += 1
+        cards = self.game.cards
+        for seat in (0, 1):
+            have = self.board.zones(seat)
+            for zone, ids in engine_zones(self.game, seat).items():
+                assert Counter(cards[i].id for i in ids) == have[zone], \
+                    f"seat {seat} {zone}: engine and trace disagree after seq {self.fed - 1}"
 
     @invariant()
     def cards_are_conserved_and_placed_by_the_rules(self):

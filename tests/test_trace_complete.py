@@ -14,15 +14,13 @@ from collections import Counter
 
 import pytest
 
-from helpers import play
+from helpers import engine_zones, play
 from vanguard_fsm.abilities import new_game_with_abilities
-from vanguard_fsm.game.state import CIRCLES
 from vanguard_fsm.machine.hooks import Hooks
 from vanguard_fsm.record.board import TraceBoard
 from vanguard_fsm.record.trace import TraceRecorder
 
 RANDOM_GAMES, HEURISTIC_GAMES, CHUNK = 1000, 200, 100
-_PLAIN = ("deck", "hand", "soul", "damage", "drop", "g_zone", "removed")
 _WEIGHTS: dict[str, int] = {}
 
 
@@ -31,31 +29,6 @@ def _weight(card_id: str) -> int:
     if w is None:
         w = _WEIGHTS[card_id] = random.Random(card_id).getrandbits(64)
     return w
-
-
-def engine_zones(game, seat) -> dict[str, list[int]]:
-    """The engine's zones as the trace names them; a checked card counts where it goes next."""
-    state = game.state
-    p = state.players[seat]
-    zones = {z: list(getattr(p, z)) for z in _PLAIN}
-    if p.trigger:
-        zones["hand" if seat == state.turn_player else "damage"] += p.trigger
-    for circle in CIRCLES:
-        u = p.circles[circle]
-        cards = []
-        if u is not None:
-            cards.append(u.card)
-            if u.heart is not None:
-                cards.append(u.heart)
-            if u.mate is not None:
-                cards.append(u.mate.card)
-        zones[circle] = cards
-    for circle, u in p.overloaded:
-        zones[circle].append(u.card)
-    zones["GC"] = [u.card for u in p.gc]
-    zones["damage_down"] = [i for i in p.damage if i in p.face_down]
-    zones["g_up"] = [i for i in p.g_zone if i in p.g_face_up]
-    return zones
 
 
 class Checker:
