@@ -186,6 +186,34 @@ def check_schema(doc: Document) -> None:
     if found:
         line, col, message = min(found)
         raise SourceError(doc.path, line, col, message)
+    _check_size(doc)
+
+
+# An input bound, not a rule: a position names at most this many cards per player, so a
+# `count: 1000000000000` is refused before anything is built (real games hold ~70 per player).
+MAX_CARDS_PER_PLAYER = 1000
+
+
+def _check_size(doc: Document) -> None:
+    for pkey in ("p0", "p1"):
+        total = 0
+        for zkey, zone in _zone_lists(doc.data[pkey]):
+            for i, entry in enumerate(zone):
+                total += entry.get("count", 1) if isinstance(entry, dict) else 1
+                if total > MAX_CARDS_PER_PLAYER:
+                    keys = (pkey, *zkey, i) + (("count",) if isinstance(entry, dict) and "count" in entry else ())
+                    raise doc.error(keys, f"{pkey} names more than {MAX_CARDS_PER_PLAYER} cards "
+                                          f"(a position larger than any game; lower the counts)")
+
+
+def _zone_lists(player: dict):
+    """(key path, list) of every card list of a player, the soul included."""
+    vc = player.get("VC")
+    if isinstance(vc, dict) and isinstance(vc.get("soul"), list):
+        yield ("VC", "soul"), vc["soul"]
+    for key, value in player.items():
+        if isinstance(value, list):
+            yield (key,), value
 
 
 class ScenarioFailure(Exception):
