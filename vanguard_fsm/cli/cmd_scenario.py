@@ -37,7 +37,8 @@ def run(paths, verbose, flows_dir, cards):
             result = run_scenario(path, flows_dir=flows_dir, cards=cards)
         except SourceError as exc:
             malformed += 1
-            click.echo(f"ERROR {exc}")
+            click.echo(f"ERROR {exc}")          # the listing, file by file
+            click.echo(str(exc), err=True)      # the located error, where CONTRACT.md puts errors
             continue
         if result.passed:
             passed += 1
