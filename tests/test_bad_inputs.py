@@ -17,6 +17,8 @@ from pathlib import Path
 import pytest
 import yaml
 
+from vanguard_fsm.paths import builtin_cards_dir
+
 CASES = Path(__file__).parent / "bad_inputs"
 REPO = Path(__file__).parent.parent
 LOCATED = re.compile(r"^(\S[^:]*:\d+:\d+: |--[a-z][a-z-]*: |[a-z]+: )")
@@ -40,13 +42,13 @@ def _repeat(parts: list) -> str:
 def _setup(work: Path, steps: list) -> None:
     for step in steps:
         (op, arg), = step.items()
-        if op == "copy_flows":
+        if op in ("copy_flows", "copy_cards"):
             dest = work / arg["to"]
-            shutil.copytree(REPO / "flows", dest)
+            shutil.copytree(REPO / "flows" if op == "copy_flows" else builtin_cards_dir(), dest)
             if "replace" in arg:
                 old, new = arg["replace"]
                 hits = [p for p in dest.glob("*.yaml") if old in p.read_text()]
-                assert hits, f"the built-in flows no longer contain {old!r}: update the case"
+                assert hits, f"the built-in {op[5:]} no longer contain {old!r}: update the case"
                 for p in hits:
                     p.write_text(p.read_text().replace(old, new, 1))
         elif op == "copy":

@@ -167,7 +167,10 @@ class Linter:
             self.error(path, "a target is a selector name or {from: selector, choose: N, up_to: bool, filters}")
             return
         source = value.get("from", "your_units")
-        if source not in ABILITIES.selectors:
+        if not isinstance(source, str):
+            self.error(path + ("from",), f"'from' names one target selector, not a {type(source).__name__} "
+                                         f"(`vanguard-fsm names targets`)")
+        elif source not in ABILITIES.selectors:
             self.error(path + ("from",), ABILITIES.selectors.unknown_message(str(source)))
         self.choice_keys(value, path)
 

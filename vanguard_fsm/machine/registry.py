@@ -55,13 +55,13 @@ class Section:
         return deco
 
     def __contains__(self, name: str) -> bool:
-        return name in self._items
+        return isinstance(name, str) and name in self._items   # a list or dict from a file is no name
 
     def __getitem__(self, name: str):
         return self._items[name]
 
     def get(self, name: str, default=None):
-        return self._items.get(name, default)
+        return self._items.get(name, default) if isinstance(name, str) else default
 
     def names(self) -> list[str]:
         return sorted(self._items)
