@@ -133,7 +133,7 @@ def test_a_trigger_power_given_to_the_mate_counts_in_the_legion_attack():
     offered = []
 
     def to_the_mate(decision):
-        if decision.kind == "trigger_power":
+        if decision.kind == "trigger" and decision.find("power:VC_mate") is not None:
             offered.extend(decision.ids())
             return decision.find("power:VC_mate")
         return decision.actions[0]

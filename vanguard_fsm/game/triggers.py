@@ -3,14 +3,24 @@
 The effects of each trigger type come from the flows' `parameters.yaml`
 (`trigger_effects`), so a designer can change them; each effect name maps to one
 function here. A trigger does something only if a unit of its clan is on your VC
-or an R circle. Both parts are mandatory (CR 2.8); the effects run in the listed
-order and each target is chosen by the checking player.
+or an R circle. Every part is mandatory (CR 2.8.1.1); the checking player chooses
+the order in which they are done (CR 2.8.2) and each one's target: each step is
+one decision whose options are every remaining effect's ways of being done
+(`critical:VC`, `power:front_left`, `heal:damage[0]`, `draw`), so choosing an
+option chooses both what comes next and where. An effect that cannot do anything
+now (a heal while your damage is lower) is done, doing nothing. When no remaining
+effect has a choice of target, they are done in the listed order without asking:
+then the order changes nothing the rules can see (an ability they trigger waits
+for the next check timing, CR 8.4.1; CONT values are looked at afresh).
 """
 from __future__ import annotations
 
 from .actions import Action
 from .common import action
 from . import zones
+
+RECORD_KEYS = {"power": "power_to", "critical": "critical_to", "stand": "stood"}
+
 
 @action("resolve_trigger")
 def resolve_trigger(game) -> None:
@@ -30,56 +40,61 @@ def resolve_trigger(game) -> None:
     game.then(_trigger_step, seat, inst, active, effects, ())
 
 
-def _units_choice(game, seat, prefix, rear_only=False):
+def _options(game, seat, effect) -> list:
+    """The ways `effect` can be done now, one action each (none: it does nothing)."""
     p = game.state.players[seat]
-    return [Action(f"{prefix}:{c}", prefix, seat, (c,)) for c, _ in p.units() if not rear_only or c != "VC"]
+    if effect == "draw":
+        return [Action("draw", "draw", seat, ())]
+    if effect == "heal":
+        other = game.state.players[1 - seat]
+        if not p.damage or len(p.damage) < len(other.damage):
+            return []   # RULES 1.4.4: only when your damage >= your opponent's
+        return _dedupe(game, [Action(f"heal:damage[{i}]", "heal", seat, (d,)) for i, d in enumerate(p.damage)])
+    return [Action(f"{effect}:{c}", effect, seat, (c,)) for c, _ in p.units()]
 
 
-def _trigger_step(game, seat, inst, active, effects, record) -> None:
-    if not effects:
+def _trigger_step(game, seat, inst, active, effects, record, order=()) -> None:
+    """Do the remaining `effects`: the player picks the next one and its target (CR 2.8.2)."""
+    ways = [w for w in (_options(game, seat, e) for e in dict.fromkeys(effects)) if w]
+    if all(len(w) == 1 for w in ways):   # nothing to choose: the listed order (see the module doc)
+        ways = ways[:1]
+    actions = [a for w in ways for a in w]
+    if not actions:     # all done, or what is left can do nothing now
         fields = dict(power_to=None, critical_to=None, stood=None, healed=None)
         fields.update(record)
         game.emit("trigger", player=seat, card=game.cards[inst].id, type=game.cards[inst].trigger,
-                  active=active, **fields)
+                  active=active, order=list(order), **fields)
         return
-    effect, rest = effects[0], effects[1:]
-    p = game.state.players[seat]
 
-    def go_on(extra):
-        game.then(_trigger_step, seat, inst, active, rest, record + extra)
+    def do(g, a):
+        rest = list(effects)
+        rest.remove(a.kind)
+        g.then(_trigger_step, seat, inst, active, tuple(rest), record + _do(g, seat, inst, a), order + (a.kind,))
+    kinds = ", ".join(dict.fromkeys(a.kind for a in actions))
+    game.ask(seat, "trigger", actions, do,
+             f"{game.cards[inst].trigger} trigger: the next effect ({kinds}) and its target")
 
-    if effect == "draw":
+
+def _do(game, seat, inst, a) -> tuple:
+    """Do one trigger effect; what the trigger event records of it."""
+    if a.kind == "draw":
         zones.draw(game, seat)
-        go_on(())
-    elif effect == "heal":
-        other = game.state.players[1 - seat]
-        if not p.damage or len(p.damage) < len(other.damage):
-            go_on(())   # RULES 1.4.4: only when your damage >= your opponent's
-            return
-        actions = [Action(f"heal:damage[{i}]", "heal", seat, (d,)) for i, d in enumerate(p.damage)]
-
-        def heal(g, a):
-            face = zones.face_of(g.state.players[seat], a.args[0], "damage")
-            zones.put(g, seat, a.args[0], "damage", "drop")   # to heal (CR 10.8)
-            g.then(_trigger_step, seat, inst, active, rest,
-                   record + (("healed", g.cards[a.args[0]].id), ("healed_face", face)))
-        game.ask(seat, "heal", _dedupe(game, actions), heal, "heal trigger: a damage card to the drop zone")
-    else:
-        key = {"power": "power_to", "critical": "critical_to", "stand": "stood"}[effect]
-        amount = game.params["trigger_power"]
-
-        def apply(g, a):
-            unit = g.state.players[seat].unit_at(a.args[0])
-            if effect in ("power", "critical"):
-                unit.modified(effect, amount if effect == "power" else 1, "turn",
-                              f"{g.cards[inst].trigger} trigger {g.cards[inst].id}")
-            elif not a.args[0].startswith("VC"):   # not the vanguard nor its legion mate
-                if unit.rested:
-                    zones.orient(g, seat, [a.args[0]], False)
-                unit.rested = False
-            g.then(_trigger_step, seat, inst, active, rest, record + ((key, a.args[0]),))
-        game.ask(seat, f"trigger_{effect}", _units_choice(game, seat, effect), apply,
-                 f"{game.cards[inst].trigger} trigger: choose a unit for {effect}")
+        return ()
+    if a.kind == "heal":
+        face = zones.face_of(game.state.players[seat], a.args[0], "damage")
+        zones.put(game, seat, a.args[0], "damage", "drop")   # to heal (CR 10.8)
+        return (("healed", game.cards[a.args[0]].id), ("healed_face", face))
+    circle = a.args[0]
+    unit = game.state.players[seat].unit_at(circle)
+    if a.kind in ("power", "critical"):
+        card = game.cards[inst]
+        unit.modified(a.kind, game.params["trigger_power"] if a.kind == "power" else 1, "turn",
+                      f"{card.trigger} trigger {card.id}")
+    elif not circle.startswith("VC"):   # stand: a rear-guard only, not the vanguard nor its mate
+        if unit.rested:
+            zones.orient(game, seat, [circle], False)
+        unit.rested = False
+    return ((RECORD_KEYS[a.kind], circle),)
 
 
 def _dedupe(game, actions):
