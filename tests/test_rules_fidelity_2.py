@@ -45,3 +45,75 @@ def test_every_agent_answers_the_trigger_order_decision(spec):
     trigger = next(f for name, f in seen if name == "trigger")
     assert sorted(trigger["order"]) == ["critical", "power"]
     assert trigger["power_to"] in ("VC", "front_left") and trigger["critical_to"] in ("VC", "front_left")
+
+
+# -- statuses: drive, sentinel, main-phase condition (issue 13, audit section B) ----------
+
+def test_a_drive_of_zero_or_less_means_no_drive_check():
+    """CR 2.16.2; seed 000 drive step 2: drive <= 0, no drive check, straight to the damage step."""
+    from vanguard_fsm.game import statuses
+    game = build_game(parse_scenario(TRIGGER))
+    p0 = game.state.players[0]
+    statuses.add(game, statuses.unit_subject(p0.circles["VC"]), "drive", -2, "turn")
+    seen = _events(game)
+    while game.advance() is not None and not any(name == "battle_result" for name, _ in seen):
+        game.apply(game.pending.actions[0])
+    assert not any(name == "drive_check" for name, _ in seen)
+    assert any(name == "battle_result" for name, _ in seen)
+
+
+def test_statuses_end_with_their_battle_or_turn():
+    from vanguard_fsm.game import statuses
+    game = build_game(parse_scenario(TRIGGER))
+    vc = game.state.players[0].circles["VC"]
+    statuses.add(game, statuses.unit_subject(vc), "cannot_be_hit", True, "battle")
+    statuses.add(game, statuses.seat_subject(1), "no_intercept", 0, "turn")
+    statuses.end(game, "battle")
+    assert not statuses.unit_has(game, vc, "cannot_be_hit") and statuses.seat_forbids(game, 1, "no_intercept", 2)
+    snap = game.snapshot()
+    statuses.end(game, "turn")
+    assert game.state.statuses == ()
+    game.restore(snap)                     # snapshots carry them
+    assert statuses.seat_forbids(game, 1, "no_intercept", 2)
+
+
+def test_sentinel_copies_are_limited_per_deck():
+    """CR 5.2.2.5, 11.9.1: at most parameters' max_sentinel cards with Sentinel in a main deck."""
+    import dataclasses
+    from vanguard_fsm.game.cards import load_cards
+    from vanguard_fsm.game.decks import deck_problems, load_deck
+    db = load_cards()
+    deck = load_deck("tidewyrm", db)
+    main = list(deck.main)
+    fillers = [i for i, c in enumerate(main) if db[c].unit == "normal" and db[c].grade == 1][:5]
+    for n, i in enumerate(fillers):
+        main[i] = "TC-031" if n < 4 else "TC-034"
+    four = dataclasses.replace(deck, main=tuple(main))
+    assert not [m for _, m in deck_problems(four, db) if "Sentinel" in m]
+    main[fillers[4]] = "TC-031"          # a fifth copy of a name also breaks the copy limit
+    five = dataclasses.replace(deck, main=tuple(main))
+    assert any("CR 5.2.2.5: at most 4 cards with Sentinel (found 5)" in m for _, m in deck_problems(five, db))
+
+
+OUTSIDE_MAIN = """
+name: AL-034 retired in the battle phase
+rules: ["3.3.4"]
+start: {turn: 8, turn_player: 0, at: battle.start_step}
+p0:
+  VC: {card: AL-014, soul: [AL-001]}
+  front_left: AL-034
+  deck: [{card: AL-009, count: 8}]
+p1:
+  VC: {card: TC-011, soul: [TC-001]}
+  deck: [{card: TC-009, count: 8}]
+"""
+
+
+def test_during_your_main_phase_is_false_in_the_battle_phase():
+    from vanguard_fsm.game import zones
+    game = build_game(parse_scenario(OUTSIDE_MAIN))
+    seen = _events(game)
+    game.advance()
+    zones.retire(game, 0, "front_left")
+    assert game.state.players[0].drop and not any(
+        name == "ability" and f.get("card") == "AL-034" for name, f in seen)

@@ -45,6 +45,24 @@ def opponent_turn(game, ctx, arg):
     return game.state.turn_player != ctx.seat
 
 
+def _in_state(game, path: str) -> bool:
+    """The game is in the flow state `machine.state` (or a state nested in it)."""
+    return any(p == path or p.startswith(path + ".") for p in game.runner.paths())
+
+
+@ABILITIES.condition("during", "str")
+def during(game, ctx, arg):
+    """The game is in this flow state, either player's turn (`battle.guard_step`, `turn.main_phase` ...)."""
+    return _in_state(game, arg)
+
+
+@ABILITIES.condition("during_your", "str")
+def during_your(game, ctx, arg):
+    """Your turn, in this flow state: `{during_your: turn.main_phase}` is "during your main phase"
+    (seeds 002/003 3.3.4: "during the main phase, each time X")."""
+    return game.state.turn_player == ctx.seat and _in_state(game, arg)
+
+
 @ABILITIES.condition("vanguard_named", "str")
 def vanguard_named(game, ctx, arg):
     """Your vanguard is named so (a G unit also has its heart's name, CR 10.28.3.3)."""

@@ -8,6 +8,7 @@ queue, CONT values and ACT.
 """
 from __future__ import annotations
 
+from ..game import statuses
 from .targets import where_zone
 
 
@@ -65,6 +66,8 @@ def _on_attack_declared(layer, game, f):
         bu = _unit_at(game, tp, b.booster)
         if bu is not None:
             layer.subject(game, tp, bu.card, ("when_boosts",), "R", bu.placed)
+            if u is not None and u.card == b.attacker_card:   # seed 002 3.3.5.2: "when boosted"
+                layer.subject(game, tp, u.card, ("when_boosted",), where_zone(b.attacker), u.placed)
 
 
 def _on_guard(layer, game, f):
@@ -90,8 +93,10 @@ def hit_event(layer, game) -> None:
         if placed:
             layer.subject(game, tp, b.attacker_card, timings, zone, placed)
     else:    # resolves even if the attacker left the field (CR 7.7.1.7)
-        layer.subject(game, tp, b.attacker_card, ("when_not_hit",), zone, placed)
         timings = ("when_not_hit",)
+        if placed and statuses.unit_has(game, u, "hit_abilities_without_hit"):   # an effect says so
+            timings = ("when_not_hit", "when_hits")
+        layer.subject(game, tp, b.attacker_card, timings, zone, placed)
     if placed and u.legion():   # the mate attacked too (CR 10.25.5): its hit abilities as well
         layer.subject(game, tp, u.mate.card, timings, "V", u.mate.placed)
 
@@ -112,6 +117,15 @@ def _on_check(timing):
     return handler
 
 
+def _on_put(layer, game, f):
+    """'When this card leaves the hand by G assist' (seed 002 3.3.2.2): removed from the hand
+    while the G assist is under way (CR 6.4.1.2.5)."""
+    if f["from"] == "hand" and f["to"] == "removed":
+        p = game.state.players[f["player"]]
+        if p.assist is not None and p.removed:
+            layer.subject(game, p.seat, p.removed[-1], ("when_leaves_hand_by_g_assist",), "hand", 0)
+
+
 def _on_draw(layer, game, f):
     seat = f["player"]
     layer.subject(game, seat, game.state.players[seat].hand[-1], ("when_drawn",), "hand", 0)
@@ -121,5 +135,5 @@ EVENT_TIMINGS = {
     "call": _on_call, "ride": _on_ride, "stride": _on_stride, "when_attacks": _on_attack_declared,
     "guard": _on_guard,
     "drive_check": _on_check("when_drive_check_reveals"), "damage_check": _on_check("when_damage_check_reveals"),
-    "draw": _on_draw, "legion": _on_legion,
+    "draw": _on_draw, "legion": _on_legion, "put": _on_put,
 }

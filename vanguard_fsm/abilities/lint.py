@@ -119,6 +119,8 @@ class Linter:
     def arg(self, kind, value, path, what) -> None:
         if kind == "int" and (not isinstance(value, int) or isinstance(value, bool) or value < 0):
             self.error(path, f"{what} needs a whole number >= 0 (got {value!r})")
+        elif kind == "signed" and (not isinstance(value, int) or isinstance(value, bool)):
+            self.error(path, f"{what} needs a whole number, + or - (got {value!r})")
         elif kind == "str" and not isinstance(value, str):
             self.error(path, f"{what} needs a text argument (got {value!r})")
         elif kind == "target":

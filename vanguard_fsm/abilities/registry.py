@@ -22,8 +22,9 @@ class Entry:
         self.name, self.fn, self.arg, self.params, self.doc = name, fn, arg, params, doc
 
 
-# argument kinds lint understands: none (a bare name), int (>= 0), str, target, cards, ability
-ARG_KINDS = ("none", "int", "str", "target", "cards", "ability", "zone")
+# argument kinds lint understands: none (a bare name), int (>= 0), signed (any whole number), str,
+# target, cards, ability
+ARG_KINDS = ("none", "int", "signed", "str", "target", "cards", "ability", "zone")
 
 
 class AbilityRegistry:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from .actions import Action
 from .common import action, choice, condition, distinct
 from .state import BEHIND, FRONT_REAR, FRONT_ROW, Battle
-from . import zones
+from . import statuses, zones
 
 
 @action("begin_battle_phase")
@@ -150,7 +150,8 @@ def guard_legal(game, seat):
     target = game.state.battle.target
     cards = game.cards
     return [Action(f"guard:hand[{i}]->{target}", "guard", seat, (inst,))
-            for i, inst in distinct(game, p.hand) if cards[inst].grade <= vg and cards[inst].unit != "g_unit"]
+            for i, inst in distinct(game, p.hand) if cards[inst].grade <= vg and cards[inst].unit != "g_unit"
+            and not statuses.seat_forbids(game, seat, "no_guard_from_hand", cards[inst].grade)]
 
 
 def _to_gc(game, seat, inst, how, unit=None, source="hand"):
@@ -177,11 +178,14 @@ choice("guard", guard_legal, guard_apply)
 
 
 def intercept_legal(game, seat):
-    """A front-row rear-guard with intercept that is not attacked, even rested (CR 11.3)."""
+    """A front-row rear-guard with intercept that is not attacked, even rested (CR 11.3), unless
+    an effect forbids intercepts."""
     p = game.state.players[seat]
     b = game.state.battle
+    cards = game.cards
     return [Action(f"intercept:{c}->{b.target}", "intercept", seat, (c,)) for c in FRONT_REAR
-            if p.circles[c] is not None and c != b.target and "intercept" in game.cards[p.circles[c].card].skills]
+            if p.circles[c] is not None and c != b.target and "intercept" in cards[p.circles[c].card].skills
+            and not statuses.seat_forbids(game, seat, "no_intercept", cards[p.circles[c].card].grade)]
 
 
 def intercept_apply(game, act) -> None:
@@ -213,7 +217,8 @@ def g_guardian_legal(game, seat):
         return []
     target = state.battle.target
     return [Action(f"g_guardian:{cards[g].id}/discard:hand[{i}]->{target}", "g_guardian", seat, (g, inst))
-            for _, g in distinct(game, [g for g in p.g_zone if g not in p.g_face_up and cards[g].g_guardian])
+            for _, g in distinct(game, [g for g in p.g_zone if g not in p.g_face_up and cards[g].g_guardian
+                                and not statuses.seat_forbids(game, seat, "no_g_guardian", cards[g].grade)])
             for i, inst in payable]
 
 
@@ -272,7 +277,8 @@ def defense_power(game) -> int:
 
 @action("compare_power")
 def compare_power(game) -> None:
-    """Hit when the attacker's power >= the attacked unit's (CR 7.7.1.2-3)."""
+    """Hit when the attacker's power >= the attacked unit's (CR 7.7.1.2-3), unless an effect says it
+    cannot be hit; an attacker an effect keeps from dealing damage deals none (CR 10.25.6.1)."""
     state = game.state
     b = state.battle
     seat = state.turn_player
@@ -281,13 +287,16 @@ def compare_power(game) -> None:
     attacker_gone = attacker is None or attacker.card != b.attacker_card
     gone = attacker_gone or target is None
     atk, dfn = attack_power(game), defense_power(game)
-    b.hit = not gone and atk >= dfn
+    shielded = not gone and statuses.unit_has(game, target, "cannot_be_hit")
+    b.hit = not gone and atk >= dfn and not shielded
     crit = zones.critical(game, attacker) if not gone else 0
-    b.damage_left = crit if b.hit and b.target_is_vanguard else 0
+    harmless = b.hit and statuses.unit_has(game, attacker, "no_deal_damage")
+    b.damage_left = crit if b.hit and b.target_is_vanguard and not harmless else 0
     game.emit("battle_result", player=seat, attacker=b.attacker, target=b.target, attack_power=atk,
               target_power=dfn, hit=b.hit, critical=crit,
               **({"target_gone": True} if target is None else {}),
-              **({"attacker_gone": True} if attacker_gone else {}))
+              **({"attacker_gone": True} if attacker_gone else {}),
+              **({"cannot_be_hit": True} if shielded else {}), **({"no_damage": True} if harmless else {}))
 
 
 @condition("damage_remaining")
@@ -356,5 +365,6 @@ def end_battle(game) -> None:
         for _, unit in p.units():
             unit.modifiers_end("battle")
     game.state.battle = None
+    statuses.end(game, "battle")
     if game.abilities is not None:
         game.abilities.end_of(game, "battle")

@@ -56,9 +56,10 @@ from vanguard_fsm.paths import builtin_cards_dir
 
 UNITS = ("normal", "trigger", "g_unit")
 TRIGGERS = ("critical", "draw", "stand", "heal")
-SKILLS = ("boost", "intercept", "twin_drive", "triple_drive")
+SKILLS = ("boost", "intercept", "twin_drive", "triple_drive", "sentinel")
 # RULES 1.2: the grades each skill may appear on.
-SKILL_GRADES = {"boost": (0, 1), "intercept": (2,), "twin_drive": (3,), "triple_drive": (4,)}
+SKILL_GRADES = {"boost": (0, 1), "intercept": (2,), "twin_drive": (3,), "triple_drive": (4,),
+                "sentinel": (0, 1, 2, 3)}   # CR 11.9: a keyword ability, limited per deck (5.2.2.5)
 # RULES 1.3: shield values of normal and trigger units.
 UNIT_SHIELDS = (None, 0, 5000, 10000)
 

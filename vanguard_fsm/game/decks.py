@@ -177,6 +177,10 @@ def deck_problems(deck: Deck, db: CardDB, params: dict | None = None) -> list[tu
         heals = sum(c.trigger == "heal" for c in triggers)
         if heals > fmt["max_heal"]:
             problems.append(("main", f"{rule}: at most {fmt['max_heal']} heal triggers (found {heals})"))
+        sentinels = sum("sentinel" in c.skills for c in main)
+        if "max_sentinel" in fmt and sentinels > fmt["max_sentinel"]:
+            problems.append(("main", f"CR 5.2.2.5: at most {fmt['max_sentinel']} cards with Sentinel "
+                                     f"(found {sentinels})"))
 
     g_in_main = sorted({c.id for c in main if c.unit == "g_unit"})
     if g_in_main:

@@ -6,6 +6,7 @@ The order (count, then one check per drive with its trigger and check timings) i
 from __future__ import annotations
 
 from .common import action, condition
+from . import statuses
 
 
 @condition("attacker_drives")
@@ -23,13 +24,23 @@ def drive_count(game, skills) -> int:
     return counts["none"]
 
 
+def drive_of(game, unit) -> int:
+    """The unit's drive: its skills' count (RULES 1.2) changed by effects (CR 2.16.2); may be <= 0."""
+    return drive_count(game, game.cards[unit.card].skills) + statuses.unit_total(game, unit, "drive")
+
+
 @action("set_drive_count")
 def set_drive_count(game) -> None:
-    """Drive checks of the attacking vanguard (RULES 1.2; parameters `drive_checks`)."""
+    """Drive checks of the attacking vanguard (RULES 1.2; parameters `drive_checks`); a drive of
+    0 or less means none (CR 2.16; seed 000 drive step 2)."""
     b = game.state.battle
     unit = game.state.players[game.state.turn_player].circles["VC"]
-    skills = game.cards[unit.card].skills if unit is not None and unit.card == b.attacker_card else ()
-    b.drives = drive_count(game, skills) if unit is not None else 0
+    if unit is None:
+        b.drives = 0
+    elif unit.card != b.attacker_card:    # another card on VC now: no skill of the attacker's
+        b.drives = drive_count(game, ())
+    else:
+        b.drives = max(0, drive_of(game, unit))
 
 
 @condition("drives_remaining")
@@ -58,7 +69,7 @@ def drive_check(game) -> None:
 
 def _drive_total(game) -> int:
     unit = game.state.players[game.state.turn_player].circles["VC"]
-    return drive_count(game, game.cards[unit.card].skills if unit is not None else ())
+    return max(0, drive_of(game, unit)) if unit is not None else 0
 
 
 @action("trigger_card_to_hand")

@@ -17,6 +17,8 @@ ENGINE_EVENTS = {
     "when_attacks": "this unit attacks (after the boost decision, CR 7.4)",
     "when_attacked": "this unit is attacked (CR 7.4)",
     "when_boosts": "this unit boosts an attack (CR 7.4)",
+    "when_boosted": "this unit's attack is boosted (CR 7.4.1.8; seed 002 3.3.5.2)",
+    "when_leaves_hand_by_g_assist": "this card is removed from the hand by G assist (CR 6.4.1.2.5; seed 002 3.3.2.2)",
     "when_intercepts": "this unit intercepts from a rear-guard circle to the guardian circle",
     "when_hits": "this unit's attack hits, played at the close step (CR 7.7, 7.8)",
     "when_attack_hits_vanguard": "this unit's attack hits a vanguard",

@@ -209,7 +209,7 @@ class State:
     """All mutable game data; `Game` adds the static parts (cards, flows, hooks)."""
 
     __slots__ = ("players", "turn", "turn_player", "first", "battle", "battle_count", "result",
-                 "placed_counter", "format", "in_battle_phase", "abilities")
+                 "placed_counter", "format", "in_battle_phase", "abilities", "statuses")
 
     def __init__(self, players: list[Player], fmt: str) -> None:
         self.players = players
@@ -223,6 +223,7 @@ class State:
         self.format = fmt
         self.in_battle_phase = False
         self.abilities = None       # the ability layer's bookkeeping: an immutable value (issue 4)
+        self.statuses: tuple = ()   # what effects forbid or change, until when (game/statuses.py)
 
     def canonical(self) -> tuple:
         """The whole state as plain tuples: equal tuples mean equal game states."""
@@ -230,7 +231,7 @@ class State:
         battle = tuple(getattr(b, n) for n in Battle.__slots__) if b is not None else None
         return (tuple(p.canonical() for p in self.players), self.turn, self.turn_player, self.first, battle,
                 self.battle_count, self.result, self.placed_counter, self.format, self.in_battle_phase,
-                self.abilities)
+                self.abilities, self.statuses)
 
     def clone(self) -> "State":
         s = State.__new__(State)
@@ -241,4 +242,5 @@ class State:
             self.battle_count, self.result, self.placed_counter, self.format
         s.in_battle_phase = self.in_battle_phase
         s.abilities = self.abilities
+        s.statuses = self.statuses
         return s

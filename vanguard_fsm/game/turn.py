@@ -8,7 +8,7 @@ from itertools import combinations
 from .actions import Action
 from .common import action, choice, condition, distinct
 from .state import COLUMN_PARTNER, REAR_CIRCLES
-from . import zones
+from . import statuses, zones
 
 
 @action("begin_turn")
@@ -238,5 +238,6 @@ def end_turn_effects(game) -> None:
     for p in game.state.players:
         for _, unit in p.units():
             unit.modifiers_end("turn")
+    statuses.end(game, "turn")
     if game.abilities is not None:
         game.abilities.end_of(game, "turn")

@@ -106,7 +106,8 @@ _EFFECTS = {"type": "array", "minItems": 1,
 _DECK_FORMAT = {"type": "object", "additionalProperties": False,
                 "required": ["rule", "main_deck", "triggers", "max_heal", "max_copies"],
                 "properties": {"rule": {"type": "string"}, "main_deck": _COUNT, "triggers": _COUNT,
-                               "max_heal": _COUNT, "max_copies": _COUNT}}
+                               "max_heal": _COUNT, "max_copies": _COUNT,
+                               "max_sentinel": _COUNT}}
 # a grade relative to the vanguard's: from vanguard + min to vanguard + max
 _GRADE_WINDOW = {"type": "object", "additionalProperties": False, "required": ["max"],
                  "properties": {"min": {"type": "integer"}, "max": {"type": "integer"}}}

@@ -1,0 +1,67 @@
+"""Effects that forbid or change what the rules let a unit or a player do (issue 13, §B of the audit).
+
+Each effect puts a status (`game/statuses.py`) on the target units or on a player,
+until the end of the battle or of the turn; the rules consult it where they decide
+(the damage step, the drive step, the guard step's legal actions). Registered here
+so every card, and other vocabulary, composes them:
+
+- `cannot_be_hit` (a perfect guard, CR 11.9 Sentinel cards): "your attacked unit cannot be hit this battle";
+- `drive` N, signed: "this unit gets drive +1 / -1" (CR 2.16.2; 0 or less: no drive check);
+- `no_deal_damage`: the unit's hit deals no damage (a legion: leader and mate alike, CR 10.25.6.1);
+- `hit_abilities_without_hit`: its "when hits" abilities resolve even if it does not hit (seed 000 §6);
+- `no_guard_from_hand` / `no_intercept` / `no_g_guardian` N: a player (the opponent unless
+  `player: you`) may not put cards of grade N or more there this battle (CR 7.5.1.2; N = 0: none);
+- `keep_rested` (in `effects.py`): the unit does not stand in its master's next stand phase.
+"""
+from __future__ import annotations
+
+from ..game import statuses
+from .effects import UNTIL, _continue, _targeted
+from .registry import ABILITIES
+
+UNIT_UNTIL = {"target": "target", "until": UNTIL}
+SEAT_PARAMS = {"player": ("opponent", "you"), "until": UNTIL}
+
+
+def _status(game, ctx, seat, circle, unit, name, value, until):
+    statuses.add(game, statuses.unit_subject(unit), name, value, until)
+
+
+def _unit_status(name: str, default_until: str):
+    def fn(game, ctx, arg, params, then, index):
+        target = arg if isinstance(arg, (str, dict)) else params.get("target", "self")
+        value = arg if isinstance(arg, int) and not isinstance(arg, bool) else True
+        _targeted(game, ctx, {"target": target}, _status, (name, value, params.get("until", default_until)), then)
+    return fn
+
+
+def _register_unit(name: str, arg: str, params: dict, default_until: str, doc: str) -> None:
+    fn = _unit_status(name, default_until)
+    fn.__doc__ = doc
+    ABILITIES.effect(name, arg, params)(fn)
+
+
+_register_unit("cannot_be_hit", "target", {"until": UNTIL}, "battle",
+               "The target units cannot be hit (until end of battle unless `until: turn`; a perfect guard).")
+_register_unit("no_deal_damage", "target", {"until": UNTIL}, "battle",
+               "The target units deal no damage when they hit (a legion: neither leader nor mate, CR 10.25.6.1).")
+_register_unit("hit_abilities_without_hit", "target", {"until": UNTIL}, "battle",
+               "The target units' 'when hits' abilities resolve even if their attack does not hit.")
+_register_unit("drive", "signed", UNIT_UNTIL, "turn",
+               "Drive +N (or -N) for the target units (default self) until end of turn (CR 2.16.2).")
+
+
+def _seat_status(name: str):
+    def fn(game, ctx, arg, params, then, index):
+        seat = ctx.seat if params.get("player", "opponent") == "you" else 1 - ctx.seat
+        statuses.add(game, statuses.seat_subject(seat), name, arg, params.get("until", "battle"))
+        _continue(game, then)
+    return fn
+
+
+for _name, _what in (("no_guard_from_hand", "call cards from hand to GC"), ("no_intercept", "intercept"),
+                     ("no_g_guardian", "call G guardians")):
+    _fn = _seat_status(_name)
+    _fn.__doc__ = (f"The opponent (or `player: you`) cannot {_what} with grade N or more this battle "
+                   f"(N = 0: at all; CR 7.5.1.2).")
+    ABILITIES.effect(_name, "int", SEAT_PARAMS)(_fn)

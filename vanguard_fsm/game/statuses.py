@@ -1,0 +1,68 @@
+"""What effects forbid or change for a unit or a player, and until when (CR 2.16, 7.5, 7.7, 10.25.6.1).
+
+A status is one immutable entry `(subject, name, value, until)` in `State.statuses`:
+`subject` is `("unit", placement number)` — so a unit that leaves its circle loses
+it, being a new object wherever it goes (CR 4.1.4) — or `("seat", seat)` for a
+player; `until` is `battle` or `turn`, ended by the flows' `end_battle` and
+`end_turn_effects` actions. The rules consult statuses by name here; card effects
+(`abilities/restrictions.py`) add them. The names the rules look at:
+
+- `cannot_be_hit` (unit): compared in the damage step, the attack does not hit it;
+- `drive` (unit, signed): added to its drive; 0 or less means no drive check (CR 2.16.2);
+- `no_deal_damage` (unit): its hit deals no damage (a legion: neither leader nor mate, CR 10.25.6.1);
+- `hit_abilities_without_hit` (unit): its "when hits" abilities stand by even if it does not hit;
+- `no_guard_from_hand`, `no_intercept`, `no_g_guardian` (seat, value: the lowest grade
+  forbidden, 0 for all): what that player may not put on the guardian circle (CR 7.5.1.2).
+"""
+from __future__ import annotations
+
+UNTIL = ("battle", "turn")
+
+
+def unit_subject(unit) -> tuple:
+    return ("unit", unit.placed)
+
+
+def seat_subject(seat: int) -> tuple:
+    return ("seat", seat)
+
+
+def add(game, subject: tuple, name: str, value=True, until: str = "turn") -> None:
+    """Give `subject` the status `name` until the end of the battle or of the turn.
+    `battle` outside a battle means until end of turn."""
+    if until == "battle" and game.state.battle is None:
+        until = "turn"
+    game.state.statuses = game.state.statuses + ((subject, name, value, until),)
+
+
+def values(game, subject: tuple, name: str) -> list:
+    return [v for s, n, v, _ in game.state.statuses if s == subject and n == name]
+
+
+def unit_has(game, unit, name: str) -> bool:
+    """The unit (a legion leader: or its mate, CR 10.25.6.1) has the status."""
+    statuses = game.state.statuses
+    if not statuses or unit is None:
+        return False
+    subjects = {unit_subject(unit)} | ({unit_subject(unit.mate)} if unit.mate is not None else set())
+    return any(s in subjects and n == name for s, n, _, _ in statuses)
+
+
+def unit_total(game, unit, name: str) -> int:
+    """The sum of the unit's own values of `name` (0 without any)."""
+    if not game.state.statuses or unit is None:
+        return 0
+    return sum(values(game, unit_subject(unit), name))
+
+
+def seat_forbids(game, seat: int, name: str, grade: int) -> bool:
+    """A `seat` status forbids a card of this grade (its value: the lowest grade forbidden)."""
+    return bool(game.state.statuses) and any(grade >= v for v in values(game, seat_subject(seat), name))
+
+
+def end(game, until: str) -> None:
+    """Statuses 'until end of battle / turn' end (a turn's end also ends the battle's)."""
+    statuses = game.state.statuses
+    if statuses:
+        ended = (until,) if until == "battle" else UNTIL
+        game.state.statuses = tuple(s for s in statuses if s[3] not in ended)
