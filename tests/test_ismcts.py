@@ -203,3 +203,31 @@ def test_a_time_budget_stops_the_search_and_still_answers():
     assert agent.iterations is None
     action = agent.choose(game, game.pending)
     assert action in game.pending.actions and agent.playouts >= 1
+
+
+# -- the evaluation and the move rule ------------------------------------------
+
+def test_position_value_is_one_chance_seen_from_both_seats_and_likes_less_damage():
+    from vanguard_fsm.agents.ismcts import position_value
+    game = mid_game(seed=6)
+    mine, theirs = position_value(game, 0), position_value(game, 1)
+    assert 0.0 < mine < 1.0 and abs(mine + theirs - 1.0) < 1e-12
+    me = game.state.players[0]
+    me.damage.append(me.deck.pop())
+    assert position_value(game, 0) < mine
+
+
+def test_the_heuristics_move_stands_unless_another_beats_it_on_the_same_deals():
+    game = mid_game(seed=6)
+    hint = make_agent("heuristic", 0).choose(game, game.pending)
+    stubborn = ISMCTSAgent(5, iterations=16, depth=1, margin=99)
+    assert action_key(game, stubborn.choose(game, game.pending)) == action_key(game, hint)
+    agent = ISMCTSAgent(5, iterations=16, depth=1, margin=0)
+    agent.search(game)
+    rounds = agent.rounds
+    assert sorted(rounds) == sorted(agent.last_root.children) and sum(map(len, rounds.values())) == 16
+    base = rounds[agent.last_hint]
+    gains = {k: sum(v[i] - base[i] for i in range(n)) / n
+             for k, v in rounds.items() if k != agent.last_hint and (n := min(len(v), len(base))) >= 2}
+    expected = max(gains, key=gains.get) if gains and max(gains.values()) > 0 else agent.last_hint
+    assert agent.pick(agent.last_root) == expected

@@ -56,7 +56,8 @@ AGENT_OPTIONS: dict[str, dict] = {
     "heuristic": {},
     "human": {},
     "ismcts": {"iterations": _positive_int, "time": _positive_float, "rollout": _rollout,
-               "depth": _non_negative_int, "c": _exploration, "bias": _exploration},
+               "depth": _non_negative_int, "c": _exploration, "bias": _exploration,
+               "margin": _exploration, "widen": _exploration},
 }
 
 
