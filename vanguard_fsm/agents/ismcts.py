@@ -9,14 +9,18 @@ backs the result up. Actions are keyed by what they are (kind and card ids, see
 `action_key`), so "guard with a 10000 shield" is one edge whichever hand
 position that card had in a deal.
 
-Rollouts run to the end of the game (`depth=0`) or stop after `depth` more turn
-changes and score the position by `position_value` (damage and cards in hand),
-which makes each iteration several times cheaper.
+Vanguard's luck (drive and damage checks) is far larger than the difference
+between most moves, so the root moves are compared on common random numbers:
+each round plays every root move on the same deal and the same chance seed,
+and the heuristic agent's move stands unless another beats it on those paired
+results by `margin` standard errors (`pick`). Rollouts stop when the next turn
+starts (`depth` turn changes; 0 plays to the end) and the position is scored by
+`position_value`, a logistic model fitted on heuristic games.
 
 Reproducible from its seed: the same seed, position and budget in iterations
-give the same tree (a `time` budget depends on the machine). A decision whose
-options are all the same move (one option, or copies of one card) is answered
-without searching.
+give the same tree (a `time` budget, in process CPU seconds, depends on the
+machine). A decision whose options are all the same move (one option, or
+copies of one card) is answered without searching.
 """
 from __future__ import annotations
 
@@ -29,8 +33,8 @@ from .determinize import action_key, determinize, search_game
 from .heuristic import HeuristicAgent
 from .random_agent import RandomAgent
 
-DEFAULT_ITERATIONS = 200
-DEFAULT_DEPTH = 2
+DEFAULT_ITERATIONS = 60
+DEFAULT_DEPTH = 1
 DEFAULT_C = 0.7
 DEFAULT_BIAS = 2.0   # progressive bias toward the heuristic agent's move: b / (visits + 1)
 DEFAULT_MARGIN = 1.0   # standard errors a move must beat the heuristic's move by (paired on the same deals)
