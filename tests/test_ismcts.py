@@ -231,3 +231,10 @@ def test_the_heuristics_move_stands_unless_another_beats_it_on_the_same_deals():
              for k, v in rounds.items() if k != agent.last_hint and (n := min(len(v), len(base))) >= 2}
     expected = max(gains, key=gains.get) if gains and max(gains.values()) > 0 else agent.last_hint
     assert agent.pick(agent.last_root) == expected
+
+
+def test_the_cpu_cap_stops_an_iteration_budget_early():
+    game = mid_game(seed=6)
+    agent = ISMCTSAgent(2, iterations=10_000, depth=1, cap=0.02)
+    action = agent.choose(game, game.pending)
+    assert action in game.pending.actions and 1 <= agent.playouts < 10_000

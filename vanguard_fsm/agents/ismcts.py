@@ -18,8 +18,10 @@ starts (`depth` turn changes; 0 plays to the end) and the position is scored by
 `position_value`, a logistic model fitted on heuristic games.
 
 Reproducible from its seed: the same seed, position and budget in iterations
-give the same tree (a `time` budget, in process CPU seconds, depends on the
-machine). A decision whose options are all the same move (one option, or
+give the same tree, unless the search reaches `cap` CPU seconds first (0.9 s by
+default, so that no decision takes more than a second: a position whose
+rollouts cross a turn full of stride options can cost 25 ms a playout). A
+`time` budget, in process CPU seconds, depends on the machine. A decision whose options are all the same move (one option, or
 copies of one card) is answered without searching.
 """
 from __future__ import annotations
@@ -39,6 +41,7 @@ DEFAULT_C = 0.7
 DEFAULT_BIAS = 2.0   # progressive bias toward the heuristic agent's move: b / (visits + 1)
 DEFAULT_MARGIN = 1.0   # standard errors a move must beat the heuristic's move by (paired on the same deals)
 DEFAULT_WIDEN = 0.5    # below the root a node holds 1 + widen * sqrt(visits) moves (progressive widening)
+DEFAULT_CAP = 0.9      # process CPU seconds after which any search stops (the 1 s a decision target)
 MAX_ROLLOUT_DECISIONS = 5000
 _HAND = re.compile(r"hand\[(\d+)\]")
 
@@ -122,7 +125,8 @@ class ISMCTSAgent:
 
     def __init__(self, seed: int = 0, iterations: int | None = None, time: float | None = None,
                  rollout: str = "heuristic", depth: int = DEFAULT_DEPTH, c: float = DEFAULT_C,
-                 bias: float = DEFAULT_BIAS, margin: float = DEFAULT_MARGIN, widen: float = DEFAULT_WIDEN) -> None:
+                 bias: float = DEFAULT_BIAS, margin: float = DEFAULT_MARGIN, widen: float = DEFAULT_WIDEN,
+                 cap: float = DEFAULT_CAP) -> None:
         self.rng = random.Random(seed)
         self.iterations = iterations if iterations is not None else (None if time else DEFAULT_ITERATIONS)
         self.time = time
@@ -137,6 +141,7 @@ class ISMCTSAgent:
         self.bias = bias
         self.margin = margin
         self.widen = widen
+        self.cap = cap
         self.rounds: dict = {}
         self.last_hint = None
         self._shadow = None
@@ -161,6 +166,7 @@ class ISMCTSAgent:
         the same draws. Vanguard's luck dwarfs most single decisions, and without the
         pairing a few dozen playouts could not tell the moves apart. Below the root the
         tree is ordinary ISMCTS (`_descend`), widened slowly from the heuristic's move."""
+        started = clock.process_time()
         decision = game.pending
         seat = decision.player
         if self._shadow_of is not game:
@@ -175,14 +181,15 @@ class ISMCTSAgent:
         keys = list(root.children)
         hint = action_key(game, self.hints[seat].choose(game, decision))
         self.rounds = {k: [] for k in keys}
-        started = clock.process_time()
         limit = self.iterations if self.iterations is not None else 1 << 60
+        seconds = min(self.time, self.cap) if self.time is not None else self.cap
         done = 0
         while done < limit:
-            if self.time is not None and done and clock.process_time() - started >= self.time:
-                break
             deal = rng.getrandbits(64)
             for key in keys[:limit - done]:
+                if done and clock.process_time() - started >= seconds:
+                    limit = done
+                    break
                 shadow.restore(snap)
                 determinize(shadow, seat, random.Random(deal))
                 pending = shadow.advance()
@@ -297,7 +304,7 @@ def evaluate_actions(game, seat: int, iterations: int = 200, seed: int = 0, dept
         raise ValueError("no decision is pending")
     if decision.player != seat:
         raise ValueError(f"the pending decision is player {decision.player}'s, not player {seat}'s")
-    agent = ISMCTSAgent(seed, iterations=iterations, depth=depth, rollout=rollout)
+    agent = ISMCTSAgent(seed, iterations=iterations, depth=depth, rollout=rollout, cap=math.inf)   # analysis: no cap
     root = agent.search(game)
     rows = []
     for action in decision.actions:

@@ -57,7 +57,7 @@ AGENT_OPTIONS: dict[str, dict] = {
     "human": {},
     "ismcts": {"iterations": _positive_int, "time": _positive_float, "rollout": _rollout,
                "depth": _non_negative_int, "c": _exploration, "bias": _exploration,
-               "margin": _exploration, "widen": _exploration},
+               "margin": _exploration, "widen": _exploration, "cap": _positive_float},
 }
 
 
