@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..machine.builder import CompiledFlowSet
 from ..machine.hooks import Hooks
 from ..machine.registry import REGISTRY
-from ..machine.runner import MOVE_DECISION, MOVE_DONE, Runaway, Runner
+from ..machine.runner import MOVE_DECISION, MOVE_DONE, FlowStuck, Runaway, Runner
 from .actions import Action, Decision, GameStateError, IllegalAction
 from .rng import GameRandom
 from .state import Player, State
@@ -218,7 +218,7 @@ class Game:
         for legal in legal_fns:
             actions.extend(legal(self, player))
         if not actions:
-            raise RuntimeError(f"{leaf.where}: decision at {leaf.path!r} has no legal action; "
+            raise FlowStuck(f"{leaf.where}: decision at {leaf.path!r} has no legal action; "
                                f"every decision state needs an option such as 'pass'")
         return Decision(player, leaf.path, tuple(actions), None, spec.doc)
 
