@@ -201,6 +201,8 @@ def test_breakpoints_of_every_kind_and_their_errors(tab):
         assert not tab("break_add", kind=kind, name=name)["ok"]
     assert len(tab.ok("break_delete", number=5)["breakpoints"]) == 5
     assert not tab("break_delete", number=99)["ok"]
+    written = tab.ok("break_add", kind="condition", name="p1.damage ≥ 3")     # as the issue writes it
+    assert written["breakpoints"][-1]["name"] == "p1.damage >= 3"
 
 
 def test_a_condition_breakpoint_stops_where_a_g_guardian_can_be_called():

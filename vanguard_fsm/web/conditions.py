@@ -5,7 +5,8 @@ timing, an event, a card named); a condition stops where a fact about the positi
 becomes true. Conditions are a closed vocabulary parsed here (no expression is ever
 evaluated): `g_guardian` (a pending decision offers a G guardian), `decision KIND`
 (a decision of that kind with two or more options), and `[p0.|p1.]ZONE OP N` with
-ZONE one of damage, hand, soul, drop, deck, g_zone_face_up, and `turn OP N`.
+ZONE one of damage, hand, soul, drop, deck, g_zone_face_up, and `turn OP N` (OP may be
+written ≥ or ≤, as a person writes "damage ≥ 5").
 A condition hits when it turns from false to true, so it stops once, not at every step.
 """
 from __future__ import annotations
@@ -23,7 +24,7 @@ EXAMPLES = "g_guardian, decision guard_step, damage >= 5, p1.hand <= 2, turn >= 
 
 def parse(text: str):
     """A condition's test, fn(game) -> bool; ValueError saying what is understood."""
-    text = " ".join(text.split())
+    text = " ".join(text.replace("≥", ">=").replace("≤", "<=").split())
     if text == "g_guardian":
         return lambda game: game.pending is not None and any(a.kind == "g_guardian" for a in game.pending.actions)
     if text.startswith("decision "):
@@ -54,6 +55,7 @@ class Conditions:
 
     def add(self, text: str, game) -> int:
         test = parse(text)
+        text = text.replace("≥", ">=").replace("≤", "<=")
         number = self.breakpoints.next_number
         self.breakpoints.next_number += 1
         self.items[number] = (" ".join(text.split()), test)

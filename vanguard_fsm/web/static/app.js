@@ -364,6 +364,7 @@ function bind() {
   $("slider").onchange = () => command("goto", { transitions: Number($("slider").value) });
   for (const what of ["scenario", "replay", "trace"]) $(`save-${what}`).onclick = () => save(what);
   $("upload").onchange = (event) => { if (event.target.files[0]) load(event.target.files[0]); event.target.value = ""; };
+  $("b-keys").onclick = () => { $("keys").hidden = !$("keys").hidden; };
   $("viewer").onchange = () => command("view_as", { seat: $("viewer").value === "" ? null : Number($("viewer").value) });
   $("b-new").onclick = () => command("new", { seed: Math.max(0, Number($("seed").value) || 0) });
   $("preview-go").onclick = () => command("goto", { transitions: Number($("preview-go").dataset.transitions) });
@@ -376,6 +377,7 @@ function bind() {
     if (event.target.closest("input, select, textarea") || event.ctrlKey || event.metaKey || event.altKey) return;
     const keys = { s: "step", n: "next", c: "continue", r: "restart", a: "auto" };
     if (event.key === "e") { evaluate(); return; }
+    if (event.key === "?") { $("keys").hidden = !$("keys").hidden; return; }
     if (keys[event.key]) { command(keys[event.key]); event.preventDefault(); return; }
     if (event.key === "b") { command("back", { count: 1 }); return; }
     if (event.key === "B") { command("back", { count: Math.max(1, Number($("back-n").value) || 1) }); return; }

@@ -65,13 +65,16 @@ class FlowDiagram {
       const edge = this.titled("g.edge").get(`${machine}.${cameFrom}->${machine}.${path}`);
       if (edge) edge.classList.add("came");
     }
-    if (node) this.reveal(node);
-    return node || null;
+    const phase = node ? null : clusters.get(`cluster_${machine}.${path}`);   // a phase entered, before its first step
+    if (phase) phase.classList.add("current-phase", "current");
+    if (node || phase) this.reveal(node || phase);
+    return node || phase || null;
   }
   reveal(node) {
     const host = this.host, box = node.getBoundingClientRect(), frame = host.getBoundingClientRect();
     if (box.top < frame.top + 20 || box.bottom > frame.bottom - 20 || box.left < frame.left || box.right > frame.right) {
-      host.scrollTop += box.top - frame.top - frame.height / 2 + box.height / 2;
+      const tall = box.height > frame.height - 40;                // a phase taller than the pane: show its top
+      host.scrollTop += tall ? box.top - frame.top - 20 : box.top - frame.top - frame.height / 2 + box.height / 2;
       host.scrollLeft += box.left - frame.left - frame.width / 2 + box.width / 2;
     }
   }
