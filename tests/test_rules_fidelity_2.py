@@ -117,3 +117,37 @@ def test_during_your_main_phase_is_false_in_the_battle_phase():
     zones.retire(game, 0, "front_left")
     assert game.state.players[0].drop and not any(
         name == "ability" and f.get("card") == "AL-034" for name, f in seen)
+
+
+LEGION_STRIDE = """
+name: stride on a legion
+rules: ["CR 10.27.5.1"]
+abilities: false
+start: {turn: 7, turn_player: 0, at: turn.ride_phase.stride_step}
+p0:
+  VC: {card: TC-016, mate: TC-015, soul: [TC-001]}
+  hand: [TC-014, TC-008]
+  deck: [{card: TC-008, count: 5}]
+  g_zone: [TC-017]
+  rode: true
+p1:
+  VC: AL-014
+  deck: [{card: AL-009, count: 5}]
+"""
+
+
+@pytest.mark.parametrize("chosen, name", [("TC-015", "Leviathan Caller, Ysra"), ("TC-016", "Stormsurge Dragon")])
+def test_the_g_unit_has_the_name_of_the_chosen_heart_only(chosen, name):
+    from vanguard_fsm.abilities.conditions import vanguard_named
+    from vanguard_fsm.abilities.targets import Ctx
+    from vanguard_fsm.game import zones
+    game = build_game(parse_scenario(LEGION_STRIDE))
+    game.advance()
+    game.apply("stride:TC-017/discard:hand[0]")
+    assert game.pending.kind == "heart"
+    game.apply(f"heart:{chosen}")
+    v = game.state.players[0].circles["VC"]
+    assert game.cards[zones.heart_card(game, v)].id == chosen
+    other = {"TC-015": "Stormsurge Dragon", "TC-016": "Leviathan Caller, Ysra"}[chosen]
+    ctx = Ctx(0, v.card, "test", "continuous", v.placed)
+    assert vanguard_named(game, ctx, name) and not vanguard_named(game, ctx, other)

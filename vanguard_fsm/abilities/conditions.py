@@ -9,6 +9,7 @@ ability layer (they are written with the conditions).
 from __future__ import annotations
 
 from ..game.state import MATE, REAR_CIRCLES
+from ..game.zones import heart_card
 from .registry import ABILITIES
 from .targets import find_unit
 
@@ -69,7 +70,7 @@ def vanguard_named(game, ctx, arg):
     v = game.state.players[ctx.seat].circles["VC"]
     if v is None:
         return False
-    return game.cards[v.card].name == arg or (v.heart is not None and game.cards[v.heart].name == arg)
+    return game.cards[v.card].name == arg or (v.heart is not None and game.cards[heart_card(game, v)].name == arg)
 
 
 @ABILITIES.condition("vanguard_grade", "int")

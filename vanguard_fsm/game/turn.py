@@ -162,8 +162,21 @@ def stride_legal(game, seat):
 
 
 def stride_apply(game, act) -> None:
+    """Over a legion with two names, the player first chooses whose name and power the G unit
+    takes (CR 10.27.5.1): a decision 'heart' (heart:<card id>)."""
+    v = game.state.players[act.player].circles["VC"]
+    cards = game.cards
+    if v is not None and v.legion() and cards[v.card].name != cards[v.mate.card].name:
+        options = [Action(f"heart:{cards[c].id}", "heart", act.player, (c,)) for c in (v.card, v.mate.card)]
+        game.ask(act.player, "heart", options, lambda g, a: _stride(g, act, a.args[0]),
+                 "striding on a legion: the G unit takes the name and power of which heart card?")
+    else:
+        _stride(game, act, None)
+
+
+def _stride(game, act, named) -> None:
     g, cost = act.args
-    zones.stride(game, act.player, g, list(cost))
+    zones.stride(game, act.player, g, list(cost), named)
     game.state.players[act.player].strode = True
 
 

@@ -6,6 +6,7 @@ for what happened, so no rule can move a card without it showing in the trace.
 from __future__ import annotations
 
 from .state import MATE, Unit
+from . import statuses
 
 
 def new_unit(game, card: int, rested: bool = False) -> Unit:
@@ -204,8 +205,19 @@ def ride(game, seat: int, card: int, normal: bool = True, source: str = "hand") 
     return unit
 
 
-def stride(game, seat: int, g_card: int, cost: list[int]) -> Unit:
-    """Stride (RULES 3.3.3.2): pay the cost, put the G unit on VC, the old vanguard is its heart."""
+def heart_card(game, unit: Unit) -> int:
+    """The heart card whose name and power a G unit on VC has: over a legion, the one of the two
+    its player chose when striding (CR 10.27.5.1), else its heart."""
+    if unit.mate is not None and game.state.statuses:
+        named = statuses.values(game, statuses.unit_subject(unit), "heart_named")
+        if named:
+            return named[-1]
+    return unit.heart
+
+
+def stride(game, seat: int, g_card: int, cost: list[int], named: int | None = None) -> Unit:
+    """Stride (RULES 3.3.3.2): pay the cost, put the G unit on VC, the old vanguard is its heart
+    (over a legion both are; `named`: the one whose name and power it gains, CR 10.27.5.1)."""
     p = game.state.players[seat]
     for card in cost:
         p.hand.remove(card)
@@ -216,8 +228,14 @@ def stride(game, seat: int, g_card: int, cost: list[int]) -> Unit:
     unit.heart = old.card
     unit.mate = old.mate    # a legion becomes two heart cards (CR 10.27.4): not a unit while under it
     p.circles["VC"] = unit
+    extra = {}
+    if old.mate is not None:
+        named = old.card if named is None else named
+        if named != old.card:
+            statuses.add(game, statuses.unit_subject(unit), "heart_named", named, "turn")
+        extra["named"] = game.cards[named].id
     game.emit("stride", player=seat, card=game.cards[g_card].id, heart=game.cards[old.card].id,
-              cost=[game.cards[c].id for c in cost])
+              cost=[game.cards[c].id for c in cost], **extra)
     for card in cost:        # discarded (CR 10.3): 'put into the drop zone' abilities see it
         arrived(game, seat, card, "hand", "drop")
     return unit
@@ -278,7 +296,7 @@ def power(game, unit: Unit) -> int:
     cards = game.cards
     total = cards[unit.card].power + unit.power_turn + unit.power_battle
     if unit.heart is not None:
-        total += cards[unit.heart].power
+        total += cards[heart_card(game, unit) if unit.mate is not None else unit.heart].power
     abilities = game.abilities
     if abilities is not None:   # CONT abilities: recomputed at every look, never stored
         total += abilities.cont_power(game, unit)

@@ -34,9 +34,10 @@ def modifiers(game, unit) -> list[dict]:
     engine recorded it) and every CONT ability now applying. A modifier the engine has no
     source for (a scenario's starting position) is shown as such."""
     out = []
-    if unit.heart is not None:
-        out.append({"what": "power", "value": game.cards[unit.heart].power, "until": None,
-                    "source": f"heart {game.cards[unit.heart].id} (printed power)"})
+    if unit.heart is not None:   # over a legion: the heart its player chose (CR 10.27.5.1)
+        heart = zones.heart_card(game, unit)
+        out.append({"what": "power", "value": game.cards[heart].power, "until": None,
+                    "source": f"heart {game.cards[heart].id} (printed power)"})
     for what, value, until, source in unit.sources:
         out.append({"what": what, "value": value, "until": until, "source": _source_name(game, source)})
     for what, until, total in (("power", "turn", unit.power_turn), ("power", "battle", unit.power_battle),
