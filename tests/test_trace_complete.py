@@ -71,10 +71,10 @@ class Checker:
                                          f"engine {dict(want)} trace {dict(have)}")
 
 
-def play_traced(seed, agents):
+def play_traced(seed, agents, decks=None):
     hooks = Hooks()
     recorder = TraceRecorder(hooks)
-    game = new_game_with_abilities(seed, hooks=hooks, start=False)
+    game = new_game_with_abilities(seed, decks, hooks=hooks, start=False)
     checker = Checker(game, recorder)
     game.start()
     play(game, agents, seed)
@@ -122,3 +122,35 @@ def test_a_missing_report_is_caught():
     p.hand.append(p.deck.pop())        # behind the trace's back
     with pytest.raises(AssertionError, match="seat 0 (deck|hand)"):
         play(game, ("random", "random"), 3)
+
+
+def issue13_decks():
+    """The built-in decks with the cards of issue 13's second pass in them (statuses, Sentinel,
+    when boosted, G assist removal, main-phase condition), all legal."""
+    import dataclasses
+    from vanguard_fsm.game.cards import load_cards
+    from vanguard_fsm.game.decks import deck_problems, load_deck
+    db = load_cards()
+    out = []
+    for name, swaps in (("aurora", (("AL-011", "AL-031", 2), ("AL-014", "AL-033", 2), ("AL-015", "AL-032", 2),
+                                    ("AL-009", "AL-034", 2))),
+                        ("tidewyrm", (("TC-008", "TC-031", 4), ("TC-012", "TC-033", 2), ("TC-014", "TC-032", 2),
+                                      ("TC-010", "TC-034", 2)))):
+        deck = load_deck(name, db)
+        main = list(deck.main)
+        for old, new, times in swaps:
+            for _ in range(times):
+                main[main.index(old)] = new
+        deck = dataclasses.replace(deck, main=tuple(main))
+        assert not deck_problems(deck, db)
+        out.append(deck)
+    return out
+
+
+def test_games_with_the_issue13_cards_trace_rebuilds_every_zone():
+    """Legion strides with a heart choice, perfect guards, drive changes ...: the trace still rebuilds every zone."""
+    decks = issue13_decks()
+    for seed in range(60):
+        agents = ("random", "heuristic") if seed % 2 else ("random", "random")
+        game, recorder, checker = play_traced(seed, agents, decks if seed % 3 else decks[::-1])
+        assert game.over and checker.states > 50
