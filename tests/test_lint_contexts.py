@@ -37,7 +37,7 @@ def test_an_action_outside_its_context_is_refused_at_its_position(tmp_path):
     assert len(problems) == 1, problems
     assert problems[0].startswith(f"{tmp_path}/flows/turn.yaml:{_at(lines, 'compare_power', 'compare_power')}: "
                                   "action 'compare_power' needs context 'attack'")
-    assert "started by attack" in problems[0]
+    assert "started by declare_effect_attack, attack," in problems[0]    # an effect's attack (CR 10.34) or the choice
 
 
 def test_a_condition_outside_its_context_is_refused(tmp_path):

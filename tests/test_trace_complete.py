@@ -135,7 +135,7 @@ def issue13_decks():
     for name, swaps in (("aurora", (("AL-011", "AL-031", 2), ("AL-014", "AL-033", 2), ("AL-015", "AL-032", 2),
                                     ("AL-009", "AL-034", 2))),
                         ("tidewyrm", (("TC-008", "TC-031", 4), ("TC-012", "TC-033", 2), ("TC-014", "TC-032", 2),
-                                      ("TC-010", "TC-034", 2)))):
+                                      ("TC-010", "TC-034", 2), ("TC-011", "TC-035", 2)))):
         deck = load_deck(name, db)
         main = list(deck.main)
         for old, new, times in swaps:

@@ -73,9 +73,12 @@ def attack_legal(game, seat):
 
 
 def attack_apply(game, act) -> None:
-    attacker, target = act.args
+    begin_attack(game, act.player, *act.args)
+
+
+def begin_attack(game, seat, attacker, target, **extra) -> None:
+    """`attacker` attacks `target`: it rests (a legion: both), the battle begins and counts."""
     state = game.state
-    seat = act.player
     unit = state.players[seat].circles[attacker]
     unit.rested = True
     if unit.legion():   # both rest and both are the attacking unit (CR 10.25.5)
@@ -86,7 +89,7 @@ def attack_apply(game, act) -> None:
     b.target_card = state.players[1 - seat].circles[target].card
     b.target_is_vanguard = target == "VC"
     game.emit("attack", player=seat, battle=state.battle_count, attacker=attacker,
-              card=game.cards[unit.card].id, target=target)
+              card=game.cards[unit.card].id, target=target, **extra)
 
 
 choice("attack", attack_legal, attack_apply)

@@ -10,7 +10,7 @@ time. A name that declares nothing may be written anywhere.
 from __future__ import annotations
 
 from ..machine.registry import REGISTRY
-from . import battle  # noqa: F401  (the names below are registered there)
+from . import battle, effect_attacks  # noqa: F401  (the names below are registered there)
 
 REGISTRY.declare_context("battle", "a battle is running (started by begin_battle, CR.battle.1)")
 REGISTRY.declare_context("attack", "an attack is declared: attacker and target chosen (choice attack, CR.attack)")
@@ -18,6 +18,7 @@ REGISTRY.declare_context("attack", "an attack is declared: attacker and target c
 _ACTIONS, _CONDITIONS, _CHOICES = REGISTRY.actions, REGISTRY.conditions, REGISTRY.choices
 
 _ACTIONS.declare("begin_battle", gives=("battle",), ends=("attack",))
+_ACTIONS.declare("declare_effect_attack", needs=("battle",), gives=("attack",))   # CR 10.34
 _ACTIONS.declare("end_battle", ends=("battle", "attack"))   # safe to repeat (the close step may)
 _ACTIONS.declare("end_battle_phase", ends=("battle", "attack"))
 _CHOICES.declare("battle", needs=("battle",))

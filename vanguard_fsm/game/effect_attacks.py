@@ -1,0 +1,69 @@
+"""Attacks made by effects (CR 10.34): "(unit A) attacks (unit B)".
+
+An effect asks for the attack (`request`); it is a status of the turn player until
+end of turn, `(attacker placement, target placement)`. After the ongoing battle ends
+(CR 10.34.1.3), `flows/battle.yaml` goes from the close step straight to the attack
+step — attack resolution, no start step (CR 7.2.1, 10.34.1.2) — while one is
+pending that can still be made: unit A standing on your VC or front row, unit B on
+your opponent's VC or front row (CR 10.34.1.1); one that cannot is dropped, and the
+attack concludes. Attacks asked for outside the battle phase are not modelled.
+"""
+from __future__ import annotations
+
+from .battle import begin_attack
+from .common import action, condition
+from .state import FRONT_ROW
+from . import statuses
+
+NAME = "effect_attack"
+
+
+def request(game, seat: int, attacker_placed: int, target_placed: int) -> None:
+    """Unit A (placement) attacks unit B (placement), once the ongoing battle and effects are done."""
+    statuses.add(game, statuses.seat_subject(seat), NAME, (attacker_placed, target_placed), "turn")
+
+
+def _circle_of(player, placed):
+    for circle in FRONT_ROW:
+        unit = player.circles[circle]
+        if unit is not None and unit.placed == placed:
+            return circle, unit
+    return None, None
+
+
+def _next(game):
+    """(status entry, attacker circle, target circle) of the first attack that can be made, or None."""
+    state = game.state
+    seat = state.turn_player
+    if seat is None or not state.statuses:
+        return None
+    me, them = state.players[seat], state.players[1 - seat]
+    for entry in state.statuses:
+        if entry[0] == statuses.seat_subject(seat) and entry[1] == NAME:
+            attacker, unit = _circle_of(me, entry[2][0])
+            target, _ = _circle_of(them, entry[2][1])
+            if attacker is not None and target is not None and not unit.rested:
+                return entry, attacker, target
+    return None
+
+
+@condition("effect_attack_pending")
+def effect_attack_pending(game) -> bool:
+    """An effect made a unit attack and the attack can be made now (CR 10.34.1.1)."""
+    return game.state.in_battle_phase and _next(game) is not None
+
+
+@action("declare_effect_attack")
+def declare_effect_attack(game) -> None:
+    """The effect's attack begins: its attacker and target, no choice (CR 10.34.1.2); the
+    attacks asked before it that can no longer be made conclude (CR 10.34.1.1)."""
+    found = _next(game)
+    if found is None:
+        return
+    entry, attacker, target = found
+    statuses_now = game.state.statuses
+    mine = statuses.seat_subject(game.state.turn_player)
+    keep = statuses_now[statuses_now.index(entry) + 1:]
+    game.state.statuses = tuple(s for s in statuses_now[:statuses_now.index(entry)]
+                                if not (s[0] == mine and s[1] == NAME)) + keep
+    begin_attack(game, game.state.turn_player, attacker, target, by_effect=True)
