@@ -13,7 +13,8 @@ import pytest
 from vanguard_fsm.abilities import layer as layer_module
 from vanguard_fsm.abilities import new_game_with_abilities
 from vanguard_fsm.abilities.layer import _timing_specs
-from vanguard_fsm.abilities.listeners import may_trigger
+from vanguard_fsm.abilities import static as static_module
+from vanguard_fsm.abilities.listeners import may_act, may_trigger
 from vanguard_fsm.game import check_timing as check_timing_module
 from vanguard_fsm.game.check_timing import nothing_to_do, rule_actions_then_abilities
 from vanguard_fsm.machine.hooks import Hooks
@@ -98,3 +99,26 @@ def test_traces_are_the_same_without_the_check_timing_skip(monkeypatch, agent):
             patch.setattr(check_timing_module, "nothing_to_do", lambda game: False)
             slow = _trace(seed, agent)
         assert len(fast) > 1000 and fast == slow, f"seed {seed}: the check timing skip changed the game"
+
+
+@pytest.mark.parametrize("agent", AGENTS)
+def test_act_abilities_are_skipped_only_when_none_could_be_listed(monkeypatch, agent):
+    skipped = looked = 0
+
+    def checked(game, seat):
+        nonlocal skipped, looked
+        answer = may_act(game, seat)
+        if answer:
+            looked += 1
+        else:
+            skipped += 1
+            layer = game.abilities
+            assert not any(layer.act.get(game.cards[inst].id)
+                           for _, _, inst, _ in layer.cards_in(game, seat, layer.act_zones)), \
+                "skipped although a card with an ACT ability is where it can be played"
+        return answer
+
+    monkeypatch.setattr(static_module, "may_act", checked)
+    for seed in range(4):
+        _trace(seed, agent)
+    assert skipped > 20 and looked > 5      # both branches ran

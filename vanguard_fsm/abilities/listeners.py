@@ -7,7 +7,8 @@ ability works, and far fewer make anything stand by. The instances of a game nev
 timing the listening instances are one frozenset, and "is one where it can trigger" is a
 few set tests over the circles and the zones named — no list of candidates is built. It
 only filters: when the test passes, the ability layer looks as it always did, in the same
-order, so traces are unchanged.
+order, so traces are unchanged. The same test tells whether a player has a card with an ACT
+ability where it can be played, before the main phase lists them (CR 8.1.1.1).
 """
 from __future__ import annotations
 
@@ -17,9 +18,10 @@ _HIDDEN = (("soul", "soul"), ("drop", "drop"), ("hand", "hand"), ("G", "g_zone")
 
 
 class TimingListeners:
-    """Per game: timing -> (instances with an AUTO ability on it, the zones it works in)."""
+    """Per game: timing -> (instances with an AUTO ability on it, the zones it works in);
+    `act`: the same for the instances with an ACT ability."""
 
-    __slots__ = ("size", "by_timing")
+    __slots__ = ("size", "by_timing", "act")
 
     def __init__(self, layer, cards: list) -> None:
         self.size = len(cards)
@@ -29,6 +31,8 @@ class TimingListeners:
                 found.setdefault(timing, set()).add(inst)
         self.by_timing = {timing: (frozenset(insts), _zone_tests(layer.timing_zones.get(timing, ())))
                           for timing, insts in found.items()}
+        self.act = (frozenset(inst for inst, card in enumerate(cards) if card.id in layer.act),
+                    _zone_tests(layer.act_zones))
 
 
 def _zone_tests(zones) -> tuple:
@@ -59,21 +63,35 @@ def may_trigger(game, name: str, granted: tuple = ()) -> bool:
     entry = listeners_of(game).by_timing.get(name)
     if entry is None:
         return False
-    insts, (on_v, on_r, on_gc, hidden) = entry
+    insts, tests = entry
     for p in game.state.players:
-        circles = p.circles
-        if on_v:
-            vc = circles["VC"]
-            if vc is not None and (vc.card in insts or (vc.mate is not None and vc.mate.card in insts)):
-                return True
-        if on_r:
-            for c in REAR_CIRCLES:
-                u = circles[c]
-                if u is not None and u.card in insts:
-                    return True
-        if on_gc and any(u.card in insts for u in p.gc):
+        if _present(p, insts, tests):
             return True
-        for attr in hidden:
-            if not insts.isdisjoint(getattr(p, attr)):
+    return False
+
+
+def may_act(game, seat: int) -> bool:
+    """False only if none of the player's cards with an ACT ability is where one can be played."""
+    insts, tests = listeners_of(game).act
+    return bool(insts) and _present(game.state.players[seat], insts, tests)
+
+
+def _present(p, insts: frozenset, tests: tuple) -> bool:
+    """Is one of `insts` in the player's zones that `tests` names (`_zone_tests`)?"""
+    on_v, on_r, on_gc, hidden = tests
+    circles = p.circles
+    if on_v:
+        vc = circles["VC"]
+        if vc is not None and (vc.card in insts or (vc.mate is not None and vc.mate.card in insts)):
+            return True
+    if on_r:
+        for c in REAR_CIRCLES:
+            u = circles[c]
+            if u is not None and u.card in insts:
                 return True
+    if on_gc and any(u.card in insts for u in p.gc):
+        return True
+    for attr in hidden:
+        if not insts.isdisjoint(getattr(p, attr)):
+            return True
     return False

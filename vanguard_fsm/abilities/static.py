@@ -10,6 +10,7 @@ from ..game.actions import Action
 from ..game.state import REAR_CIRCLES
 from . import abstate, costs, effects
 from .conditions import all_hold
+from .listeners import may_act
 from .targets import Ctx, candidates
 
 
@@ -81,7 +82,7 @@ def _affects(game, ctx, target, unit) -> bool:
 
 def act_legal(layer, game, seat):
     """ACT abilities `seat` may play now (main phase play timing, CR 8.1.1.1)."""
-    if not layer.act:
+    if not layer.act or not may_act(game, seat):
         return []
     out, seen = [], set()
     for zone, where, inst, placed in layer.cards_in(game, seat, layer.act_zones):
