@@ -144,12 +144,13 @@ class AbilityLayer:
     def subject(self, game, seat, inst, timings, zone, placed, origin=None) -> None:
         """The card an engine event is about triggers its own AUTO abilities for `timings`."""
         by_timing = self.auto.get(game.cards[inst].id)
-        granted = self.granted_specs(game, placed)
+        granted = self.granted_specs(game, placed) if placed else ()   # given to units only
         if by_timing is None and not granted:
             return
         for timing in timings:
-            specs = list(by_timing.get(timing, ())) if by_timing else []
-            specs.extend(s for s in granted if s.kind == "AUTO" and s.timing == timing)
+            specs = by_timing.get(timing, ()) if by_timing else ()
+            if granted:
+                specs = list(specs) + [s for s in granted if s.kind == "AUTO" and s.timing == timing]
             for spec in specs:
                 if spec.zones is None or zone in spec.zones:
                     self.trigger(game, seat, inst, spec, timing, placed, origin)
