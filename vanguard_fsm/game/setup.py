@@ -1,7 +1,6 @@
 """Setup (RULES 3.2): decks in place, first player, starting vanguards, hands, redraw, stand up."""
 from __future__ import annotations
 
-from functools import lru_cache
 from itertools import combinations
 
 from .actions import Action
@@ -51,25 +50,17 @@ def redraw_legal(game, seat):
     """Return any 0-5 cards to the deck, shuffle, draw back to 5 (RULES 3.2.3)."""
     hand = game.state.players[seat].hand
     cards = game.cards
-    actions = [Action("redraw:keep", "redraw", seat, ())]
-    for combo in _redraw_sets(tuple(cards[inst].id for inst in hand), game.params["max_redraw"]):
-        actions.append(Action(f"redraw:hand[{','.join(map(str, combo))}]", "redraw", seat,
-                              tuple(hand[i] for i in combo)))
+    card_id = [cards[inst].id for inst in hand].__getitem__
+    seen, actions = set(), [Action("redraw:keep", "redraw", seat, ())]
+    for k in range(1, min(len(hand), game.params["max_redraw"]) + 1):
+        for combo in combinations(range(len(hand)), k):
+            key = tuple(sorted(map(card_id, combo)))
+            if key in seen:
+                continue
+            seen.add(key)
+            actions.append(Action(f"redraw:hand[{','.join(map(str, combo))}]", "redraw", seat,
+                                  tuple(hand[i] for i in combo)))
     return actions
-
-
-@lru_cache(maxsize=1024)
-def _redraw_sets(ids: tuple, most: int) -> tuple:
-    """The sets of 1..`most` hand positions to return, the first of each set of card ids:
-    they depend on the hand's card ids only, so each hand is worked out once."""
-    seen, out = set(), []
-    for k in range(1, min(len(ids), most) + 1):
-        for combo in combinations(range(len(ids)), k):
-            key = tuple(sorted(ids[i] for i in combo))
-            if key not in seen:
-                seen.add(key)
-                out.append(combo)
-    return tuple(out)
 
 
 def redraw_apply(game, act) -> None:

@@ -2,7 +2,6 @@
 stride, main phase calls and moves, end phase."""
 from __future__ import annotations
 
-from functools import lru_cache
 from itertools import combinations
 
 from .actions import Action
@@ -120,25 +119,21 @@ def face_down_g_unit_in_g_zone(game) -> bool:
 def _stride_payments(game, hand, need):
     """Every set of hand cards whose grades total at least `need` (grade 0 cards included;
     cost 0: the empty set too) — the Stride skill's cost, CR 11.11, 8.5.2.4. Smallest sets
-    first, index combinations in lexicographic order, the first of each set of card ids kept."""
+    first, index combinations in lexicographic order, the first of each set of card ids kept.
+    (2^n sets of an n-card hand: the sums and keys are taken with `map`, not generators.)"""
     cards = game.cards
-    return _payments(tuple((cards[inst].id, cards[inst].grade) for inst in hand), need)
-
-
-@lru_cache(maxsize=4096)
-def _payments(hand: tuple, need: int) -> tuple:
-    """`_stride_payments` for a hand given as (card id, grade) pairs: it depends on nothing
-    else, and a hand of n cards has 2^n sets, so each hand is worked out once."""
+    grade = [cards[inst].grade for inst in hand].__getitem__
+    card_id = [cards[inst].id for inst in hand].__getitem__
     out, seen = [], set()
     for k in range(0, len(hand) + 1):
         for combo in combinations(range(len(hand)), k):
-            if sum(hand[i][1] for i in combo) < need:
+            if sum(map(grade, combo)) < need:
                 continue
-            key = tuple(sorted(hand[i][0] for i in combo))
+            key = tuple(sorted(map(card_id, combo)))
             if key not in seen:
                 seen.add(key)
                 out.append(combo)
-    return tuple(out)
+    return out
 
 
 def stride_legal(game, seat):
