@@ -41,6 +41,13 @@ def put(game, value: AbState) -> None:
     game.state.abilities = value
 
 
+def set_pending(game, pending: tuple) -> None:
+    """`pending` replaced (an ability stood by or is played): built field by field, as
+    `_replace` on a named tuple is several times slower and this runs for every trigger."""
+    s = get(game)
+    put(game, AbState(pending, s.used, s.granted, s.stood, s.stood_scope))
+
+
 def scope(game, once: str):
     return game.state.turn if once == "turn" else "game"
 

@@ -136,8 +136,7 @@ class AbilityLayer:
             return False
         if dry:
             return True
-        s = abstate.get(game)
-        abstate.put(game, s._replace(pending=s.pending + (Pending(seat, inst, spec.key, timing, placed),)))
+        abstate.set_pending(game, abstate.get(game).pending + (Pending(seat, inst, spec.key, timing, placed),))
         self.emit(game, ctx, "AUTO", "pending")
         return True
 
@@ -296,7 +295,7 @@ def play_pending(game, entry) -> None:
     s = abstate.get(game)
     rest = list(s.pending)
     rest.remove(entry)
-    abstate.put(game, s._replace(pending=tuple(rest)))
+    abstate.set_pending(game, tuple(rest))
     spec = layer.specs[entry.key]
     ctx = Ctx(entry.seat, entry.inst, entry.key, entry.timing, entry.placed)
     if abstate.is_used(game, spec.once, entry.inst, spec.key) or not costs.payable(game, ctx, spec.cost):
