@@ -84,7 +84,7 @@ def play_checked(seed, agents, fmt="standard"):
     return game
 
 
-_PLAIN = ("deck", "hand", "soul", "damage", "drop", "g_zone", "removed")
+_PLAIN = ("deck", "hand", "soul", "damage", "drop", "g_zone", "bind", "removed")
 
 
 def engine_zones(game, seat) -> dict[str, list[int]]:

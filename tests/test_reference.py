@@ -37,7 +37,7 @@ def test_names_lists_a_section_with_docs_arguments_and_where_it_goes():
     out = run("names", "effects")
     assert out.returncode == 0, out.stderr
     assert out.stdout.startswith("ability_effects:") and "`effect:`" in out.stdout
-    assert re.search(r"^  power +\S.*argument: int; parameters: target \(target\), until \(battle \| turn\)",
+    assert re.search(r"^  power +\S.*argument: number; parameters: target \(target\), until \(battle \| turn\)",
                      out.stdout, re.M)
     timings = run("names", "timings")
     assert "beginning_of_guard_step" in timings.stdout and "battle.guard_step" in timings.stdout

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from ..game.state import MATE, REAR_CIRCLES
 from ..game.zones import heart_card
+from . import counts
+from .counts import g_units_face_up
 from .registry import ABILITIES
 from .targets import find_unit
 
@@ -27,11 +29,18 @@ def limit_break(game, ctx, arg):
 
 @ABILITIES.condition("generation_break", "int")
 def generation_break(game, ctx, arg):
-    """Generation Break N: N or more face-up G units on your VC and in your G zone (CR 11.12)."""
-    p = game.state.players[ctx.seat]
-    v = p.circles["VC"]
-    on_v = 1 if v is not None and game.cards[v.card].unit == "g_unit" else 0
-    return len(p.g_face_up) + on_v >= arg
+    """Generation Break N: N or more face-up G units on your VC and in your G zone (CR 11.12).
+
+    Example: {generation_break: 2}   (the same as {compare: [{count: your_g_units}, at_least, 2]})"""
+    return len(g_units_face_up(game, ctx.seat)) >= arg
+
+
+@ABILITIES.condition("compare", "comparison")
+def compare(game, ctx, arg):
+    """Compare two counts or numbers: [left, at_least | at_most | more_than | less_than | equal_to | not_equal_to, right].
+
+    Example: {compare: [{count: your_rear_guards}, more_than, {count: opponent_rear_guards}]}"""
+    return counts.compare(game, ctx, arg[0], arg[1], arg[2])
 
 
 @ABILITIES.condition("your_turn")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..game import zones
 from ..game.state import COLUMN_PARTNER, REAR_CIRCLES
-from . import abstate
+from . import abstate, counts
 from .choose import card_options, choose, unit_options
 from .registry import ABILITIES
 from .targets import candidates, filters_of, find_unit, passes
@@ -60,22 +60,28 @@ def _add_shield(game, ctx, seat, circle, unit, amount):
     unit.shield_battle += amount
 
 
-@ABILITIES.effect("power", "int", TIMED_PARAMS)
+@ABILITIES.effect("power", "number", TIMED_PARAMS)
 def power(game, ctx, arg, params, then, index):
-    """Power +N (target, until battle / turn)."""
-    _targeted(game, ctx, params, _add_power, (arg, _until(game, params)), then)
+    """Power +N (target, until battle / turn); N may be negative or a count, read on resolution.
+
+    Example: {power: {count: your_rear_guards, other: true, times: 2000}, target: self, until: battle}"""
+    _targeted(game, ctx, params, _add_power, (counts.value(game, ctx, arg), _until(game, params)), then)
 
 
-@ABILITIES.effect("critical", "int", TIMED_PARAMS)
+@ABILITIES.effect("critical", "number", TIMED_PARAMS)
 def critical(game, ctx, arg, params, then, index):
-    """Critical +N (target, until battle / turn)."""
-    _targeted(game, ctx, params, _add_critical, (arg, _until(game, params)), then)
+    """Critical +N (target, until battle / turn); N may be negative or a count.
+
+    Example: {critical: 1, target: your_vanguard, until: turn}"""
+    _targeted(game, ctx, params, _add_critical, (counts.value(game, ctx, arg), _until(game, params)), then)
 
 
-@ABILITIES.effect("shield", "int", UNIT_PARAMS)
+@ABILITIES.effect("shield", "count", UNIT_PARAMS)
 def shield(game, ctx, arg, params, then, index):
-    """Shield +N until end of battle (a guardian)."""
-    _targeted(game, ctx, params, _add_shield, (arg,), then)
+    """Shield +N until end of battle (a guardian); N may be a count.
+
+    Example: {shield: {count: your_face_up_g_zone, times: 5000}, target: self}"""
+    _targeted(game, ctx, params, _add_shield, (counts.value(game, ctx, arg),), then)
 
 
 def _retire(game, ctx, seat, circle, unit):
@@ -145,31 +151,37 @@ def give(game, ctx, arg, params, then, index):
 
 # -- counts ---------------------------------------------------------------------
 
-@ABILITIES.effect("draw", "int")
+@ABILITIES.effect("draw", "count")
 def draw(game, ctx, arg, params, then, index):
-    """Draw N cards."""
-    for _ in range(arg):
+    """Draw N cards (N may be a count).
+
+    Example: {draw: 1}"""
+    for _ in range(counts.value(game, ctx, arg)):
         zones.draw(game, ctx.seat)
     _continue(game, then)
 
 
-@ABILITIES.effect("soul_charge", "int")
+@ABILITIES.effect("soul_charge", "count")
 def soul_charge(game, ctx, arg, params, then, index):
-    """Soul Charge N: the top N cards of your deck into your soul."""
+    """Soul Charge N: the top N cards of your deck into your soul (N may be a count).
+
+    Example: {soul_charge: 1}"""
     p = game.state.players[ctx.seat]
-    for _ in range(arg):
+    for _ in range(counts.value(game, ctx, arg)):
         if not p.deck:
             break
         zones.put(game, ctx.seat, p.deck[-1], "deck", "soul", "effect", ability=ctx.key)
     _continue(game, then)
 
 
-@ABILITIES.effect("counter_charge", "int")
+@ABILITIES.effect("counter_charge", "count")
 def counter_charge(game, ctx, arg, params, then, index):
-    """Counter Charge N: turn N face-down damage cards face up."""
+    """Counter Charge N: turn N face-down damage cards face up (N may be a count).
+
+    Example: {counter_charge: 1}"""
     p = game.state.players[ctx.seat]
     options = card_options(game, [i for i in p.damage if i in p.face_down])
-    choose(game, ctx.seat, "ability_card", options, arg, False, (_flip_up, (ctx.seat, then)), "counter charge")
+    choose(game, ctx.seat, "ability_card", options, counts.value(game, ctx, arg), False, (_flip_up, (ctx.seat, then)), "counter charge")
 
 
 def _flip_up(game, seat, then, chosen):

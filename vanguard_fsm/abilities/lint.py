@@ -17,6 +17,7 @@ from ..machine.registry import REGISTRY
 from ..machine.yamlsrc import SourceError, load
 from ..paths import builtin_cards_dir, builtin_flows_dir
 from . import conditions, costs, effects  # noqa: F401  (registration)
+from .lint_terms import TermChecks, unknown as _unknown
 from .effects import CARD_ZONES
 from .registry import ABILITIES
 from .spec import DEFAULT_TIMING, KINDS, ONCE, ZONE_NAMES
@@ -27,7 +28,7 @@ ABILITY_KEYS = ("kind", "zone", "timing", "conditions", "optional", "cost", "eff
 SELF_EVENTS = frozenset(REGISTRY.engine_events.names())
 
 
-class Linter:
+class Linter(TermChecks):
     def __init__(self, doc, timings: set[str]) -> None:
         self.doc = doc
         self.timings = timings
@@ -110,7 +111,7 @@ class Linter:
         if entry.arg == "none" and has_arg and arg is not None:
             self.error(path, f"{section.kind} {name!r} takes no argument")
         elif entry.arg != "none":
-            if not has_arg and not (entry.arg == "int" and section is ABILITIES.costs):   # a bare cost is 1
+            if not has_arg and not (entry.arg in ("int", "pick") and section is ABILITIES.costs):   # a bare cost is 1
                 self.error(path, f"{section.kind} {name!r} needs an argument ({entry.arg})")
             elif has_arg:
                 self.arg(entry.arg, arg, path + (name,), f"{section.kind} {name!r}")
@@ -129,6 +130,12 @@ class Linter:
             self.cards(value, path)
         elif kind == "ability":
             self.ability(value, path)
+        elif kind in ("count", "number"):
+            self.count(value, path, what, negative=kind == "number")
+        elif kind == "comparison":
+            self.comparison(value, path, what)
+        elif kind == "pick":
+            self.pick(value, path, what)
         elif isinstance(kind, tuple) and value not in kind:
             self.error(path, f"{what} is one of {', '.join(kind)} (got {value!r})")
 
@@ -196,21 +203,8 @@ class Linter:
             elif key == "up_to":
                 if not isinstance(arg, bool):
                     self.error(path + (key,), "up_to is true or false")
-            elif key in ABILITIES.filters:
-                entry = ABILITIES.filters[key]
-                if entry.arg == "none":
-                    if arg is not True:
-                        self.error(path + (key,), f"filter {key!r} is written `{key}: true`")
-                else:
-                    self.arg(entry.arg, arg, path + (key,), f"filter {key!r}")
             elif key not in FILTER_KEYS:
-                self.key_error(path, key, ABILITIES.filters.unknown_message(str(key)))
-
-
-def _unknown(what, name, known) -> str:
-    import difflib
-    close = difflib.get_close_matches(str(name), sorted(known), n=1, cutoff=0.75)
-    return f"unknown {what} {name!r}" + (f" (did you mean {close[0]!r}?)" if close else "")
+                self.filter_key(key, arg, path, value)
 
 
 def known_timings(flows_dir) -> set[str]:

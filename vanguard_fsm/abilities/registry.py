@@ -16,15 +16,28 @@ from ..machine.registry import Section
 class Entry:
     """A registered name: its function, the kind of its argument, and its other parameters."""
 
-    __slots__ = ("name", "fn", "arg", "params", "doc")
+    __slots__ = ("name", "fn", "arg", "params", "doc", "example")
 
-    def __init__(self, name: str, fn, arg: str, params: dict, doc: str) -> None:
+    def __init__(self, name: str, fn, arg: str, params: dict, doc: str, example: str = "") -> None:
         self.name, self.fn, self.arg, self.params, self.doc = name, fn, arg, params, doc
+        self.example = example
 
 
 # argument kinds lint understands: none (a bare name), int (>= 0), signed (any whole number), str,
-# target, cards, ability
-ARG_KINDS = ("none", "int", "signed", "str", "target", "cards", "ability", "zone")
+# target, cards, ability, count (a whole number >= 0 or a count expression, `counts.py`), number (any
+# whole number or a count expression: power may be negative), comparison ([count, operator, count]),
+# pick (N, or {choose: N, filters}: which cards or units a cost takes)
+ARG_KINDS = ("none", "int", "signed", "str", "target", "cards", "ability", "zone", "count", "number",
+             "comparison", "pick")
+
+
+def example_of(fn) -> str:
+    """The `Example: ...` line of a docstring (the generated reference shows it), or ''."""
+    for line in (fn.__doc__ or "").splitlines():
+        line = line.strip()
+        if line.startswith("Example:"):
+            return line[len("Example:"):].strip()
+    return ""
 
 
 class AbilityRegistry:
@@ -34,12 +47,13 @@ class AbilityRegistry:
         self.effects = Section("ability effect")
         self.selectors = Section("target selector")
         self.filters = Section("target filter")
+        self.zones = Section("card zone")
 
     def _register(self, section: Section, name: str, arg: str, params: dict | None, fn) -> None:
         if arg not in ARG_KINDS:
             raise ValueError(f"{name}: unknown argument kind {arg!r}")
         doc = (fn.__doc__ or "").strip().split("\n")[0]
-        section.register(name, Entry(name, fn, arg, dict(params or {}), doc), doc)
+        section.register(name, Entry(name, fn, arg, dict(params or {}), doc, example_of(fn)), doc)
 
     def condition(self, name: str, arg: str = "none"):
         def deco(fn):
@@ -63,6 +77,13 @@ class AbilityRegistry:
     def selector(self, name: str):
         def deco(fn):
             self._register(self.selectors, name, "none", None, fn)
+            return fn
+        return deco
+
+    def zone(self, name: str):
+        """A card zone a count reads (`{count: your_drop}`): fn(game, ctx) -> instances."""
+        def deco(fn):
+            self._register(self.zones, name, "none", None, fn)
             return fn
         return deco
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..game.actions import Action
 from ..game.state import REAR_CIRCLES
-from . import abstate, costs, effects
+from . import abstate, costs, counts, effects
 from .conditions import all_hold
 from .listeners import may_act
 from .targets import Ctx, candidates
@@ -31,10 +31,12 @@ def cont_value(layer, game, unit, what, found: list | None = None) -> int:
         for spec, arg, _ in entries if zone is not None else ():
             if spec.zones is not None and zone not in spec.zones:
                 continue
-            if all_hold(game, Ctx(seat, unit.card, spec.key, "continuous", unit.placed), spec.conditions):
-                total += arg
+            ctx = Ctx(seat, unit.card, spec.key, "continuous", unit.placed)
+            if all_hold(game, ctx, spec.conditions):
+                amount = arg if type(arg) is int else counts.value(game, ctx, arg)
+                total += amount
                 if found is not None:
-                    found.append((spec.key, arg))
+                    found.append((spec.key, amount))
     table = layer.cont_by_what.get(what, {})
     given = _given_cont(layer, abstate.get(game).granted, what) if layer.granted_cont else None
     if not table and not given:
@@ -50,9 +52,10 @@ def cont_value(layer, game, unit, what, found: list | None = None) -> int:
                     continue
                 ctx = Ctx(seat, inst, spec.key, "continuous", placed)
                 if all_hold(game, ctx, spec.conditions) and _affects(game, ctx, target, unit):
-                    total += arg
+                    amount = arg if type(arg) is int else counts.value(game, ctx, arg)
+                    total += amount
                     if found is not None:
-                        found.append((spec.key, arg))
+                        found.append((spec.key, amount))
     return total
 
 

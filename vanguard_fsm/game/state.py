@@ -86,7 +86,7 @@ class Unit:
 
 class Player:
     __slots__ = ("seat", "deck", "hand", "drop", "damage", "face_down", "soul", "trigger", "g_zone",
-                 "g_face_up", "removed", "circles", "gc", "deck_name", "rode", "strode", "redrew",
+                 "g_face_up", "removed", "bind", "circles", "gc", "deck_name", "rode", "strode", "redrew",
                  "revealed", "overloaded", "assist")
 
     def __init__(self, seat: int, deck_name: str = "") -> None:
@@ -101,6 +101,7 @@ class Player:
         self.g_zone: list[int] = []
         self.g_face_up: set[int] = set()   # G zone cards face up (after striding / G guardian)
         self.removed: list[int] = []
+        self.bind: list[int] = []          # bound cards (CR 4.9, 10.19): a public zone, face up
         self.circles: dict[str, Unit | None] = dict.fromkeys(CIRCLES)
         self.gc: list[Unit] = []
         self.deck_name = deck_name
@@ -140,7 +141,7 @@ class Player:
         p.seat, p.deck_name = self.seat, self.deck_name
         p.deck, p.hand, p.drop, p.damage = self.deck[:], self.hand[:], self.drop[:], self.damage[:]
         p.face_down, p.soul, p.trigger = set(self.face_down), self.soul[:], self.trigger[:]
-        p.g_zone, p.g_face_up, p.removed = self.g_zone[:], set(self.g_face_up), self.removed[:]
+        p.g_zone, p.g_face_up, p.removed, p.bind = self.g_zone[:], set(self.g_face_up), self.removed[:], self.bind[:]
         p.circles = circles = self.circles.copy()
         for c, u in circles.items():
             if u is not None:
@@ -157,14 +158,14 @@ class Player:
         gc = tuple((u.card, u.rested, u.guarding) for u in self.gc)
         return (self.seat, tuple(self.deck), tuple(self.hand), tuple(self.drop), tuple(self.damage),
                 tuple(sorted(self.face_down)), tuple(self.soul), tuple(self.trigger), tuple(self.g_zone),
-                tuple(sorted(self.g_face_up)), tuple(self.removed), units, gc, self.rode, self.strode,
+                tuple(sorted(self.g_face_up)), tuple(self.removed), tuple(self.bind), units, gc, self.rode, self.strode,
                 self.redrew, tuple(self.revealed), tuple((c,) + u.canonical() for c, u in self.overloaded),
                 self.assist)
 
     def all_instances(self) -> list[int]:
         """Every card this player owns, wherever it is (for the conservation invariant)."""
         cards = self.deck + self.hand + self.drop + self.damage + self.soul + self.trigger \
-            + self.g_zone + self.removed
+            + self.g_zone + self.removed + self.bind
         for u in self.circles.values():
             if u is None:
                 continue

@@ -92,8 +92,7 @@ def zone_sizes(game, seat: int) -> dict:
     """Card count of every zone of a seat (trace v2 `turn_begin.sizes`); a circle counts its heart and mate."""
     p = game.state.players[seat]
     sizes = {z: len(getattr(p, z)) for z in ("deck", "hand", "soul", "damage", "drop", "g_zone", "trigger",
-                                             "removed")}
-    sizes["bind"] = 0
+                                             "bind", "removed")}
     for circle, unit in p.circles.items():
         sizes[circle] = 0 if unit is None else \
             1 + (unit.heart is not None) + (unit.mate is not None)

@@ -139,6 +139,8 @@ def explain(text: str, digest: Digest, flowset) -> list[str]:
             lines.append("  parameters: " + ", ".join(f"{k} ({v})" for k, v in entry.params.items()))
         if entry.context:
             lines.append(f"  needs: {entry.context}")
+        if entry.example:
+            lines.append(f"  example: {entry.example}")
         lines += [f"  used in {u}" for u in _uses(flowset, text)]
         blocks.append(lines)
     if text in flowset.declared_timings():

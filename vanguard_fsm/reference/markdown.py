@@ -46,10 +46,11 @@ def _section(section: VocabularySection) -> str:
         lines.append("| name | does | context needed |\n|---|---|---|")
         lines += [f"| `{e.name}` | {_cell(e.doc)} | {_cell(e.context) or '-'} |" for e in section.entries]
     else:
-        lines.append("| name | does | argument | parameters |\n|---|---|---|---|")
+        lines.append("| name | does | argument | parameters | example |\n|---|---|---|---|---|")
         for e in section.entries:
             params = ", ".join(f"`{k}`: {_cell(v)}" for k, v in e.params.items())
-            lines.append(f"| `{e.name}` | {_cell(e.doc)} | {_cell(e.arg) or '-'} | {params or '-'} |")
+            example = f"`{_cell(e.example)}`" if e.example else "-"
+            lines.append(f"| `{e.name}` | {_cell(e.doc)} | {_cell(e.arg) or '-'} | {params or '-'} | {example} |")
     return "\n".join(lines) + "\n"
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..abilities import conditions, costs, effects, targets  # noqa: F401  (registration)
+from ..abilities import conditions, costs, counts, effects, targets  # noqa: F401  (registration)
 from ..abilities.registry import ABILITIES
 from ..game import rules  # noqa: F401  (registration)
 from ..machine.registry import REGISTRY, Section
@@ -30,12 +30,14 @@ WHERE = {
     "ability_effects": "cards: an ability's `effect:` (one item or a list; {name: argument, parameter: value})",
     "target_selectors": "cards: an effect's `target:` (a name, or {from: name, choose: N, up_to: bool, filters})",
     "target_filters": "cards: a key of a target or card choice (`{from: ..., grade_max: 2}`)",
+    "card_zones": "cards: a count's `count:` (`{count: your_drop, grade: 3}`; a target selector there counts units)",
     "timings": "flows: a state's `timings:` list (declared there); cards: an AUTO ability's `timing:`",
 }
 # Short names a user may type for a section.
 ALIASES = {"kinds": "decision_kinds", "choices": "decision_kinds", "events": "engine_events",
            "costs": "ability_costs", "effects": "ability_effects", "targets": "target_selectors",
-           "selectors": "target_selectors", "filters": "target_filters", "who": "deciders"}
+           "selectors": "target_selectors", "filters": "target_filters", "who": "deciders",
+           "zones": "card_zones"}
 FLOW_LANGUAGE, CARD_LANGUAGE = "flow", "card"
 
 
@@ -46,6 +48,7 @@ class Entry:
     arg: str = ""                       # the argument it takes ("" = none)
     params: dict = field(default_factory=dict)
     context: str = ""                   # the context it needs (flow actions and conditions)
+    example: str = ""                   # card language: how it is written (the docstring's `Example:` line)
 
 
 @dataclass
@@ -74,7 +77,8 @@ def _entries(section: Section, language: str) -> list[Entry]:
         item = section[name]
         if language == CARD_LANGUAGE:
             params = {k: _arg_text(v) for k, v in getattr(item, "params", {}).items()}
-            out.append(Entry(name, section.doc(name), _arg_text(getattr(item, "arg", "")), params))
+            out.append(Entry(name, section.doc(name), _arg_text(getattr(item, "arg", "")), params,
+                             example=getattr(item, "example", "")))
         else:
             out.append(Entry(name, section.doc(name), context=describe_needs(section, name)))
     return out
