@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import copy
 
-from . import attacks, conditions, costs, counts, effects, restrictions, targets  # noqa: F401  (registration)
+from . import attacks, conditions, costs, counts, effects, restrictions, targets, zone_effects  # noqa: F401  (registration)
 from .abstate import EMPTY
 from .events import EVENT_TIMINGS
 from .layer import AbilityLayer

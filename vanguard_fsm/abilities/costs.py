@@ -3,6 +3,10 @@
 Each cost is an object with `payable(game, ctx, n)` and `pay(game, ctx, n, then)`;
 all of an ability's costs must be payable before any is paid (CR 8.5.2.3), and
 `then` is the task `(fn, args)` to run once this cost is paid.
+
+A cost that takes cards or units takes a *pick*: `N`, or `{choose: N, <filters>}`
+with the target filters ("discard a heal trigger" is `{discard: {choose: 1, trigger: heal}}`,
+"retire a grade 1 or lower rear-guard" `{retire: {choose: 1, grade_max: 1}}`).
 """
 from __future__ import annotations
 
@@ -10,7 +14,7 @@ from ..game import zones
 from ..game.state import REAR_CIRCLES
 from .choose import card_options, choose, unit_options
 from .registry import ABILITIES
-from .targets import find_unit
+from .targets import filters_of, find_unit, passes
 
 
 def _player(game, ctx):
@@ -20,6 +24,20 @@ def _player(game, ctx):
 def _continue(game, then, chosen=()):
     fn, args = then
     game.then(fn, *args)
+
+
+def picked(arg) -> tuple[int, tuple]:
+    """A pick -> (how many, its filters)."""
+    if isinstance(arg, dict):
+        return arg.get("choose", 1), filters_of(arg)
+    return (1 if arg is None else arg), ()
+
+
+def _matching(game, ctx, instances, filters):
+    if not filters:
+        return list(instances)
+    cards = game.cards
+    return [i for i in instances if passes(game, ctx, filters, cards[i], None)]
 
 
 def _move_cards(game, seat, chosen, src, dst, then):
@@ -59,15 +77,17 @@ class CardsToZone:
         self.kind, self.src, self.dst, self.label, self.spare_self = kind, src, dst, label, spare_self
         self.__doc__ = doc
 
-    def _cards(self, game, ctx):
+    def _cards(self, game, ctx, filters):
         cards = getattr(_player(game, ctx), self.src)
-        return [i for i in cards if i != ctx.inst] if self.spare_self else cards
+        return _matching(game, ctx, [i for i in cards if i != ctx.inst] if self.spare_self else cards, filters)
 
-    def payable(self, game, ctx, n):
-        return len(self._cards(game, ctx)) >= n
+    def payable(self, game, ctx, arg):
+        n, filters = picked(arg)
+        return len(self._cards(game, ctx, filters)) >= n
 
-    def pay(self, game, ctx, n, then):
-        choose(game, ctx.seat, self.kind, card_options(game, self._cards(game, ctx)), n, False,
+    def pay(self, game, ctx, arg, then):
+        n, filters = picked(arg)
+        choose(game, ctx.seat, self.kind, card_options(game, self._cards(game, ctx, filters)), n, False,
                (_move_cards_done, (ctx.seat, self.src, self.dst, then)), self.label.format(n=n))
 
 
@@ -77,12 +97,21 @@ def _move_cards_done(game, seat, src, dst, then, chosen):
 
 for _name, _src, _dst, _label, _doc, _spare in (
         ("soul_blast", "soul", "drop", "soul blast {n}",
-         "Soul Blast N: put N cards from your soul into your drop zone.", False),
+         "Soul Blast N: put N cards (matching the filters) from your soul into your drop zone (CR 10.17).\n"
+         "Example: {soul_blast: {choose: 1, name: Some Card}}", False),
         ("discard", "hand", "drop", "discard {n}",
-         "Discard N: put N cards from your hand into your drop zone.", True),
+         "Discard N: put N cards (matching the filters) from your hand into your drop zone (CR 10.3).\n"
+         "Example: {discard: {choose: 1, trigger: heal}}", True),
         ("drop_to_deck", "drop", "deck", "put {n} drop cards on your deck",
-         "Put N cards from your drop zone on top of your deck (the Seek Mate cost, CR 11.10.2).", False)):
-    ABILITIES.cost(_name)(CardsToZone(_name, _src, _dst, _label, _doc, _spare))
+         "Put N cards from your drop zone on top of your deck (the Seek Mate cost, CR 11.10.2).\n"
+         "Example: {drop_to_deck: 4}", False),
+        ("bind_from_drop", "drop", "bind", "bind {n} drop cards",
+         "Bind N cards (matching the filters) from your drop zone (CR 10.19, 4.9).\n"
+         "Example: {bind_from_drop: {choose: 2, grade: 3}}", False),
+        ("bind_from_soul", "soul", "bind", "bind {n} soul cards",
+         "Bind N cards (matching the filters) from your soul (CR 10.19, 4.9).\n"
+         "Example: {bind_from_soul: 1}", False)):
+    ABILITIES.cost(_name, "pick")(CardsToZone(_name, _src, _dst, _label, _doc, _spare))
 
 
 @ABILITIES.cost("rest_self", "none")
@@ -122,23 +151,29 @@ class SoulSelf:
         _continue(game, then)
 
 
-@ABILITIES.cost("retire")
+@ABILITIES.cost("retire", "pick")
 class RetireRearGuards:
-    """Retire N of your other rear-guards."""
+    """Retire N of your other rear-guards (matching the filters, CR 10.4).
+
+    Example: {retire: {choose: 1, grade_max: 1}}"""
 
     @staticmethod
-    def _refs(game, ctx):
+    def _refs(game, ctx, filters):
         p = _player(game, ctx)
+        cards = game.cards
         return [(ctx.seat, c, p.circles[c]) for c in REAR_CIRCLES
-                if p.circles[c] is not None and p.circles[c].placed != ctx.placed]
+                if p.circles[c] is not None and p.circles[c].placed != ctx.placed
+                and passes(game, ctx, filters, cards[p.circles[c].card], p.circles[c])]
 
     @classmethod
-    def payable(cls, game, ctx, n):
-        return len(cls._refs(game, ctx)) >= n
+    def payable(cls, game, ctx, arg):
+        n, filters = picked(arg)
+        return len(cls._refs(game, ctx, filters)) >= n
 
     @classmethod
-    def pay(cls, game, ctx, n, then):
-        options = unit_options(game, cls._refs(game, ctx), ctx.seat)
+    def pay(cls, game, ctx, arg, then):
+        n, filters = picked(arg)
+        options = unit_options(game, cls._refs(game, ctx, filters), ctx.seat)
         choose(game, ctx.seat, "retire_cost", options, n, False, (_retire_done, (then,)), f"retire {n}")
 
 
@@ -147,6 +182,79 @@ def _retire_done(game, then, chosen):
         ref = find_unit(game, placed)
         if ref is not None:
             zones.retire(game, seat, ref[1])
+    _continue(game, then)
+
+
+@ABILITIES.cost("g_face_up", "pick")
+class GZoneFaceUp:
+    """Turn N face-down cards (matching the filters) of your G zone face up (CR 10.13, 4.11.3).
+
+    Example: {g_face_up: {choose: 1, same_name_as: self}}"""
+
+    @staticmethod
+    def _cards(game, ctx, filters):
+        p = _player(game, ctx)
+        return _matching(game, ctx, [i for i in p.g_zone if i not in p.g_face_up], filters)
+
+    @classmethod
+    def payable(cls, game, ctx, arg):
+        n, filters = picked(arg)
+        return len(cls._cards(game, ctx, filters)) >= n
+
+    @classmethod
+    def pay(cls, game, ctx, arg, then):
+        n, filters = picked(arg)
+        choose(game, ctx.seat, "g_face_up", card_options(game, cls._cards(game, ctx, filters)), n, False,
+               (_g_up, (ctx, then)), f"turn {n} G zone card(s) face up")
+
+
+def _g_up(game, ctx, then, chosen):
+    for inst in chosen:
+        zones.turn_over(game, ctx.seat, inst, "up", "cost", zone="g_zone", ability=ctx.key)
+    _continue(game, then)
+
+
+@ABILITIES.cost("g_persona_blast", "none")
+class GPersonaBlast:
+    """G persona blast: turn one face-down card with this unit's name in your G zone face up (CR 10.13).
+
+    Example: cost: [g_persona_blast]   (the same as {g_face_up: {choose: 1, same_name_as: self}})"""
+
+    PICK = {"choose": 1, "same_name_as": "self"}
+
+    @classmethod
+    def payable(cls, game, ctx, arg):
+        return GZoneFaceUp.payable(game, ctx, cls.PICK)
+
+    @classmethod
+    def pay(cls, game, ctx, arg, then):
+        GZoneFaceUp.pay(game, ctx, cls.PICK, then)
+
+
+@ABILITIES.cost("reveal", "pick")
+class RevealFromHand:
+    """Reveal N cards (matching the filters) from your hand; they stay there (CR 10.9.1.1, 10.9.1.3).
+
+    Example: {reveal: {choose: 1, grade: 3}}"""
+
+    @staticmethod
+    def _cards(game, ctx, filters):
+        return _matching(game, ctx, [i for i in _player(game, ctx).hand if i != ctx.inst], filters)
+
+    @classmethod
+    def payable(cls, game, ctx, arg):
+        n, filters = picked(arg)
+        return len(cls._cards(game, ctx, filters)) >= n
+
+    @classmethod
+    def pay(cls, game, ctx, arg, then):
+        n, filters = picked(arg)
+        choose(game, ctx.seat, "reveal", card_options(game, cls._cards(game, ctx, filters)), n, False,
+               (_revealed, (ctx, then)), f"reveal {n} card(s) from your hand")
+
+
+def _revealed(game, ctx, then, chosen):
+    zones.reveal(game, ctx.seat, chosen, "hand", "cost", ability=ctx.key)
     _continue(game, then)
 
 

@@ -192,7 +192,7 @@ def _flip_up(game, seat, then, chosen):
 
 # -- cards from zones -----------------------------------------------------------
 
-CARD_ZONES = ("deck", "soul", "drop", "hand", "damage")
+CARD_ZONES = ("deck", "soul", "drop", "hand", "damage", "bind")
 
 
 def _card_choice(game, ctx, spec, default_zone, done, prompt):

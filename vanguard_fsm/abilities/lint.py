@@ -16,7 +16,7 @@ from ..machine.loader import load_flowset
 from ..machine.registry import REGISTRY
 from ..machine.yamlsrc import SourceError, load
 from ..paths import builtin_cards_dir, builtin_flows_dir
-from . import conditions, costs, effects  # noqa: F401  (registration)
+from . import conditions, costs, effects, zone_effects  # noqa: F401  (registration)
 from .lint_terms import TermChecks, unknown as _unknown
 from .effects import CARD_ZONES
 from .registry import ABILITIES
@@ -136,6 +136,9 @@ class Linter(TermChecks):
             self.comparison(value, path, what)
         elif kind == "pick":
             self.pick(value, path, what)
+        elif kind == "effects":
+            for i, item in enumerate(value if isinstance(value, list) else [value]):
+                self.effect(item, path + (i,) if isinstance(value, list) else path)
         elif isinstance(kind, tuple) and value not in kind:
             self.error(path, f"{what} is one of {', '.join(kind)} (got {value!r})")
 

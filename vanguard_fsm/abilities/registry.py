@@ -26,9 +26,9 @@ class Entry:
 # argument kinds lint understands: none (a bare name), int (>= 0), signed (any whole number), str,
 # target, cards, ability, count (a whole number >= 0 or a count expression, `counts.py`), number (any
 # whole number or a count expression: power may be negative), comparison ([count, operator, count]),
-# pick (N, or {choose: N, filters}: which cards or units a cost takes)
+# pick (N, or {choose: N, filters}: which cards or units a cost takes), effects (one effect item or a list)
 ARG_KINDS = ("none", "int", "signed", "str", "target", "cards", "ability", "zone", "count", "number",
-             "comparison", "pick")
+             "comparison", "pick", "effects")
 
 
 def example_of(fn) -> str:

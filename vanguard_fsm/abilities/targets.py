@@ -179,8 +179,8 @@ def _name(game, arg, card, unit, ctx):
 
 @ABILITIES.filter("clan", "str")
 def _clan(game, arg, card, unit, ctx):
-    """The card is of this clan."""
-    return card.clan == arg
+    """The card is of this clan (a card of all clans is of every one)."""
+    return card.clan_is(arg)
 
 
 @ABILITIES.filter("trigger_unit", "none")
@@ -220,6 +220,23 @@ def _back_row(game, arg, card, unit, ctx):
         return False
     p = game.state.players[game.owner[unit.card]]
     return any(p.circles[c] is unit for c in BACK_ROW)
+
+
+@ABILITIES.filter("trigger", "str")
+def _trigger(game, arg, card, unit, ctx):
+    """A trigger unit of this type (critical, draw, stand, heal).
+
+    Example: {discard: {choose: 1, trigger: heal}}"""
+    return card.trigger == arg
+
+
+@ABILITIES.filter("same_name_as", "target")
+def _same_name_as(game, arg, card, unit, ctx):
+    """The card has the same name as one of the target's units (`self`, `your_units` ...).
+
+    Example: {g_face_up: {choose: 1, same_name_as: self}}"""
+    units, _, _ = candidates(game, ctx, arg)
+    return any(game.cards[u.card].name == card.name for _, _, u in units)
 
 
 FILTER_KEYS = ("from", "choose", "up_to")

@@ -11,14 +11,15 @@ Card file format (one clan per file is usual; top-level keys are defaults)::
 
     clan: Aurora Lancers        # default clan for every card below
     nation: Solar Concord       # default nation
-    race: Human                 # optional default race
+    race: Human                 # optional default race (a list for a card of two races)
     cards:
       - {id: AL-002, name: ..., grade: 0, power: 5000, shield: 10000,
          race: Elf, unit: trigger, trigger: critical, skills: [boost]}
 
 Per card: ``id``, ``name``, ``grade``, ``power``, ``shield`` (null = none) and
 ``unit`` are required; ``critical`` defaults to 1, ``trigger``/``stride_cost``
-to null, ``skills``/``abilities`` to [], ``g_guardian`` to false. A real card also says
+to null, ``skills``/``abilities`` to [], ``g_guardian`` and ``all_clans`` (a card of every
+clan) to false; ``race`` may list two races. A real card also says
 where its data was read (``source``, a URL) and its printed ``number``; a G guardian
 printed without power writes ``power: null`` (read as 0: a guardian's power is never
 used). The ability format (kind, zone, timing, conditions, optional, cost, effect, text,
@@ -137,6 +138,12 @@ class Card:
     abilities: tuple
     number: str | None = None   # the printed card number of a real card ("BT01/002EN")
     source: str | None = None   # where a real card's data was read (a URL)
+    races: tuple[str, ...] = ()   # every race the card has (a card may have two); `race` joins them
+    all_clans: bool = False       # "this card is of every clan" (same-clan checks, clan filters)
+
+    def clan_is(self, clan: str) -> bool:
+        """The card is of this clan (a card of all clans is of every one)."""
+        return self.all_clans or self.clan == clan
 
     def to_json(self) -> dict:
         """The CONTRACT.md "Cards export" object, plus ``stride_cost``, ``number`` and ``source``."""
@@ -260,7 +267,8 @@ _CARD_SCHEMA = {
         "critical": {"type": "integer", "minimum": 0},
         "clan": {"type": "string", "minLength": 1},
         "nation": {"type": "string", "minLength": 1},
-        "race": {"type": "string", "minLength": 1},
+        "race": {"$ref": "#/$defs/race"},
+        "all_clans": {"type": "boolean"},
         "unit": {"enum": list(UNITS)},
         "trigger": {"enum": [None, *TRIGGERS]},
         "skills": {"type": "array", "items": {"enum": list(SKILLS)}, "uniqueItems": True},
@@ -271,6 +279,10 @@ _CARD_SCHEMA = {
         "source": {"type": "string", "pattern": "^https?://"},
     },
 }
+# A race, or the two races of a card that has two.
+_RACE_SCHEMA = {"anyOf": [{"type": "string", "minLength": 1},
+                          {"type": "array", "items": {"type": "string", "minLength": 1}, "minItems": 1,
+                           "maxItems": 2, "uniqueItems": True}]}
 # The shape of an ability (names inside are checked by `vanguard_fsm.abilities.lint`).
 _ITEM = {"anyOf": [{"type": "string"}, {"type": "object", "minProperties": 1, "maxProperties": 1}]}
 _EFFECT = {"anyOf": [{"type": "string"}, {"type": "object", "minProperties": 1}]}
@@ -307,14 +319,14 @@ def _with_timing(ability: dict) -> dict:
         return ability
     return {**ability, "timing": _DEFAULT_TIMING[ability["kind"]]}
 FILE_SCHEMA = {
-    "$defs": {"ability": _ABILITY_SCHEMA},
+    "$defs": {"ability": _ABILITY_SCHEMA, "race": _RACE_SCHEMA},
     "type": "object",
     "required": ["cards"],
     "additionalProperties": False,
     "properties": {
         "clan": {"type": "string", "minLength": 1},
         "nation": {"type": "string", "minLength": 1},
-        "race": {"type": "string", "minLength": 1},
+        "race": {"$ref": "#/$defs/race"},
         "cards": {"type": "array", "items": _CARD_SCHEMA},
     },
 }
@@ -345,6 +357,15 @@ def _consistency(c: Card) -> tuple[str, str] | None:
     return None
 
 
+def _races(race) -> tuple[str, ...]:
+    """A card's `race`: one name, or a list of names (a card of two races)."""
+    return (race,) if isinstance(race, str) else tuple(race)
+
+
+def _races_text(race) -> str:
+    return " / ".join(_races(race))
+
+
 def _load_file(path: Path, cards: dict[str, Card], where: dict[str, tuple[str, int, int]]) -> None:
     doc = read_yaml(path, CardError)
     data = doc.data
@@ -362,11 +383,12 @@ def _load_file(path: Path, cards: dict[str, Card], where: dict[str, tuple[str, i
         card = Card(
             id=merged["id"], name=merged["name"], grade=merged["grade"], power=merged["power"] or 0,
             shield=merged["shield"], critical=merged.get("critical", 1), clan=merged["clan"],
-            nation=merged["nation"], race=merged["race"], unit=merged["unit"],
+            nation=merged["nation"], race=_races_text(merged["race"]), unit=merged["unit"],
             trigger=merged.get("trigger"), skills=tuple(merged.get("skills", ())),
             g_guardian=merged.get("g_guardian", False), stride_cost=merged.get("stride_cost"),
             abilities=freeze([_with_timing(a) for a in merged.get("abilities", [])]),
             number=merged.get("number"), source=merged.get("source"),
+            races=_races(merged["race"]), all_clans=merged.get("all_clans", False),
         )
         problem = ("power", "only a G guardian may be printed without power (power: null)") \
             if merged["power"] is None and not card.g_guardian else _consistency(card)

@@ -34,8 +34,8 @@ def resolve_trigger(game) -> None:
     card = game.cards[inst]
     if card.trigger is None:
         return
-    clans = {game.cards[u.card].clan for _, u in game.state.players[seat].units()}
-    active = card.clan in clans
+    units = [game.cards[u.card] for _, u in game.state.players[seat].units()]
+    active = any(card.clan_is(u.clan) or u.all_clans for u in units)    # a card of all clans matches any
     effects = tuple(game.params["trigger_effects"][card.trigger]) if active else ()
     game.then(_trigger_step, seat, inst, active, effects, ())
 

@@ -46,8 +46,9 @@ def face_of(p, inst: int, zone: str) -> str | None:
 
 
 def put(game, seat: int, inst: int, src: str, dst: str, cause: str | None = None, face: str = "up",
-        **fields) -> None:
-    """Move a card between two of a player's zones (not circles); the deck's top is its end.
+        bottom: bool = False, **fields) -> None:
+    """Move a card between two of a player's zones (not circles); the deck's top is its end
+    (`bottom`: under the deck instead; the `put` says `bottom: true`).
     A card put into the damage zone or the G zone lies `face` up or down. With a `cause`, the
     trace gets a `put` event (CONTRACT v2); without, the movement is implied by the event of
     what caused it (a `stride`'s cost, a `trigger`'s heal, a `g_assist`'s removals)."""
@@ -56,7 +57,11 @@ def put(game, seat: int, inst: int, src: str, dst: str, cause: str | None = None
     getattr(p, src).remove(inst)
     p.face_down.discard(inst)
     p.g_face_up.discard(inst)
-    getattr(p, dst).append(inst)
+    if bottom:
+        getattr(p, dst).insert(0, inst)
+        fields["bottom"] = True
+    else:
+        getattr(p, dst).append(inst)
     if dst == "damage" and face == "down":
         p.face_down.add(inst)
     elif dst == "g_zone" and face == "up":
@@ -70,16 +75,48 @@ def put(game, seat: int, inst: int, src: str, dst: str, cause: str | None = None
     arrived(game, seat, inst, src, dst)
 
 
-def turn_over(game, seat: int, inst: int, face: str, cause: str, **fields) -> None:
-    """Turn a damage card face up or down in place (counter blast / charge): a `put` with from = to."""
+def turn_over(game, seat: int, inst: int, face: str, cause: str, zone: str = "damage", **fields) -> None:
+    """Turn a damage card (counter blast / charge) or a G zone card (G persona blast, CR 10.13)
+    face up or down in place: a `put` with from = to."""
     p = game.state.players[seat]
-    before = face_of(p, inst, "damage")
-    if face == "down":
+    before = face_of(p, inst, zone)
+    if zone == "g_zone":
+        (p.g_face_up.add if face == "up" else p.g_face_up.discard)(inst)
+    elif face == "down":
         p.face_down.add(inst)
     else:
         p.face_down.discard(inst)
-    game.emit("put", player=seat, card=game.cards[inst].id, **{"from": "damage"}, to="damage", cause=cause,
+    game.emit("put", player=seat, card=game.cards[inst].id, **{"from": zone}, to=zone, cause=cause,
               face=face, from_face=before, **fields)
+
+
+def reveal(game, seat: int, instances, zone: str, cause: str, **fields) -> None:
+    """Show cards to both players; they stay where they are (CR 10.9.1.3): a `reveal` event."""
+    if instances:
+        game.emit("reveal", player=seat, cards=[game.cards[i].id for i in instances], zone=zone, cause=cause,
+                  **fields)
+
+
+def unit_to_zone(game, seat: int, circle: str, dst: str, cause: str, bottom: bool = False, **fields) -> str:
+    """Put the unit on a rear-guard circle into one of its owner's zones (hand, soul, bind, the deck
+    ...): a `put` from the circle. A G unit goes to the G zone face up instead (CR 11.14.3, 4.6.9).
+    Returns the zone it went to."""
+    p = game.state.players[seat]
+    unit = p.circles[circle]
+    p.circles[circle] = None
+    if game.cards[unit.card].unit == "g_unit":
+        dst, bottom = "g_zone", False
+        p.g_face_up.add(unit.card)
+        fields["face"] = "up"
+    if bottom:
+        getattr(p, dst).insert(0, unit.card)
+        fields["bottom"] = True
+    else:
+        getattr(p, dst).append(unit.card)
+    game.emit("put", player=seat, card=game.cards[unit.card].id, **{"from": circle}, to=dst, cause=cause,
+              **fields)
+    arrived(game, seat, unit.card, circle, dst)
+    return dst
 
 
 def orient(game, seat: int, circles, rested: bool) -> None:

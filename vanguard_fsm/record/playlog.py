@@ -101,6 +101,9 @@ class PlayLog:
         else:
             w(f"P{f['player']} {c(f['card'])}: {f['from']} -> {f['to']} ({f['cause']})", 4)
 
+    def _on_reveal(self, game, f, w, c):
+        w(f"P{f['player']} reveals {', '.join(c(i) for i in f['cards'])} ({f['zone']}, {f['cause']})", 4)
+
     def _on_attack(self, game, f, w, c):
         w(f"Battle {f['battle']}: P{f['player']} {f['attacker']} ({c(f['card'])}) attacks {f['target']}")
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..abilities import conditions, costs, counts, effects, targets  # noqa: F401  (registration)
+from ..abilities import conditions, costs, counts, effects, targets, zone_effects  # noqa: F401  (registration)
 from ..abilities.registry import ABILITIES
 from ..game import rules  # noqa: F401  (registration)
 from ..machine.registry import REGISTRY, Section

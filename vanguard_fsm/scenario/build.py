@@ -9,6 +9,8 @@ unless `abilities: false`. The result is a paused `Game`, ready for `advance()`.
 """
 from __future__ import annotations
 
+from pathlib import Path
+
 from ..abilities import attach
 from ..game import zones
 from ..game.cards import load_cards
@@ -57,7 +59,7 @@ def _player_cards(spec: dict, pkey: str) -> list[tuple]:
         if unit is not None:
             keys = (pkey, circle, "card") if isinstance(spec[circle], dict) else (pkey, circle)
             out.append((circle, keys, unit["card"], unit))
-    for zone in ("hand", "deck", "drop", "damage", "g_zone", "removed"):
+    for zone in ("hand", "deck", "drop", "damage", "g_zone", "removed", "bind"):
         out += [(zone, k, c, e) for k, c, e in _entries(spec.get(zone), (pkey, zone))]
     out += [("gc", (pkey, "gc", i, "card"), g["card"], g) for i, g in enumerate(spec.get("gc", []))]
     return out
@@ -164,6 +166,10 @@ def _set_battle(game, scenario: Scenario, paths: list[str]) -> None:
 def build_game(scenario: Scenario, hooks: Hooks | None = None, flows_dir=None, cards=None) -> Game:
     """The scenario's position in a new game, machines placed; call `advance()`/`step()` to run it."""
     data = scenario.data
+    if cards is None and "cards" in data:     # the scenario's own cards (test cards), beside it
+        cards = Path(scenario.path).parent / data["cards"]
+        if not cards.exists():
+            raise scenario.failure(("cards",), f"no card file or directory {data['cards']!r} beside the scenario")
     db = load_cards(cards)
     fmt = data.get("format", "standard")
     per_player, decks = [], []

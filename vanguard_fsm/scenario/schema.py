@@ -48,7 +48,7 @@ PLAYER = {
         "deck_name": {"type": "string"},
         "VC": VANGUARD,
         **{c: UNIT for c in REAR_CIRCLES},
-        "hand": _zone(), "deck": _zone(), "drop": _zone(), "removed": _zone(),
+        "hand": _zone(), "deck": _zone(), "drop": _zone(), "removed": _zone(), "bind": _zone(),
         "damage": _zone({"face_down": {"type": "boolean"}}),
         "g_zone": _zone({"face_up": {"type": "boolean"}}),
         "gc": {"type": "array", "items": GUARDIAN},
@@ -66,7 +66,7 @@ _UNIT_EXPECT = {"anyOf": [{"type": "null"}, CARD, {
     "properties": {"card": CARD, "power": {"type": "integer"}, "critical": {"type": "integer"},
                    "rested": {"type": "boolean"}, "heart": {"anyOf": [CARD, {"type": "null"}]},
                    "mate": {"anyOf": [CARD, {"type": "null"}]}}}]}
-ZONES = ("hand", "deck", "drop", "damage", "soul", "g_zone", "removed", "gc", "trigger")
+ZONES = ("hand", "deck", "drop", "damage", "soul", "g_zone", "removed", "gc", "trigger", "bind")
 _COUNT = {"type": "integer", "minimum": 0}
 PLAYER_EXPECT = {
     "type": "object", "additionalProperties": False,
@@ -120,6 +120,7 @@ SCENARIO_SCHEMA = {
         "rules": {"type": "array", "minItems": 1, "items": {"type": ["string", "number"]}},
         "format": {"enum": ["standard", "quick"]},
         "seed": {"type": "integer"},
+        "cards": {"type": "string", "minLength": 1},   # a card file or directory, relative to this file
         "abilities": {"type": "boolean"},   # default true: the cards' abilities run, as in play
         "ability_state": {   # the ability layer's bookkeeping (see scenario_abilities.py)
             "type": "object", "additionalProperties": False,

@@ -1,0 +1,194 @@
+"""Filtered costs, G zone costs, reveal, the bind zone and unit moves (issue 19).
+
+CR 10.3 (discard), 10.4 (retire), 10.9 (reveal: the cards stay where they are), 10.13 and
+4.11.3 (turning G zone cards face up: G persona blast), 10.19 and 4.9 (bind), and units
+put into a zone of their owner. Every movement is a trace v2 `put` (the completeness test
+rebuilds the zones from them). Fixture cards FX-51x / FX-52x.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from vanguard_fsm.abilities.lint import lint_cards
+from vanguard_fsm.abilities.sandbox import add, run, sandbox
+from vanguard_fsm.game import zones
+from vanguard_fsm.game.turn import act_apply, act_legal
+from vanguard_fsm.machine.hooks import Hooks
+
+FIX = Path(__file__).parent / "fixtures" / "abilities"
+CARDS, DECK = str(FIX / "cards.yaml"), str(FIX / "deck.yaml")
+
+
+def game_with(card_id, where="front_left"):
+    hooks = Hooks()
+    events = []
+    hooks.on("event", lambda g, name, fields: events.append((name, dict(fields))))
+    game = sandbox(CARDS, DECK, hooks=hooks)
+    add(game, 0, card_id, where)
+    return game, game.state.players[0], events
+
+
+def acts(game, card_id):
+    return [a for a in act_legal(game, 0) if a.args[1].startswith(card_id)]
+
+
+def play(game, card_id, choose=None):
+    act_apply(game, acts(game, card_id)[0])
+    run(game, choose) if choose else run(game)
+
+
+def to_zone(game, seat, card_id, zone):
+    return add(game, seat, card_id, zone)
+
+
+def puts(events):
+    return [f for name, f in events if name == "put"]
+
+
+def test_discard_a_heal_trigger_only():
+    game, p, _ = game_with("FX-511")
+    to_zone(game, 0, "FX-003", "hand")
+    assert acts(game, "FX-511") == []                 # a draw trigger is no heal trigger
+    heal = to_zone(game, 0, "FX-004", "hand")
+    play(game, "FX-511")
+    assert p.drop == [heal]
+
+
+def test_retire_cost_with_a_grade_filter():
+    game, p, _ = game_with("FX-512")
+    add(game, 0, "FX-012", "back_left")               # grade 2: does not pay
+    assert acts(game, "FX-512") == []
+    squire = add(game, 0, "FX-011", "back_right")
+    play(game, "FX-512")
+    assert p.circles["back_right"] is None and p.drop == [squire] and p.circles["back_left"] is not None
+
+
+def test_g_persona_blast_turns_a_same_named_g_card_face_up():
+    game, p, events = game_with("FX-011")
+    g = to_zone(game, 0, "FX-513", "g_zone")
+    emperor = to_zone(game, 0, "FX-513", "g_zone")
+    p.g_zone.remove(emperor)
+    heart = p.circles["VC"].card
+    p.circles["VC"] = zones.new_unit(game, emperor)
+    p.circles["VC"].heart = heart
+    to_zone(game, 0, "FX-016", "g_zone")              # another name: cannot pay
+    p.g_face_up.add(g)
+    assert acts(game, "FX-513") == []                 # the same-named one is already face up
+    p.g_face_up.discard(g)
+    play(game, "FX-513")
+    assert p.g_face_up == {g}
+    assert puts(events)[-1] == {"player": 0, "card": "FX-513", "from": "g_zone", "to": "g_zone", "cause": "cost",
+                                "face": "up", "from_face": "down", "ability": "FX-513#1"}
+
+
+def test_g_face_up_cost_counts_face_down_g_cards():
+    game, p, _ = game_with("FX-515")
+    a, b = to_zone(game, 0, "FX-016", "g_zone"), to_zone(game, 0, "FX-016", "g_zone")
+    p.g_face_up.add(a)
+    assert acts(game, "FX-515") == []
+    p.g_face_up.clear()
+    play(game, "FX-515")
+    assert p.g_face_up == {a, b}
+
+
+def test_reveal_cost_keeps_the_card_in_hand():
+    game, p, events = game_with("FX-516")
+    to_zone(game, 0, "FX-012", "hand")
+    assert acts(game, "FX-516") == []
+    lord = to_zone(game, 0, "FX-013", "hand")
+    play(game, "FX-516")
+    assert lord in p.hand and ("reveal", {"player": 0, "cards": ["FX-013"], "zone": "hand", "cause": "cost",
+                                          "ability": "FX-516#1"}) in events
+
+
+def test_bind_cost_from_the_drop_zone():
+    game, p, events = game_with("FX-517")
+    dropped = [to_zone(game, 0, "FX-011", "drop")]
+    assert acts(game, "FX-517") == []
+    dropped.append(to_zone(game, 0, "FX-012", "drop"))
+    play(game, "FX-517")
+    assert sorted(p.bind) == sorted(dropped) and p.drop == []
+    assert [(f["from"], f["to"]) for f in puts(events)] == [("drop", "bind"), ("drop", "bind")]
+
+
+def test_put_a_rear_guard_on_the_bottom_of_the_deck():
+    game, p, events = game_with("FX-518")
+    squire = add(game, 0, "FX-011", "back_left")
+    play(game, "FX-518")
+    assert p.circles["back_left"] is None and p.deck[0] == squire
+    assert puts(events)[-1] == {"player": 0, "card": "FX-011", "from": "back_left", "to": "deck", "cause": "effect",
+                                "bottom": True, "ability": "FX-518#1"}
+
+
+def test_return_this_unit_to_hand():
+    game, p, _ = game_with("FX-519")
+    inst = p.circles["front_left"].card
+    play(game, "FX-519")
+    assert p.circles["front_left"] is None and inst in p.hand
+
+
+def test_put_cards_from_the_drop_zone_into_the_bind_zone():
+    game, p, _ = game_with("FX-520")
+    to_zone(game, 0, "FX-011", "drop")
+    lord = to_zone(game, 0, "FX-013", "drop")
+    play(game, "FX-520")
+    assert p.bind == [lord] and len(p.drop) == 1
+
+
+def test_reveal_top_tests_the_card_and_resolves_then():
+    game, p, events = game_with("FX-521")
+    unit = p.circles["front_left"]
+    to_zone(game, 0, "FX-012", "deck")                                # grade 2 on top: no hit
+    play(game, "FX-521")
+    assert zones.power(game, unit) == 9000 and ("reveal", {"player": 0, "cards": ["FX-012"], "zone": "deck",
+                                                           "cause": "effect", "ability": "FX-521#1"}) in events
+    game.state.turn += 2                                              # once per turn
+    lord = to_zone(game, 0, "FX-013", "deck")
+    play(game, "FX-521")
+    assert zones.power(game, unit) == 14000 and p.hand[-1] == lord
+
+
+def test_a_named_card_in_the_soul_and_a_same_named_rear_guard():
+    game, p, _ = game_with("FX-522")
+    add(game, 0, "FX-523", "front_right")
+    power = lambda c: zones.power(game, p.circles[c]) - 9000   # noqa: E731
+    assert (power("front_left"), power("front_right")) == (0, 0)
+    to_zone(game, 0, "FX-013", "soul")
+    add(game, 0, "FX-523", "back_right")
+    assert (power("front_left"), power("front_right"), power("back_right")) == (1000, 1000, 1000)
+
+
+def test_a_g_unit_put_into_the_hand_goes_to_the_g_zone_face_up():
+    game, p, events = game_with("FX-518")
+    g = add(game, 0, "FX-016", "back_left")
+    play(game, "FX-518")
+    assert g in p.g_zone and g in p.g_face_up and g not in p.deck
+    assert puts(events)[-1]["to"] == "g_zone" and puts(events)[-1]["face"] == "up"
+
+
+HEAD = "clan: C\nnation: N\nrace: R\ncards:\n  - {id: X-1, name: A, grade: 1, power: 1, shield: 0, unit: normal,\n"
+
+
+@pytest.mark.parametrize("ability, token, fragment", [
+    ("{kind: ACT, zone: V, cost: [{discard: {choose: 1, trigger: heal, grde: 1}}], effect: {draw: 1}}", "grde",
+     "unknown target filter 'grde'"),
+    ("{kind: ACT, zone: V, cost: [{discard: {trigger: heal}}], effect: {draw: 1}}", "{trigger",
+     "write how many as `choose: N`"),
+    ("{kind: ACT, zone: V, cost: [{g_face_up: {choose: 1, same_name_as: slef}}], effect: {draw: 1}}", "slef",
+     "unknown target selector 'slef'"),
+    ("{kind: ACT, zone: V, cost: [g_persona_blast], effect: {put: self, to: pocket}}", "pocket",
+     "put.to is one of hand, soul, bind, deck_top, deck_bottom"),
+    ("{kind: ACT, zone: V, cost: [g_persona_blast], effect: {reveal_top: 1, then: [{powr: 1}]}}", "{powr",
+     "unknown ability effect 'powr'"),
+    ("{kind: ACT, zone: V, cost: [g_persona_blast], effect: {put_cards: {from: pocket}}}", "pocket",
+     "cards come from one of"),
+])
+def test_new_terms_lint_is_located(tmp_path, ability, token, fragment):
+    path = tmp_path / "cards.yaml"
+    path.write_text(HEAD + "     abilities: [" + ability + "]}\n", encoding="utf-8")
+    problems = [str(p) for p in lint_cards(None, path)]
+    line = path.read_text().splitlines()[5]
+    assert len(problems) == 1, problems
+    assert problems[0].startswith(f"{path}:6:{line.index(token) + 1}: ") and fragment in problems[0], problems[0]

@@ -1,0 +1,93 @@
+"""Effects that move cards and units between zones, and reveal (issue 19; CR 4.9, 10.9, 10.19).
+
+- `put`: units on rear-guard circles go to a zone of their owner: "return it to your
+  hand", "put it on the bottom of your deck", "bind it", "put it into your soul".
+- `put_cards`: cards chosen from one of your zones go to another ("bind a card from
+  your drop zone", "put a card from your soul on the bottom of your deck").
+- `reveal_top`: reveal the top N cards of your deck (they stay there, CR 10.9.1.3);
+  when one of them passes the test filters, the `then` effects resolve, and the
+  passing cards may be moved (`to`).
+
+Every movement is a trace v2 `put` (`bottom: true` under the deck) and a revealed card
+a `reveal` event.
+"""
+from __future__ import annotations
+
+from ..game import zones
+from ..game.state import REAR_CIRCLES
+from .effects import _card_choice, _continue, _targeted, run
+from .registry import ABILITIES
+from .spec import split_effect
+from .targets import filters_of, passes
+
+# where `to:` may send cards: a zone of the card's owner, `deck_top` / `deck_bottom` for the deck
+DESTINATIONS = ("hand", "soul", "drop", "bind", "deck_top", "deck_bottom")
+UNIT_DESTINATIONS = ("hand", "soul", "bind", "deck_top", "deck_bottom")
+
+
+def _where(to: str) -> tuple[str, bool]:
+    """A `to:` value -> (zone, on the bottom)."""
+    return ("deck", to == "deck_bottom") if to.startswith("deck_") else (to, False)
+
+
+def _put_unit(game, ctx, seat, circle, unit, to):
+    if circle in REAR_CIRCLES:       # a vanguard or a guardian stays (no card of this era moves one so)
+        dst, bottom = _where(to)
+        zones.unit_to_zone(game, seat, circle, dst, "effect", bottom=bottom, ability=ctx.key)
+
+
+@ABILITIES.effect("put", "target", {"to": UNIT_DESTINATIONS})
+def put(game, ctx, arg, params, then, index):
+    """Put the target rear-guards into their owner's hand, soul, bind zone or deck (top / bottom); default hand.
+
+    Example: {put: {from: your_rear_guards, choose: 1}, to: deck_bottom}"""
+    _targeted(game, ctx, {"target": arg}, _put_unit, (params.get("to", "hand"),), then)
+
+
+def _cards_to(game, ctx, then, to, zone, chosen):
+    dst, bottom = _where(to)
+    p = game.state.players[ctx.seat]
+    for inst in chosen:
+        if inst in getattr(p, zone):
+            zones.put(game, ctx.seat, inst, zone, dst, "effect", bottom=bottom, ability=ctx.key)
+    if zone == "deck":
+        zones.shuffle(game, ctx.seat)
+    _continue(game, then)
+
+
+@ABILITIES.effect("put_cards", "cards", {"to": DESTINATIONS})
+def put_cards(game, ctx, arg, params, then, index):
+    """Put cards chosen from one of your zones (default: drop) into another (default: bind, CR 10.19).
+
+    Example: {put_cards: {from: drop, choose: 2, grade: 3}, to: bind}"""
+    to = params.get("to", "bind")
+    _card_choice(game, ctx, arg, "drop", (_cards_to, (ctx, then, to)), f"{ctx.key}: put cards into {to}")
+
+
+@ABILITIES.effect("reveal_top", "int", {"test": "cards", "then": "effects", "to": DESTINATIONS})
+def reveal_top(game, ctx, arg, params, then, index):
+    """Reveal the top N cards of your deck; if one passes `test`, resolve `then` (and move those to `to`).
+
+    Example: {reveal_top: 1, test: {grade: 3}, then: [{power: 5000, target: self, until: turn}], to: hand}"""
+    p = game.state.players[ctx.seat]
+    top = p.deck[-arg:][::-1] if arg else []
+    zones.reveal(game, ctx.seat, top, "deck", "effect", ability=ctx.key)
+    cards = game.cards
+    filters = filters_of(params.get("test") or {})
+    hits = [i for i in top if passes(game, ctx, filters, cards[i], None)]
+    if not hits:
+        _continue(game, then)
+        return
+    to = params.get("to")
+    if to is not None:
+        dst, bottom = _where(to)
+        for inst in hits:
+            zones.put(game, ctx.seat, inst, "deck", dst, "effect", bottom=bottom, ability=ctx.key)
+    effects = tuple(split_effect(e) for e in _as_list(params.get("then")))
+    run(game, ctx, effects, 0, then)
+
+
+def _as_list(value):
+    if value is None:
+        return ()
+    return value if isinstance(value, (list, tuple)) else (value,)
