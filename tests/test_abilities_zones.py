@@ -168,6 +168,21 @@ def test_a_g_unit_put_into_the_hand_goes_to_the_g_zone_face_up():
     assert puts(events)[-1]["to"] == "g_zone" and puts(events)[-1]["face"] == "up"
 
 
+def test_reveal_until_calls_the_first_match_and_puts_the_rest_under_the_deck():
+    game, p, events = game_with("FX-524")
+    p.deck.clear()
+    bottom = to_zone(game, 0, "FX-011", "deck")
+    lord = to_zone(game, 0, "FX-013", "deck")
+    above = [to_zone(game, 0, "FX-012", "deck"), to_zone(game, 0, "FX-014", "deck")]   # the top is the end
+    play(game, "FX-524", lambda d: next(a for a in d.actions if a.id.endswith("back_left")) if
+         d.kind == "ability_circle" else d.actions[0])
+    assert p.circles["back_left"].card == lord
+    assert p.deck == [above[0], above[1], bottom]            # the others under the deck, in the order shown
+    revealed = [f for name, f in events if name == "reveal"]
+    assert revealed == [{"player": 0, "cards": ["FX-014", "FX-012", "FX-013"], "zone": "deck", "cause": "effect",
+                         "ability": "FX-524#1"}]
+
+
 HEAD = "clan: C\nnation: N\nrace: R\ncards:\n  - {id: X-1, name: A, grade: 1, power: 1, shield: 0, unit: normal,\n"
 
 

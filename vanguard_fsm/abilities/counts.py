@@ -101,7 +101,7 @@ ZONES = (
 def _register(name, fn, doc, mine):
     def cards(game, ctx):
         return fn(game, ctx.seat if mine else 1 - ctx.seat)
-    cards.__doc__ = doc
+    cards.__doc__ = f"{doc}\nExample: {{compare: [{{count: {name}}}, at_least, 2]}}"
     ABILITIES.zone(name)(cards)
 
 

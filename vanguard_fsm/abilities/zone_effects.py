@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from ..game import zones
 from ..game.state import REAR_CIRCLES
+from .choose import choose
 from .effects import _card_choice, _continue, _targeted, run
 from .registry import ABILITIES
 from .spec import split_effect
@@ -85,6 +86,52 @@ def reveal_top(game, ctx, arg, params, then, index):
             zones.put(game, ctx.seat, inst, "deck", dst, "effect", bottom=bottom, ability=ctx.key)
     effects = tuple(split_effect(e) for e in _as_list(params.get("then")))
     run(game, ctx, effects, 0, then)
+
+
+@ABILITIES.effect("reveal_until", "cards", {"to": ("hand", "call"), "others": ("deck_bottom", "drop", "shuffle")})
+def reveal_until(game, ctx, arg, params, then, index):
+    """Reveal cards from the top of your deck until one passes the filters: it goes to your hand or is called; the others go under the deck (`others`: or to the drop zone, or shuffled back).
+
+    Example: {reveal_until: {grade: 3}, to: call, others: deck_bottom}"""
+    p = game.state.players[ctx.seat]
+    filters = filters_of(arg or {})
+    cards = game.cards
+    shown, hit = [], None
+    for inst in reversed(p.deck):
+        shown.append(inst)
+        if passes(game, ctx, filters, cards[inst], None):
+            hit = inst
+            break
+    zones.reveal(game, ctx.seat, shown, "deck", "effect", ability=ctx.key)
+    rest = params.get("others", "deck_bottom")
+    for inst in shown:
+        if inst == hit:
+            continue
+        if rest == "drop":
+            zones.put(game, ctx.seat, inst, "deck", "drop", "effect", ability=ctx.key)
+        elif rest == "deck_bottom":
+            zones.put(game, ctx.seat, inst, "deck", "deck", "effect", bottom=True, ability=ctx.key)
+    if rest == "shuffle" and hit is None:
+        zones.shuffle(game, ctx.seat)
+    if hit is None:
+        _continue(game, then)
+    elif params.get("to", "hand") == "hand":
+        zones.put(game, ctx.seat, hit, "deck", "hand", "effect", ability=ctx.key)
+        if rest == "shuffle":
+            zones.shuffle(game, ctx.seat)
+        _continue(game, then)
+    else:
+        options = tuple((c, c) for c in REAR_CIRCLES)
+        choose(game, ctx.seat, "ability_circle", options, 1, False, (_call_hit, (ctx, then, hit, rest == "shuffle")),
+               f"{ctx.key}: call {cards[hit].id} to which circle")
+
+
+def _call_hit(game, ctx, then, inst, shuffle, chosen):
+    if chosen and inst in game.state.players[ctx.seat].deck:
+        zones.call(game, ctx.seat, inst, chosen[0], normal=False, source="deck")
+    if shuffle:
+        zones.shuffle(game, ctx.seat)
+    _continue(game, then)
 
 
 def _as_list(value):
