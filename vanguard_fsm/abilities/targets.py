@@ -180,7 +180,7 @@ def _name(game, arg, card, unit, ctx):
 @ABILITIES.filter("clan", "str")
 def _clan(game, arg, card, unit, ctx):
     """The card is of this clan (a card of all clans is of every one)."""
-    return card.clan_is(arg)
+    return card.all_clans or card.clan == arg
 
 
 @ABILITIES.filter("trigger_unit", "none")

@@ -141,10 +141,6 @@ class Card:
     races: tuple[str, ...] = ()   # every race the card has (a card may have two); `race` joins them
     all_clans: bool = False       # "this card is of every clan" (same-clan checks, clan filters)
 
-    def clan_is(self, clan: str) -> bool:
-        """The card is of this clan (a card of all clans is of every one)."""
-        return self.all_clans or self.clan == clan
-
     def to_json(self) -> dict:
         """The CONTRACT.md "Cards export" object, plus ``stride_cost``, ``number`` and ``source``."""
         return {
@@ -279,10 +275,8 @@ _CARD_SCHEMA = {
         "source": {"type": "string", "pattern": "^https?://"},
     },
 }
-# A race, or the two races of a card that has two.
-_RACE_SCHEMA = {"anyOf": [{"type": "string", "minLength": 1},
-                          {"type": "array", "items": {"type": "string", "minLength": 1}, "minItems": 1,
-                           "maxItems": 2, "uniqueItems": True}]}
+_RACE_SCHEMA = {"anyOf": [{"type": "string", "minLength": 1}, {   # a race, or a card's two races
+    "type": "array", "items": {"type": "string", "minLength": 1}, "minItems": 1, "maxItems": 2, "uniqueItems": True}]}
 # The shape of an ability (names inside are checked by `vanguard_fsm.abilities.lint`).
 _ITEM = {"anyOf": [{"type": "string"}, {"type": "object", "minProperties": 1, "maxProperties": 1}]}
 _EFFECT = {"anyOf": [{"type": "string"}, {"type": "object", "minProperties": 1}]}
@@ -357,15 +351,6 @@ def _consistency(c: Card) -> tuple[str, str] | None:
     return None
 
 
-def _races(race) -> tuple[str, ...]:
-    """A card's `race`: one name, or a list of names (a card of two races)."""
-    return (race,) if isinstance(race, str) else tuple(race)
-
-
-def _races_text(race) -> str:
-    return " / ".join(_races(race))
-
-
 def _load_file(path: Path, cards: dict[str, Card], where: dict[str, tuple[str, int, int]]) -> None:
     doc = read_yaml(path, CardError)
     data = doc.data
@@ -380,15 +365,16 @@ def _load_file(path: Path, cards: dict[str, Card], where: dict[str, tuple[str, i
         if missing:
             raise CardError(path, *doc.where(here), f"card {raw['id']!r} has no {', '.join(missing)}"
                                                   " (set it on the card or at the top of the file)")
+        races = (merged["race"],) if isinstance(merged["race"], str) else tuple(merged["race"])   # two races
         card = Card(
             id=merged["id"], name=merged["name"], grade=merged["grade"], power=merged["power"] or 0,
             shield=merged["shield"], critical=merged.get("critical", 1), clan=merged["clan"],
-            nation=merged["nation"], race=_races_text(merged["race"]), unit=merged["unit"],
+            nation=merged["nation"], race=" / ".join(races), unit=merged["unit"],
             trigger=merged.get("trigger"), skills=tuple(merged.get("skills", ())),
             g_guardian=merged.get("g_guardian", False), stride_cost=merged.get("stride_cost"),
             abilities=freeze([_with_timing(a) for a in merged.get("abilities", [])]),
             number=merged.get("number"), source=merged.get("source"),
-            races=_races(merged["race"]), all_clans=merged.get("all_clans", False),
+            races=races, all_clans=merged.get("all_clans", False),
         )
         problem = ("power", "only a G guardian may be printed without power (power: null)") \
             if merged["power"] is None and not card.g_guardian else _consistency(card)

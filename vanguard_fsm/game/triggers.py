@@ -35,7 +35,7 @@ def resolve_trigger(game) -> None:
     if card.trigger is None:
         return
     units = [game.cards[u.card] for _, u in game.state.players[seat].units()]
-    active = any(card.clan_is(u.clan) or u.all_clans for u in units)    # a card of all clans matches any
+    active = any(card.all_clans or u.all_clans or card.clan == u.clan for u in units)   # all clans: any
     effects = tuple(game.params["trigger_effects"][card.trigger]) if active else ()
     game.then(_trigger_step, seat, inst, active, effects, ())
 
