@@ -183,6 +183,29 @@ def test_reveal_until_calls_the_first_match_and_puts_the_rest_under_the_deck():
                          "ability": "FX-524#1"}]
 
 
+def test_retire_this_unit_as_a_cost():
+    game, p, events = game_with("FX-525")
+    inst = p.circles["front_left"].card
+    play(game, "FX-525")
+    assert p.circles["front_left"] is None and p.drop == [inst]
+    assert ("retire", {"player": 0, "card": "FX-525", "from": "front_left", "to": "drop"}) in events
+    game2, _, _ = game_with("FX-525", "VC")
+    assert acts(game2, "FX-525") == []                # not from the vanguard circle
+
+
+def test_count_the_cards_on_the_vanguard_circle_with_the_heart():
+    game, p, _ = game_with("FX-526")
+    power = lambda: zones.power(game, p.circles["front_left"]) - 9000   # noqa: E731
+    assert power() == 0
+    lord = add(game, 0, "FX-013", "VC")
+    assert power() == 1000
+    g = add(game, 0, "FX-016", "g_zone")
+    p.g_zone.remove(g)
+    p.circles["VC"] = zones.new_unit(game, g)
+    p.circles["VC"].heart = lord                     # the heart is on VC too (CR 10.27)
+    assert power() == 1000
+
+
 HEAD = "clan: C\nnation: N\nrace: R\ncards:\n  - {id: X-1, name: A, grade: 1, power: 1, shield: 0, unit: normal,\n"
 
 

@@ -151,6 +151,24 @@ class SoulSelf:
         _continue(game, then)
 
 
+@ABILITIES.cost("retire_self", "none")
+class RetireSelf:
+    """Retire this unit (a rear-guard) as a cost (CR 10.4).
+
+    Example: cost: [retire_self]"""
+
+    @staticmethod
+    def payable(game, ctx, n):
+        ref = find_unit(game, ctx.placed)
+        return ref is not None and ref[1] in REAR_CIRCLES
+
+    @staticmethod
+    def pay(game, ctx, n, then):
+        seat, circle, _ = find_unit(game, ctx.placed)
+        zones.retire(game, seat, circle)
+        _continue(game, then)
+
+
 @ABILITIES.cost("retire", "pick")
 class RetireRearGuards:
     """Retire N of your other rear-guards (matching the filters, CR 10.4).

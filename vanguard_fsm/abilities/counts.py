@@ -81,6 +81,14 @@ def _soul(game, seat):
     return list(game.state.players[seat].soul)
 
 
+def _vanguard_circle(game, seat):
+    """Every card on VC: the vanguard, a legion mate, the heart cards under a G unit (CR 10.27)."""
+    v = game.state.players[seat].circles["VC"]
+    if v is None:
+        return []
+    return [v.card] + ([v.heart] if v.heart is not None else []) + ([v.mate.card] if v.mate is not None else [])
+
+
 ZONES = (
     ("hand", _zone("hand"), "the cards in {whose} hand"),
     ("soul", _soul, "the cards in {whose} soul"),
@@ -93,6 +101,8 @@ ZONES = (
     ("g_zone", _zone("g_zone"), "the cards in {whose} G zone (CR 4.11)"),
     ("face_up_g_zone", _zone("g_zone", "up"), "the face-up cards in {whose} G zone (CR 4.11.3)"),
     ("face_down_g_zone", _zone("g_zone", "down"), "the face-down cards in {whose} G zone"),
+    ("vanguard_circle", _vanguard_circle, "the cards on {whose} VC: the vanguard, a legion mate, the heart "
+                                         "cards under a G unit (CR 10.27)"),
     ("g_units", g_units_face_up, "the face-up G units in {whose} G zone and on {whose} VC, "
                                  "as Generation Break counts them (CR 11.12.1)"),
 )
