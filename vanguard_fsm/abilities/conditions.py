@@ -43,11 +43,11 @@ def compare(game, ctx, arg):
     return counts.compare(game, ctx, arg[0], arg[1], arg[2])
 
 
-@ABILITIES.condition("exists", "count")
-def exists(game, ctx, arg):
+@ABILITIES.condition("has", "count")
+def has(game, ctx, arg):
     """There is at least one: the count is 1 or more ("if you have a card named X in your soul").
 
-    Example: {exists: {count: your_soul, name: Some Card}}"""
+    Example: {has: {count: your_soul, name: Some Card}}"""
     return counts.value(game, ctx, arg) >= 1
 
 
