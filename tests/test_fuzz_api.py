@@ -8,7 +8,7 @@ the same position must come back). Invariants after every step: card conservatio
 zone and circle consistent with the rules (no G unit on a rear-guard circle, a unit only
 on its owner's field), every zone of both seats equal to the zones a reader rebuilds from
 the trace so far (`record.board.TraceBoard`; a refused action writes no trace row, and a
-restore takes the trace back to its length at the snapshot), damage and deck counts
+restore takes the trace back to its rows at the snapshot), damage and deck counts
 within bounds, and a finished game ended by a rule. The quick profile runs by default; `pytest -m fuzz` runs the long one.
 """
 from __future__ import annotations
@@ -101,7 +101,7 @@ class PullAPI(RuleBasedStateMachine):
     @precondition(lambda self: self.game is not None)
     def snapshot(self):
         self.snaps.append((self.game.snapshot(), whole(self.game), tuple(self.game.history),
-                           (len(self.recorder.events), self.recorder.seq)))
+                           (tuple(self.recorder.events), self.recorder.seq)))
 
     @rule(pick=st.integers(0, 10 ** 6))
     @precondition(lambda self: self.snaps)
@@ -136,9 +136,10 @@ class PullAPI(RuleBasedStateMachine):
         assert whole(game) == now
 
     def _rewind_trace(self, trace_at) -> None:
-        """The trace goes back with the game: rows written after the snapshot are dropped."""
+        """The trace goes back (or forward) with the game: exactly the rows it had at the
+        snapshot (restoring a later snapshot after an earlier one brings its rows back)."""
         rows, seq = trace_at
-        del self.recorder.events[rows:]
+        self.recorder.events[:] = rows
         self.recorder.seq = seq
         self.board, self.fed = None, 0
 

@@ -128,6 +128,7 @@ class _Linter:
                     self.add(self.at(w, state.key + ("do", i)), reg.actions.unknown_message(step))
             if state.is_compound:
                 if state.initial not in state.children:
+                    unresolved = True     # the loop check below follows initial states
                     self.add(w, f"compound state {state.path!r} needs 'initial' naming one of its states "
                                 f"({', '.join(state.children)})")
                 for bad in ("decision", "invoke", "final"):
@@ -178,8 +179,9 @@ class _Linter:
             else:
                 itr.dest = dest
         self.check_exits(flow)
-        if not unresolved:      # one typo in a target is one error, not one per state it cuts off
-            self.check_reachable(flow)
+        if unresolved:          # one typo in a target is one error, not one per state it cuts off
+            return
+        self.check_reachable(flow)
         for loop in hanging_loops(flow):
             names = " -> ".join(state.path for state in loop)
             self.add(loop[0].where, f"states {names} move only among themselves, with no decision, no invoked "
