@@ -5,6 +5,10 @@ It lives in `State.abilities`, so snapshots and rewinds carry it for free:
 - `pending`: AUTO abilities standing by (CR 8.6.2), in the order they triggered;
 - `used`: once-per-turn / once-per-game uses, as (scope, instance, ability key);
 - `granted`: abilities given by effects, as (unit placement number, ability key, until);
+- `that`: placement numbers of the units the resolving ability chose, called or rode last
+  (the `that` selector; set anew when an ability starts resolving);
+- `delayed`: effects an ability set to happen later ("at the end of the turn ..."), as
+  `Delayed` records; they trigger at their timing with the `that` of their making;
 - `stood`: (timing, instance, ability key, placement, loop pass) that stood by at a flow
   timing during the stay in a state named `stood_scope` (`Runner.scope()`): when a repeat
   loop enters the state again, its timings trigger only the others (CR 7.8.1.1, 6.8.1.3).
@@ -20,6 +24,19 @@ class Pending(NamedTuple):
     key: str
     timing: str
     placed: int      # the source unit's placement number at trigger time (0: not a unit)
+    that: tuple = ()  # a delayed effect: the units it refers to (restored when it resolves)
+
+
+class Delayed(NamedTuple):
+    """An effect set to happen at a later timing (CR 8.2): the ability spec `key` made by `inst`'s
+    ability, whose master is `seat`, remembering the units it referred to (`that`)."""
+    seat: int
+    inst: int
+    key: str
+    timing: str
+    placed: int
+    that: tuple
+    turn: int        # made on this turn: "at the end of the turn" means this one
 
 
 class AbState(NamedTuple):
@@ -28,6 +45,8 @@ class AbState(NamedTuple):
     granted: tuple = ()
     stood: frozenset = frozenset()
     stood_scope: tuple | None = None
+    that: tuple = ()
+    delayed: tuple = ()
 
 
 EMPTY = AbState()
@@ -60,3 +79,9 @@ def mark_used(game, once: str | None, inst: int, key: str) -> None:
     if once is not None:
         s = get(game)
         put(game, s._replace(used=s.used | {(scope(game, once), inst, key)}))
+
+
+def set_that(game, placements) -> None:
+    """The units the resolving ability chose, called or rode last (the `that` selector)."""
+    s = get(game)
+    put(game, s._replace(that=tuple(placements)))

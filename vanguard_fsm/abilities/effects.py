@@ -32,7 +32,13 @@ def _targeted(game, ctx, params, op, op_args, then, kind="ability_target"):
         _apply_units(game, ctx, then, op, op_args, tuple((s, u.placed) for s, _, u in units))
         return
     choose(game, ctx.seat, kind, unit_options(game, units, ctx.seat), count, up_to,
-           (_apply_units, (ctx, then, op, op_args)), f"{ctx.key}: choose {count} unit(s)")
+           (_apply_chosen, (ctx, then, op, op_args)), f"{ctx.key}: choose {count} unit(s)")
+
+
+def _apply_chosen(game, ctx, then, op, op_args, chosen):
+    """Units chosen (not 'all of'): they become `that` for the ability's later effects (CR 8.5.4)."""
+    abstate.set_that(game, (placed for _, placed in chosen))
+    _apply_units(game, ctx, then, op, op_args, chosen)
 
 
 def _apply_units(game, ctx, then, op, op_args, chosen):
@@ -233,7 +239,13 @@ def add_to_hand(game, ctx, arg, params, then, index):
 
 
 def _call_cards(game, ctx, then, zone, chosen):
-    """Call the chosen cards one at a time, each to a circle of the player's choice."""
+    """Call the chosen cards one at a time, each to a circle of the player's choice;
+    the units called become `that`."""
+    abstate.set_that(game, ())
+    _call_next(game, ctx, then, zone, chosen)
+
+
+def _call_next(game, ctx, then, zone, chosen):
     if not chosen:
         if zone == "deck":
             zones.shuffle(game, ctx.seat)
@@ -249,7 +261,10 @@ def _call_to(game, ctx, then, zone, inst, rest, chosen):
     p = game.state.players[ctx.seat]
     if chosen and inst in getattr(p, zone):
         zones.call(game, ctx.seat, inst, chosen[0], normal=False, source=zone)
-    _call_cards(game, ctx, then, zone, rest)
+        unit = p.circles[chosen[0]]
+        if unit is not None and unit.card == inst:
+            abstate.set_that(game, abstate.get(game).that + (unit.placed,))
+    _call_next(game, ctx, then, zone, rest)
 
 
 @ABILITIES.effect("call", "cards")
@@ -263,6 +278,7 @@ def _ride(game, ctx, then, zone, chosen):
     for inst in chosen:
         if inst in getattr(p, zone):
             zones.ride(game, ctx.seat, inst, normal=False, source=zone)
+            abstate.set_that(game, (p.circles["VC"].placed,))
     if zone == "deck":
         zones.shuffle(game, ctx.seat)
     _continue(game, then)

@@ -32,6 +32,7 @@ from .static import pay_and_resolve
 from .targets import Ctx
 from .events import EVENT_TIMINGS, hit_event, on_zone_change
 from .listeners import may_trigger
+from .delayed import stand_by_delayed
 
 _HIDDEN_ZONES = (("soul", "soul"), ("drop", "drop"), ("hand", "hand"), ("G", "g_zone"))
 
@@ -55,7 +56,7 @@ class AbilityLayer:
         for card in sorted(cards, key=lambda c: c.id):
             for spec in _compiled(card):
                 self.specs[spec.key] = spec
-                if ".give" in spec.key:
+                if ".give" in spec.key or ".later" in spec.key:   # given / delayed: not the card's own
                     self._index_timing(spec)
                     continue
                 self._index(card.id, spec)
@@ -159,8 +160,9 @@ class AbilityLayer:
         by at it during this stay in the state (a repeat loop). `dry`: would any?"""
         if game.abilities is not self or name not in self.timing_zones:
             return False
-        if not may_trigger(game, name, abstate.get(game).granted):
-            return False     # no listening card is where it can trigger: nothing to look at
+        s = abstate.get(game)
+        if not s.delayed and not may_trigger(game, name, s.granted):
+            return False     # no listening card is where it can trigger, no delayed effect waits
         return timing_stand_by(self, game, name, dry)
 
     def on_event(self, game, event, fields) -> None:
@@ -256,6 +258,8 @@ def timing_stand_by(layer, game, name, dry) -> bool:
     """The abilities on timing `name` stand by, except those that stood by at it in an earlier
     pass of this stay's repeat loop (CR 7.8.1.1, 6.8.1.3: "that have not become stand by in
     this step"). `dry`: True if one would on the loop's next pass."""
+    if stand_by_delayed(layer, game, name, dry):
+        return True
     scope, now = game.runner.scope()
     s = abstate.get(game)
     stood = s.stood if s.stood_scope == scope else frozenset()
@@ -302,7 +306,7 @@ def play_pending(game, entry) -> None:
         layer.emit(game, ctx, "AUTO", "declined")
         return
     if not spec.optional:
-        pay_and_resolve(game, ctx, spec, "AUTO")
+        pay_and_resolve(game, ctx, spec, "AUTO", entry.that)
         return
     what = ", ".join(n if a is None else f"{n} {a}" for n, a in spec.cost) or "no cost"
     actions = [Action(f"ability:pay:{spec.key}", "ability_cost", entry.seat, (True,)),

@@ -137,8 +137,19 @@ class Linter(TermChecks):
         elif kind == "pick":
             self.pick(value, path, what)
         elif kind == "effects":
-            for i, item in enumerate(value if isinstance(value, list) else [value]):
-                self.effect(item, path + (i,) if isinstance(value, list) else path)
+            items = value if isinstance(value, (list, tuple)) else (value,)
+            if not items:
+                self.error(path, f"{what} needs a list of effects")
+            for i, item in enumerate(items):
+                self.effect(item, path + (i,) if isinstance(value, (list, tuple)) else path)
+        elif kind == "filters":
+            if not isinstance(value, dict):
+                self.error(path, f"{what} needs a mapping of filters {{filter: argument ...}}")
+                return
+            for key in value:
+                if key in FILTER_KEYS:
+                    self.key_error(path, key, f"{what} takes filters only, not {key!r}")
+            self.choice_keys({k: v for k, v in value.items() if k not in FILTER_KEYS}, path)
         elif isinstance(kind, tuple) and value not in kind:
             self.error(path, f"{what} is one of {', '.join(kind)} (got {value!r})")
 

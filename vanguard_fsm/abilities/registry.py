@@ -18,7 +18,7 @@ class Entry:
 
     __slots__ = ("name", "fn", "arg", "params", "doc", "example")
 
-    def __init__(self, name: str, fn, arg: str, params: dict, doc: str, example: str = "") -> None:
+    def __init__(self, name: str, fn, arg, params: dict, doc: str, example: str = "") -> None:
         self.name, self.fn, self.arg, self.params, self.doc = name, fn, arg, params, doc
         self.example = example
 
@@ -26,9 +26,10 @@ class Entry:
 # argument kinds lint understands: none (a bare name), int (>= 0), signed (any whole number), str,
 # target, cards, ability, count (a whole number >= 0 or a count expression, `counts.py`), number (any
 # whole number or a count expression: power may be negative), comparison ([count, operator, count]),
-# pick (N, or {choose: N, filters}: which cards or units a cost takes), effects (one effect item or a list)
+# pick (N, or {choose: N, filters}: which cards or units a cost takes), effects (one effect item or a list),
+# filters (a mapping of target filters only); or a tuple of the values allowed
 ARG_KINDS = ("none", "int", "signed", "str", "target", "cards", "ability", "zone", "count", "number",
-             "comparison", "pick", "effects")
+             "comparison", "pick", "effects", "filters")
 
 
 def example_of(fn) -> str:
@@ -50,7 +51,7 @@ class AbilityRegistry:
         self.zones = Section("card zone")
 
     def _register(self, section: Section, name: str, arg: str, params: dict | None, fn) -> None:
-        if arg not in ARG_KINDS:
+        if not isinstance(arg, tuple) and arg not in ARG_KINDS:
             raise ValueError(f"{name}: unknown argument kind {arg!r}")
         doc = (fn.__doc__ or "").strip().split("\n")[0]
         section.register(name, Entry(name, fn, arg, dict(params or {}), doc, example_of(fn)), doc)
@@ -75,6 +76,7 @@ class AbilityRegistry:
         return deco
 
     def selector(self, name: str):
+        """A group of units; `fn(game, ctx)` -> [(seat, where, unit) ...]."""
         def deco(fn):
             self._register(self.selectors, name, "none", None, fn)
             return fn

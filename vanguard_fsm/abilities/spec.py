@@ -35,6 +35,9 @@ KINDS = ("CONT", "AUTO", "ACT")
 ZONES = ("V", "R", "GC", "soul", "drop", "hand", "G", "trigger")
 ZONE_NAMES = ZONES + ("V/R",)
 ONCE = {"once_per_turn": "turn", "once_per_game": "game"}
+# delayed effects (CR 8.2): effect name -> the flow timing their effects wait for
+# ("at the end of the turn" stands by with "at the beginning of end phase", CR 6.8.1.3)
+LATER = {"at_end_of_turn": "beginning_of_end_phase", "at_end_of_battle": "end_of_battle"}
 DEFAULT_TIMING = {"CONT": "continuous", "ACT": "main_phase"}
 
 
@@ -119,6 +122,9 @@ def compile_ability(card_id: str, key: str, raw) -> tuple[AbilitySpec, ...]:
     for n, (name, arg, _) in enumerate(effects):
         if name == "give":
             out.extend(compile_ability(card_id, f"{key}.give{n + 1}", arg))
+        elif name in LATER:
+            out.extend(compile_ability(card_id, f"{key}.later{n + 1}",
+                                       {"kind": "AUTO", "timing": LATER[name], "effect": arg}))
     return tuple(out)
 
 
