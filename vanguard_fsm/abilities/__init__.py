@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import copy
 
-from . import attacks, conditions, costs, counts, delayed, effects  # noqa: F401  (registration)
-from . import restrictions, selectors, targets, zone_effects  # noqa: F401  (registration)
+from . import attacks, conditions, costs, cont_restrictions, counts, delayed, effects  # noqa: F401  (registration)
+from . import matching, restrictions, selectors, targets, zone_effects  # noqa: F401  (registration)
 from .abstate import EMPTY
 from .events import EVENT_TIMINGS
 from .layer import AbilityLayer

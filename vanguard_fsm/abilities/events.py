@@ -11,6 +11,9 @@ from __future__ import annotations
 from ..game import statuses
 from .targets import where_zone
 
+# events other cards watch ("when your G unit strides"): they need a zone to work from
+WATCHED = frozenset({"when_your_g_unit_strides", "when_your_unit_attacks", "when_your_unit_boosts"})
+
 
 def _unit_at(game, seat, circle):
     return game.state.players[seat].unit_at(circle)
@@ -39,6 +42,9 @@ def _on_stride(layer, game, f):
     seat = f["player"]
     u = _unit_at(game, seat, "VC")
     layer.subject(game, seat, u.card, ("when_placed", "when_placed_on_V", "when_stride"), "V", u.placed)
+    if u.heart is not None:    # it has the ability until resolved, as a vanguard would (CR 8.6.5.1.5)
+        layer.subject(game, seat, u.heart, ("when_becomes_heart",), "heart", 0)
+    layer.watchers(game, seat, "when_your_g_unit_strides")
 
 
 def _on_legion(layer, game, f):
@@ -68,6 +74,8 @@ def _on_attack_declared(layer, game, f):
             layer.subject(game, tp, bu.card, ("when_boosts",), "R", bu.placed)
             if u is not None and u.card == b.attacker_card:   # seed 002 3.3.5.2: "when boosted"
                 layer.subject(game, tp, u.card, ("when_boosted",), where_zone(b.attacker), u.placed)
+        layer.watchers(game, tp, "when_your_unit_boosts")
+    layer.watchers(game, tp, "when_your_unit_attacks")
 
 
 def _on_guard(layer, game, f):

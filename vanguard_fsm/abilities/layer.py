@@ -24,7 +24,7 @@ from functools import lru_cache
 from ..game.actions import Action
 from ..game.state import MATE, REAR_CIRCLES
 from ..machine.runner import Runaway
-from . import abstate, costs, static
+from . import abstate, costs, cont_restrictions, static
 from .abstate import Pending
 from .conditions import all_hold
 from .spec import compile_card
@@ -113,6 +113,9 @@ class AbilityLayer:
         if "GC" in zones:
             out.extend(("GC", f"GC[{i}]", u.card, u.placed) for i, u in enumerate(p.gc)
                        if ids is None or cards[u.card].id in ids)
+        heart = p.circles["VC"].heart if "heart" in zones and p.circles["VC"] is not None else None
+        if heart is not None and (ids is None or cards[heart].id in ids):
+            out.append(("heart", "heart", heart, 0))     # a heart card's own abilities (CR 10.27)
         for zone, attr in _HIDDEN_ZONES:
             if zone in zones:
                 out.extend((zone, zone, inst, 0) for inst in getattr(p, attr)
@@ -227,6 +230,12 @@ class AbilityLayer:
     def cont_critical(self, game, unit) -> int:
         return static.cont_value(self, game, unit, "critical") if "critical" in self.cont_effects else 0
 
+    may_attack = staticmethod(cont_restrictions.may_attack)    # (game, seat, unit): Lord, cannot_attack
+    resisted = staticmethod(cont_restrictions.resisted)        # (game, chooser, seat, unit): Resist
+
+    def watchers(self, game, seat, timing) -> None:
+        watch(self, game, seat, timing)
+
     def act_legal(self, game, seat):
         return static.act_legal(self, game, seat) if self.act else []
 
@@ -252,6 +261,14 @@ def _timing_specs(layer, game, name):
             for spec in specs:
                 if spec.zones is not None and zone in spec.zones:
                     yield seat, inst, spec, placed
+
+
+def watch(layer, game, seat, timing) -> None:
+    """`seat`'s cards watching an event of theirs ("when your G unit strides") trigger."""
+    if timing in layer.timing_zones:
+        for owner, inst, spec, placed in _timing_specs(layer, game, timing):
+            if owner == seat:
+                layer.trigger(game, seat, inst, spec, timing, placed)
 
 
 def timing_stand_by(layer, game, name, dry) -> bool:

@@ -19,7 +19,10 @@ from ..paths import builtin_cards_dir, builtin_flows_dir
 from . import conditions, costs, effects, zone_effects  # noqa: F401  (registration)
 from .lint_terms import TermChecks, unknown as _unknown
 from .effects import CARD_ZONES
+from .events import WATCHED
 from .registry import ABILITIES
+from .cont_restrictions import CONT_ONLY
+from .lint_composite import LIST_KINDS, CompositeChecks
 from .spec import DEFAULT_TIMING, KINDS, ONCE, ZONE_NAMES
 from .targets import FILTER_KEYS
 
@@ -28,11 +31,12 @@ ABILITY_KEYS = ("kind", "zone", "timing", "conditions", "optional", "cost", "eff
 SELF_EVENTS = frozenset(REGISTRY.engine_events.names())
 
 
-class Linter(TermChecks):
+class Linter(TermChecks, CompositeChecks):
     def __init__(self, doc, timings: set[str]) -> None:
         self.doc = doc
         self.timings = timings
         self.problems: list[SourceError] = []
+        self.kind = None     # the kind of the ability whose effects are being checked
 
     def error(self, path, message) -> None:
         self.problems.append(self.doc.error(path, message))
@@ -66,7 +70,7 @@ class Linter(TermChecks):
             if timing not in self.timings:
                 self.error(path + ("timing",), _unknown("timing", timing, self.timings)
                            + " (no flow state declares it and it is not an engine event)")
-            elif zone is None and timing not in SELF_EVENTS:
+            elif zone is None and (timing not in SELF_EVENTS or timing in WATCHED):
                 self.error(path, f"AUTO ability at flow timing {timing!r} needs a zone to work from")
         else:
             if zone is None:
@@ -86,11 +90,13 @@ class Linter(TermChecks):
         if "optional" in raw and not isinstance(raw["optional"], bool):
             self.error(path + ("optional",), "optional is true or false")
         items = raw.get("effect", ())
+        outer, self.kind = self.kind, kind
         if isinstance(items, (list, tuple)):
             for i, item in enumerate(items):
                 self.effect(item, path + ("effect", i))
         else:
             self.effect(items, path + ("effect",))
+        self.kind = outer
         if not items and kind != "CONT":
             self.error(path, "an ability needs an effect")
 
@@ -136,20 +142,8 @@ class Linter(TermChecks):
             self.comparison(value, path, what)
         elif kind == "pick":
             self.pick(value, path, what)
-        elif kind == "effects":
-            items = value if isinstance(value, (list, tuple)) else (value,)
-            if not items:
-                self.error(path, f"{what} needs a list of effects")
-            for i, item in enumerate(items):
-                self.effect(item, path + (i,) if isinstance(value, (list, tuple)) else path)
-        elif kind == "filters":
-            if not isinstance(value, dict):
-                self.error(path, f"{what} needs a mapping of filters {{filter: argument ...}}")
-                return
-            for key in value:
-                if key in FILTER_KEYS:
-                    self.key_error(path, key, f"{what} takes filters only, not {key!r}")
-            self.choice_keys({k: v for k, v in value.items() if k not in FILTER_KEYS}, path)
+        elif kind in LIST_KINDS:
+            self.composite(kind, value, path, what)
         elif isinstance(kind, tuple) and value not in kind:
             self.error(path, f"{what} is one of {', '.join(kind)} (got {value!r})")
 
@@ -157,6 +151,8 @@ class Linter(TermChecks):
         if isinstance(item, str):
             if item not in ABILITIES.effects:
                 self.error(path, ABILITIES.effects.unknown_message(item))
+            elif item in CONT_ONLY and self.kind != "CONT":
+                self.error(path, f"effect {item!r} is a restriction: write it in a CONT ability")
             elif ABILITIES.effects[item].arg not in ("none", "cards"):
                 self.error(path, f"effect {item!r} needs an argument ({ABILITIES.effects[item].arg})")
             return
@@ -171,6 +167,8 @@ class Linter(TermChecks):
             self.error(path, message)
             return
         entry = ABILITIES.effects[names[0]]
+        if names[0] in CONT_ONLY and self.kind != "CONT":
+            self.error(path + (names[0],), f"effect {names[0]!r} is a restriction: write it in a CONT ability")
         self.arg(entry.arg, item[names[0]], path + (names[0],), f"effect {names[0]!r}")
         for key, value in item.items():
             if key == names[0]:

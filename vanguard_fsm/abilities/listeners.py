@@ -36,8 +36,9 @@ class TimingListeners:
 
 
 def _zone_tests(zones) -> tuple:
-    """The zones to look at, as (on VC, on an R circle, on a GC, hidden zone attributes)."""
-    return ("V" in zones, "R" in zones, "GC" in zones, tuple(attr for zone, attr in _HIDDEN if zone in zones))
+    """The zones to look at, as (on VC, on an R circle, on a GC, hidden zone attributes, the heart)."""
+    return ("V" in zones, "R" in zones, "GC" in zones, tuple(attr for zone, attr in _HIDDEN if zone in zones),
+            "heart" in zones)
 
 
 def listeners_of(game) -> TimingListeners:
@@ -78,12 +79,13 @@ def may_act(game, seat: int) -> bool:
 
 def _present(p, insts: frozenset, tests: tuple) -> bool:
     """Is one of `insts` in the player's zones that `tests` names (`_zone_tests`)?"""
-    on_v, on_r, on_gc, hidden = tests
+    on_v, on_r, on_gc, hidden, on_heart = tests
     circles = p.circles
-    if on_v:
-        vc = circles["VC"]
-        if vc is not None and (vc.card in insts or (vc.mate is not None and vc.mate.card in insts)):
-            return True
+    vc = circles["VC"]
+    if on_v and vc is not None and (vc.card in insts or (vc.mate is not None and vc.mate.card in insts)):
+        return True
+    if on_heart and vc is not None and vc.heart is not None and vc.heart in insts:   # a heart card's own
+        return True
     if on_r:
         for c in REAR_CIRCLES:
             u = circles[c]

@@ -27,9 +27,11 @@ class Entry:
 # target, cards, ability, count (a whole number >= 0 or a count expression, `counts.py`), number (any
 # whole number or a count expression: power may be negative), comparison ([count, operator, count]),
 # pick (N, or {choose: N, filters}: which cards or units a cost takes), effects (one effect item or a list),
-# filters (a mapping of target filters only); or a tuple of the values allowed
+# filters (a mapping of target filters only),
+# conditions (a list of condition items); or a tuple of the values allowed
 ARG_KINDS = ("none", "int", "signed", "str", "target", "cards", "ability", "zone", "count", "number",
-             "comparison", "pick", "effects", "filters")
+             "comparison", "pick", "effects", "filters",
+             "conditions")
 
 
 def example_of(fn) -> str:

@@ -33,7 +33,7 @@ def cont_value(layer, game, unit, what, found: list | None = None) -> int:
                 continue
             ctx = Ctx(seat, unit.card, spec.key, "continuous", unit.placed)
             if all_hold(game, ctx, spec.conditions):
-                amount = arg if type(arg) is int else counts.value(game, ctx, arg)
+                amount = 1 if arg is None else arg if type(arg) is int else counts.value(game, ctx, arg)
                 total += amount
                 if found is not None:
                     found.append((spec.key, amount))
@@ -52,7 +52,7 @@ def cont_value(layer, game, unit, what, found: list | None = None) -> int:
                     continue
                 ctx = Ctx(seat, inst, spec.key, "continuous", placed)
                 if all_hold(game, ctx, spec.conditions) and _affects(game, ctx, target, unit):
-                    amount = arg if type(arg) is int else counts.value(game, ctx, arg)
+                    amount = 1 if arg is None else arg if type(arg) is int else counts.value(game, ctx, arg)
                     total += amount
                     if found is not None:
                         found.append((spec.key, amount))
@@ -74,6 +74,11 @@ def _given_cont(layer, granted, what) -> dict:
                 if name == what:
                     out.setdefault(placed, []).append((spec, arg, dict(params).get("target", "self")))
     return out
+
+
+def has_flag(layer, game, unit, what) -> bool:
+    """A CONT restriction (`resist`, `lord`, `cannot_attack`) applies to the unit now."""
+    return what in layer.cont_effects and cont_value(layer, game, unit, what) > 0
 
 
 def _affects(game, ctx, target, unit) -> bool:

@@ -264,4 +264,7 @@ def candidates(game, ctx, target) -> tuple[list, int | None, bool]:
     filters = filters_of(target)
     cards = game.cards
     units = [r for r in units if passes(game, ctx, filters, cards[r[2].card], r[2])]
-    return units, target.get("choose"), bool(target.get("up_to", False))
+    count = target.get("choose")
+    if count is not None and game.abilities is not None:    # Resist: not chosen by the opponent (CR 11.13)
+        units = [r for r in units if not game.abilities.resisted(game, ctx.seat, r[0], r[2])]
+    return units, count, bool(target.get("up_to", False))

@@ -39,8 +39,11 @@ def first_turn_of_first_player(game) -> bool:
 
 
 def _attackers(game, seat):
+    """Standing front-row units no restriction keeps from attacking (Lord, 'cannot attack', CR 11.8)."""
     p = game.state.players[seat]
-    return [c for c in FRONT_ROW if p.circles[c] is not None and not p.circles[c].rested]
+    layer = game.abilities
+    return [c for c in FRONT_ROW if p.circles[c] is not None and not p.circles[c].rested
+            and (layer is None or layer.may_attack(game, seat, p.circles[c]))]
 
 
 def _targets(game, seat):

@@ -1,0 +1,66 @@
+"""What units cannot do or have done to them: CONT restrictions (Resist, Lord, cannot attack).
+
+These effects are written only in CONT abilities (lint says so elsewhere): they are
+looked at when the game asks, never stored, like CONT power (`static.cont_value`):
+
+- `resist` (CR 11.13): the unit cannot be chosen by the opponent's effects that choose
+  (`targets.candidates` leaves it out of a choice made by the other player);
+- `lord` (CR 11.8): the unit cannot attack while its master has another unit not of its clan;
+- `cannot_attack` (target: self by default): the units cannot attack; with conditions it is
+  "cannot attack unless ..." (`conditions: [{not: [...]}]`).
+
+The battle rules ask `may_attack` for every attacker they would offer (game/battle.py).
+"""
+from __future__ import annotations
+
+from .registry import ABILITIES
+from .static import has_flag
+from .targets import units_of
+
+CONT_ONLY = frozenset({"resist", "lord", "cannot_attack"})
+
+
+def _continue(game, then):
+    fn, args = then
+    game.then(fn, *args)
+
+
+@ABILITIES.effect("resist", "none")
+def resist(game, ctx, arg, params, then, index):
+    """CONT: Resist, this unit cannot be chosen by your opponent's effects (CR 11.13).
+    Example: {kind: CONT, zone: V/R, effect: resist}"""
+    _continue(game, then)
+
+
+@ABILITIES.effect("lord", "none")
+def lord(game, ctx, arg, params, then, index):
+    """CONT: Lord, this unit cannot attack while you have a unit of another clan (CR 11.8).
+    Example: {kind: CONT, zone: V, effect: lord}"""
+    _continue(game, then)
+
+
+@ABILITIES.effect("cannot_attack", "none", {"target": "target"})
+def cannot_attack(game, ctx, arg, params, then, index):
+    """CONT: the target units (this unit by default) cannot attack; with conditions, 'cannot attack unless'.
+    Example: {kind: CONT, zone: R, conditions: [{not: [{vanguard_is: {race: Drake}}]}], effect: cannot_attack}"""
+    _continue(game, then)
+
+
+def _flag(game, unit, what) -> bool:
+    layer = game.abilities
+    return layer is not None and has_flag(layer, game, unit, what)
+
+
+def resisted(game, chooser: int, seat: int, unit) -> bool:
+    """The unit (of `seat`) has resist and the chooser is its opponent (CR 11.13.1)."""
+    return seat != chooser and _flag(game, unit, "resist")
+
+
+def may_attack(game, seat: int, unit) -> bool:
+    """Neither `cannot_attack` nor Lord keeps the unit from attacking (CR 11.8.1)."""
+    if _flag(game, unit, "cannot_attack"):
+        return False
+    if _flag(game, unit, "lord"):
+        clan = game.cards[unit.card].clan
+        return all(game.cards[u.card].clan == clan for _, _, u in units_of(game, seat))
+    return True

@@ -1,0 +1,35 @@
+"""Lint for arguments made of other terms: a list of effects (`opponent`, `at_end_of_turn`), a list
+of conditions (`not`, `any_of`), a mapping of filters (`vanguard_is`, `this_unit`). A mixin of
+`lint.Linter`, which keeps the checks of single names; each nested term is checked as if it
+were written at the top, at its own `file:line:col`.
+"""
+from __future__ import annotations
+
+from .registry import ABILITIES
+from .targets import FILTER_KEYS
+
+LIST_KINDS = ("effects", "conditions", "filters")
+
+
+class CompositeChecks:
+    def composite(self, kind, value, path, what) -> None:
+        if kind == "effects":
+            items = value if isinstance(value, (list, tuple)) else (value,)
+            if not items:
+                self.error(path, f"{what} needs a list of effects")
+            for i, item in enumerate(items):
+                self.effect(item, path + (i,) if isinstance(value, (list, tuple)) else path)
+        elif kind == "conditions":
+            items = value if isinstance(value, (list, tuple)) else (value,)
+            if not items:
+                self.error(path, f"{what} needs a list of conditions")
+            for i, item in enumerate(items):
+                self.named(item, path + (i,) if isinstance(value, (list, tuple)) else path, ABILITIES.conditions)
+        elif kind == "filters":
+            if not isinstance(value, dict):
+                self.error(path, f"{what} needs a mapping of filters {{filter: argument ...}}")
+                return
+            for key in value:
+                if key in FILTER_KEYS:
+                    self.key_error(path, key, f"{what} takes filters only, not {key!r}")
+            self.choice_keys({k: v for k, v in value.items() if k not in FILTER_KEYS}, path)
