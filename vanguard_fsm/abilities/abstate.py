@@ -47,6 +47,7 @@ class AbState(NamedTuple):
     stood_scope: tuple | None = None
     that: tuple = ()
     delayed: tuple = ()
+    harmony: tuple = ()      # (placement, placement, turn): units in harmony (CR 11.34, `harmony.py`)
 
 
 EMPTY = AbState()

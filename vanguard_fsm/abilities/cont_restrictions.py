@@ -17,7 +17,7 @@ from .registry import ABILITIES
 from .static import has_flag
 from .targets import units_of
 
-CONT_ONLY = frozenset({"resist", "lord", "cannot_attack"})
+CONT_ONLY = frozenset({"resist", "lord", "cannot_attack", "harmony"})   # harmony: a keyword, `harmony.py`
 
 
 def _continue(game, then):

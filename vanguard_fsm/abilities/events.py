@@ -9,6 +9,7 @@ queue, CONT values and ACT.
 from __future__ import annotations
 
 from ..game import statuses
+from . import harmony
 from .targets import where_zone
 
 # events other cards watch ("when your G unit strides"): they need a zone to work from
@@ -24,6 +25,7 @@ def _on_call(layer, game, f):
     u = _unit_at(game, seat, f["circle"])
     if u is not None:
         layer.subject(game, seat, u.card, ("when_placed", "when_placed_on_R"), "R", u.placed)
+        harmony.on_placed(layer, game, seat, f["circle"])
 
 
 def _on_ride(layer, game, f):

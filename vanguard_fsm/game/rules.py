@@ -30,6 +30,7 @@ ENGINE_EVENTS = {
     "when_drawn": "this card is drawn",
     "end_of_battle": "the battle this unit took part in ends (close step, CR 7.8)",
     "when_legion": "this unit legions with its mate (CR 10.25.12)",
+    "when_in_harmony": "this unit becomes in harmony with another of your units (CR 11.34.1.3)",
     "when_becomes_heart": "this vanguard becomes the heart of a G unit that strides on it (CR 10.28.3.2, 8.6.5.1.5)",
     "when_your_g_unit_strides": "one of your G units strides (watched by your other cards, from their zone; CR 10.28)",
     "when_your_unit_attacks": "one of your units attacks (watched by your cards from their zone; the attacker: "
