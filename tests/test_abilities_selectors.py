@@ -210,3 +210,12 @@ def test_new_vocabulary_is_linted_at_its_place(tmp_path, effect, token, fragment
     line = path.read_text().splitlines()[5]
     assert len(problems) == 1, problems
     assert problems[0].startswith(f"{path}:6:{line.index(token) + 1}: ") and fragment in problems[0], problems[0]
+
+
+def test_a_trigger_keeps_that_delayed_and_harmony():
+    """Every AbState field survives the pending queue's fast update (abstate.set_pending)."""
+    game, _ = board()
+    full = abstate.AbState(that=(7,), delayed=("d",), harmony=((1, 2, 3),))
+    abstate.put(game, full)
+    abstate.set_pending(game, ("p",))
+    assert abstate.get(game) == full._replace(pending=("p",))

@@ -65,7 +65,7 @@ def set_pending(game, pending: tuple) -> None:
     """`pending` replaced (an ability stood by or is played): built field by field, as
     `_replace` on a named tuple is several times slower and this runs for every trigger."""
     s = get(game)
-    put(game, AbState(pending, s.used, s.granted, s.stood, s.stood_scope))
+    put(game, AbState(pending, s.used, s.granted, s.stood, s.stood_scope, s.that, s.delayed, s.harmony))
 
 
 def scope(game, once: str):
