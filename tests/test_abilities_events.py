@@ -88,7 +88,7 @@ def test_intercept_and_g_guardian_trigger():
     g = game.state.players[1].g_zone[-1]
     p = game.state.players[1]
     p.hand.append(p.deck.pop())
-    battle._to_gc(game, 1, p.g_zone.pop(), "g_guardian")
+    battle.to_gc(game, 1, p.g_zone.pop(), "g_guardian")
     assert pending(trace) == [("AL-012", "when_intercepts"), ("AL-020", "when_placed")]
     assert g is not None
 

@@ -64,9 +64,11 @@ def test_builtin_cards_follow_rules_1_x(db):
             assert card.shield == (15000 if card.g_guardian else None)
             # a G guardian has no Stride skill and no skill icon (CR 6.5.1.2.2, 11.14)
             assert card.skills == (() if card.g_guardian else ("triple_drive",))
-            assert card.stride_cost == (None if card.g_guardian else 3)
+            # each skill's cost is card data in the cost vocabulary (CR 11.11.2, 11.14)
+            assert card.skill_cost("stride") == (() if card.g_guardian else (("hand_grades_total", 3),))
+            assert (card.stride is None) == (card.g_guardian is not None)
         else:
-            assert card.stride_cost is None and not card.g_guardian
+            assert card.stride is None and card.g_guardian is None
             expected = {0: ("boost",), 1: ("boost",), 2: ("intercept",), 3: ("twin_drive",)}
             # Sentinel (CR 11.9) is a keyword beside the grade's skill
             assert tuple(k for k in card.skills if k != "sentinel") == expected[card.grade], card.id
@@ -99,10 +101,12 @@ def test_carddb_api(db):
 def test_to_json_has_exactly_the_contract_fields(db):
     for card in db:
         exported = card.to_json()
-        assert set(exported) == CONTRACT_FIELDS | {"stride_cost", "number", "source"}
+        assert set(exported) == CONTRACT_FIELDS | {"stride", "g_guardian_skill", "number", "source"}
         assert isinstance(exported["skills"], list) and isinstance(exported["abilities"], list)
     g = db["AL-019"].to_json()
     assert g["unit"] == "g_unit" and g["g_guardian"] is True and g["shield"] == 15000
+    assert g["g_guardian_skill"] == {"cost": [{"discard_grade": 0}]} and g["stride"] is None
+    assert db["AL-017"].to_json()["stride"] == {"cost": [{"hand_grades_total": 3}]}
     assert db["AL-014"].to_json()["shield"] is None
     json.dumps(db.to_json())
 
@@ -136,7 +140,7 @@ def test_file_defaults_and_card_overrides():
     db = load_cards(FIXTURES / "good.yaml")
     assert [c.id for c in db] == ["FX-001", "FX-002", "FX-003"]
     assert db["FX-001"].race == "Human" and db["FX-002"].race == "Elf"
-    assert db["FX-001"].critical == 1 and db["FX-001"].trigger is None and db["FX-001"].stride_cost is None
+    assert db["FX-001"].critical == 1 and db["FX-001"].trigger is None and db["FX-001"].stride is None
 
 
 def test_edited_file_is_reloaded(tmp_path):
@@ -202,7 +206,7 @@ def test_missing_path_and_empty_directory(tmp_path):
      "normal unit with trigger 'heal'"),
     ("{id: X-1, name: A, grade: 1, power: 1, shield: 0, unit: trigger, trigger: heal}", "1, power",
      "trigger units are grade 0"),
-    ("{id: X-1, name: A, grade: 3, power: 1, shield: null, unit: g_unit, stride_cost: 3}", "3, power",
+    ("{id: X-1, name: A, grade: 3, power: 1, shield: null, unit: g_unit, stride: {cost: [{hand_grades_total: 3}]}}", "3, power",
      "grade 4 goes with unit: g_unit"),
     ("{id: X-1, name: A, grade: 4, power: 1, shield: null, unit: normal}", "4, power",
      "grade 4 goes with unit: g_unit"),
@@ -210,14 +214,19 @@ def test_missing_path_and_empty_directory(tmp_path):
      "RULES 1.2: triple_drive is for grade 4"),
     ("{id: X-1, name: A, grade: 2, power: 1, shield: 0, unit: normal, skills: [boost]}", "[boost",
      "RULES 1.2: boost is for grade 0/1"),
-    ("{id: X-1, name: A, grade: 1, power: 1, shield: 0, unit: normal, stride_cost: 3}", "3}",
-     "only G units have a stride_cost"),
-    ("{id: X-1, name: A, grade: 1, power: 1, shield: 0, unit: normal, g_guardian: true}", "true",
+    ("{id: X-1, name: A, grade: 1, power: 1, shield: 0, unit: normal, stride: {cost: [{hand_grades_total: 3}]}}", "{cost",
+     "only G units have the Stride skill"),
+    ("{id: X-1, name: A, grade: 1, power: 1, shield: 0, unit: normal, g_guardian: {cost: [{discard_grade: 0}]}}", "{cost",
      "only G units can be G guardians"),
-    ("{id: X-1, name: A, grade: 4, power: 1, shield: 5000, unit: g_unit, stride_cost: 3}", "5000",
+    ("{id: X-1, name: A, grade: 4, power: 1, shield: 5000, unit: g_unit, stride: {cost: [{hand_grades_total: 3}]}}", "5000",
      "a G unit has a shield exactly when it is a G guardian"),
-    ("{id: X-1, name: A, grade: 4, power: 1, shield: null, unit: g_unit, stride_cost: 3, g_guardian: true}", "null",
+    ("{id: X-1, name: A, grade: 4, power: 1, shield: null, unit: g_unit, stride: {cost: [{hand_grades_total: 3}]}, g_guardian: {cost: [{discard_grade: 0}]}}", "null",
      "a G unit has a shield exactly when it is a G guardian"),
+    # the skills' costs are lists in the cost vocabulary; the number-only form is gone (CR 11.11.2)
+    ("{id: X-1, name: A, grade: 4, power: 1, shield: null, unit: g_unit, stride_cost: 3}", "stride_cost",
+     "unknown field 'stride_cost'"),
+    ("{id: X-1, name: A, grade: 4, power: 1, shield: 15000, unit: g_unit, g_guardian: true}", "true",
+     "cards[0].g_guardian: True is not of type 'object'"),
     ("{id: X-1, name: A, grade: 1, power: 1, shield: 15000, unit: normal}", "15000",
      "RULES 1.3: shield is none, 0, 5000 or 10000"),
 ])

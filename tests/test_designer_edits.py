@@ -439,45 +439,7 @@ expect:
     assert not run_scenario(scenario).passed
 
 
-# -- per-card stride (CR 6.5.1.2.2, 11.11) -------------------------------------------------
-
-STRIDE = """
-name: which G units can be strode, and with which payments, is card data
-rules: ["CR 6.5.1.2.2", "CR 11.11"]
-abilities: false
-start: {turn: 7, turn_player: 0, at: turn.ride_phase.stride_step}
-p0:
-  VC: {card: AL-014, soul: [AL-001]}
-  hand: [AL-002]
-  g_zone: [AL-017, AL-019]
-  deck: [{card: AL-009, count: 6}]
-  rode: true
-p1:
-  VC: {card: TC-014, soul: [TC-001]}
-  deck: [{card: TC-009, count: 6}]
-checks:
-  - at: {decision: stride_step}
-    legal_present: ["stride:AL-019/discard:hand[]", "stride:AL-019/discard:hand[0]"]
-    legal_absent: ["stride:AL-017/discard:hand[0]"]
-script:
-  - pass
-until: {state: turn.main_phase}
-"""
-
-
-def test_stride_skill_and_cost_are_card_data(tmp_path):
-    """A G guardian given a Stride skill of cost 0 in a copy of the card file can be strode
-    paying nothing or any hand card (grade 0 included); built-in, it never can."""
-    from vanguard_fsm.paths import builtin_cards_dir
-    cards = tmp_path / "cards"
-    shutil.copytree(builtin_cards_dir(), cards)
-    edit(cards / "aurora_lancers.yaml", "    g_guardian: true          # no Stride skill",
-         "    stride_cost: 0\n    g_guardian: true          # no Stride skill")
-    scenario = tmp_path / "stride.yaml"
-    scenario.write_text(STRIDE)
-    result = run_scenario(scenario, cards=cards)
-    assert result.passed, result.message
-    assert not run_scenario(scenario).passed
+# per-card stride and G guardian costs: tests/test_designer_g_units.py
 
 
 # -- G assist as flow states (CR 6.4.1.2) -------------------------------------------------

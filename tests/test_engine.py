@@ -110,7 +110,7 @@ def test_reordering_phases_in_yaml_changes_the_game(tmp_path):
             unless: [face_down_g_unit_in_g_zone]
             doc: no G unit left to stride
           - choice: stride
-            to: main_phase
+            to: stride_pay_cost
           - choice: pass
             to: main_phase""", """          - to: battle_phase
             if: [normal_stride_done_this_turn]
@@ -119,9 +119,11 @@ def test_reordering_phases_in_yaml_changes_the_game(tmp_path):
           - to: battle_phase
             unless: [face_down_g_unit_in_g_zone]
           - choice: stride
-            to: battle_phase
+            to: stride_pay_cost
           - choice: pass
             to: battle_phase""")
+    text = text.replace("        do: [stride_chosen_g_unit, check_timing]\n        transitions:\n          - to: main_phase",
+                        "        do: [stride_chosen_g_unit, check_timing]\n        transitions:\n          - to: battle_phase")
     text = text.replace("      - choice: pass\n        to: battle_phase", "      - choice: pass\n        to: ride_phase")
     path.write_text(text)
     assert lint_flows(flows) == []

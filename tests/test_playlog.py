@@ -45,7 +45,7 @@ def test_a_stride_sits_under_the_stride_step_and_cards_have_names():
         if "STRIDES" in text:
             break
     block = text[:text.index("STRIDES")]
-    assert block[block.rindex("  ["):].startswith("  [ride phase > stride step]")
+    assert block[block.rindex("  ["):].startswith("  [ride phase > stride place]")   # choose, pay, place
     assert re.search(r"STRIDES [^(]+ \([A-Z]{2}-\d{3}\) over [^(]+ \([A-Z]{2}-\d{3}\)", text)
     assert re.search(r"draws [A-Z][^(]* \([A-Z]{2}-\d{3}\)", text)
 

@@ -42,9 +42,10 @@ def test_real_cards_are_as_printed(db):
         if c.unit == "g_unit":
             assert c.grade == 4
             if c.g_guardian:        # CR 11.14: no Stride skill, no skill icon, shield 15000
-                assert c.shield == 15000 and c.skills == () and c.stride_cost is None
+                assert c.shield == 15000 and c.skills == () and c.stride is None
             else:                   # CR 11.11: Stride by discarding grades summing to 3 or more
-                assert c.power == 15000 and c.skills == ("triple_drive",) and c.stride_cost == 3
+                assert c.power == 15000 and c.skills == ("triple_drive",)
+                assert c.skill_cost("stride") == (("hand_grades_total", 3),)
             continue
         expected = {0: ("boost",), 1: ("boost",), 2: ("intercept",), 3: ("twin_drive",)}
         assert tuple(k for k in c.skills if k != "sentinel") == expected[c.grade], c.id
@@ -55,6 +56,8 @@ def test_real_cards_are_as_printed(db):
         ("Blaster Blade", 2, 9000, 5000, "Human")
     assert db["BT01-047"].trigger == "heal" and db["BT01-053"].trigger == "heal"
     assert db["G-CE-DIZMEL"].all_clans      # CR 2.2.5: a Cray Elemental is of every clan
+    # its own G guardian cost, as printed: discard a heal trigger (CR 7.5.1.2.3, 11.14.2)
+    assert db["G-CE-DIZMEL"].skill_cost("g_guardian") == (("discard_trigger", "heal"),)
 
 
 def test_real_decks_are_legal_and_hold_stride_units_and_g_guardians(db):
@@ -68,7 +71,7 @@ def test_real_decks_are_legal_and_hold_stride_units_and_g_guardians(db):
         assert main == {"critical": 4, "draw": 4, "stand": 4, "heal": 4}
         assert all(db[i].source for i in deck.main + deck.g_deck), "only real cards"
         g = [db[i] for i in deck.g_deck]
-        assert any(c.g_guardian for c in g) and any(c.stride_cost for c in g)
+        assert any(c.g_guardian for c in g) and any(c.stride for c in g)
         clans.append({db[i].clan for i in deck.main})
     assert clans == [{"Royal Paladin"}, {"Kagero"}]
 

@@ -83,11 +83,12 @@ def test_explain_a_rule_a_state_a_name_and_refuses_nothing_known():
     assert "not reproduced" in section.stdout and "CR.guard: Guard step" in section.stdout
     state = run("explain", "battle.guard_step")
     out = state.stdout
-    assert "doc: The non-turn player guards" in out and "CR.guard (Guard step)" in out
-    assert "timings fired on entry: beginning_of_guard_step" in out
+    assert "doc: After a check timing, the non-turn player guards" in out and "CR.guard (Guard step)" in out
+    assert "timings fired on entry: beginning_of_guard_step" in run("explain", "battle.guard_step_begins").stdout
     assert "decision: non_turn_player chooses among guard, intercept, g_guardian, pass" in out
     assert re.search(r"out: \[choice pass\] -> battle\.damage_step|out: \[choice pass\] -> damage_step", out)
-    assert re.search(r"in:  from attack_step\.attack_declared -> .*battle\.yaml:\d+", out)
+    assert re.search(r"in:  from guard_step_begins -> .*battle\.yaml:\d+", out)
+    assert re.search(r"in:  from g_guardian_call -> guard_step", out)      # CR 7.5.1.2.5: back to the play timing
     name = run("explain", "compare_power")
     assert "action compare_power:" in name.stdout and "used in battle.damage_step" in name.stdout
     typo = run("explain", "gaurd_step")

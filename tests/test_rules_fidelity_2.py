@@ -143,7 +143,12 @@ def test_the_g_unit_has_the_name_of_the_chosen_heart_only(chosen, name):
     from vanguard_fsm.game import zones
     game = build_game(parse_scenario(LEGION_STRIDE))
     game.advance()
-    game.apply("stride:TC-017/discard:hand[0]")
+    game.apply("stride:TC-017")                       # choose, pay (a grade 3), then place
+    game.advance()
+    game.apply("hand_grades_total:TC-014")
+    game.advance()
+    game.apply("hand_grades_total:done")
+    game.advance()
     assert game.pending.kind == "heart"
     game.apply(f"heart:{chosen}")
     v = game.state.players[0].circles["VC"]

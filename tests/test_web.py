@@ -232,7 +232,9 @@ def test_diagrams_and_state_info_come_from_the_flows(tab):
     assert svg.startswith("<svg") and "<title>battle.guard_step</title>" in svg
     info = tab.ok("state_info", machine="battle", path="guard_step")["state"]
     assert info["decision"]["who"] == "non_turn_player" and "g_guardian" in info["decision"]["kinds"]
-    assert info["timings"] == ["beginning_of_guard_step"] and info["transitions"]
+    assert info["timings"] == [] and info["transitions"]
+    begins = tab.ok("state_info", machine="battle", path="guard_step_begins")["state"]
+    assert begins["timings"] == ["beginning_of_guard_step"]         # CR 7.5.1.1, then the play timing
     assert [r["id"] for r in info["rules"]] == tab.hello["state_rules"]["battle.guard_step"]
     assert all(r["text"] for r in info["rules"]), info["rules"]        # each with its text from the digest
     assert not tab("diagram", machine="../../etc/passwd")["ok"]

@@ -4,6 +4,8 @@ failures, and the README's screenshot, go to the test output folder
 (`$VANGUARD_TEST_OUTPUT`, default `test-output/`)."""
 from __future__ import annotations
 
+import re
+
 import contextlib
 import json
 import os
@@ -127,15 +129,16 @@ def test_debug_a_guard_step_in_the_page(page, server, tmp_path, request):
         expect(page.locator("#label")).to_contain_text("guard_with_g_guardian.yaml")
         expect(page.locator("#crumbs")).to_contain_text("battle.start_step")
 
-        page.locator("#diagram g.node", has=page.locator("title", has_text="battle.guard_step")).first.click()
+        page.locator("#diagram g.node", has=page.locator("title", has_text=re.compile(r"^battle\.guard_step$"))).first.click()
         expect(page.locator("#bp-list")).to_contain_text("state battle.guard_step")
         expect(page.locator("#state-info")).to_contain_text("CR 7.5")
-        expect(page.locator("#state-info")).to_contain_text("beginning_of_guard_step")
+        expect(page.locator("#state-info")).to_contain_text("g_guardian")
 
         page.keyboard.press("n")
         page.click("button[data-action='battle']")
         page.click("#b-continue")
         expect(page.locator("#status")).to_contain_text("breakpoint 1: state battle.guard_step")
+        expect(page.locator("#log")).to_contain_text("timing beginning_of_guard_step")   # CR 7.5.1.1, just before
         current = page.locator("#diagram g.node.current > title")
         expect(current).to_have_text("battle.guard_step")
         page.keyboard.press("n")                        # the guard step's decision
@@ -152,7 +155,8 @@ def test_debug_a_guard_step_in_the_page(page, server, tmp_path, request):
         OUTPUT.mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(OUTPUT / "web-debugger-guard-step.png"))
 
-        g_guardian.click()
+        g_guardian.click()                              # chosen; its cost is paid and it is called in two more states
+        page.keyboard.press("n")
         expect(page.locator("#board .mid .gc")).to_contain_text("TC-019")
         expect(page.locator("#log .ev-guard").last).to_contain_text("how=g_guardian")
         expect(page.locator("#log .ev-guard").last.locator(".rules")).to_contain_text("CR 7.5")

@@ -11,6 +11,7 @@ with the target filters ("discard a heal trigger" is `{discard: {choose: 1, trig
 from __future__ import annotations
 
 from ..game import zones
+from ..game.costs import pay_all, payable  # noqa: F401  (one list-paying protocol for rules and abilities)
 from ..game.state import REAR_CIRCLES
 from .choose import card_options, choose, unit_options
 from .registry import ABILITIES
@@ -274,17 +275,3 @@ class RevealFromHand:
 def _revealed(game, ctx, then, chosen):
     zones.reveal(game, ctx.seat, chosen, "hand", "cost", ability=ctx.key)
     _continue(game, then)
-
-
-def payable(game, ctx, cost) -> bool:
-    entries = ABILITIES.costs
-    return all(entries[name].fn.payable(game, ctx, arg if arg is not None else 1) for name, arg in cost)
-
-
-def pay_all(game, ctx, cost, i, then) -> None:
-    """Pay costs[i:], one after another, then run `then`."""
-    if i >= len(cost):
-        _continue(game, then)
-        return
-    name, arg = cost[i]
-    ABILITIES.costs[name].fn.pay(game, ctx, arg if arg is not None else 1, (pay_all, (ctx, cost, i + 1, then)))

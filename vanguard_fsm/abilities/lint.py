@@ -1,6 +1,7 @@
 """`vanguard-fsm lint` for card data: every name an ability uses must be registered.
 
-Checks each ability of each card file (the built-in set unless told otherwise):
+Checks each ability of each card file (the built-in set unless told otherwise), and the
+costs of the G unit skills `stride:` and `g_guardian:`:
 kind, zone, timing (an AUTO timing must be declared by some flow state or be a
 known engine event), conditions, costs, effects and their parameters, targets
 (selectors and filters), card choices, and abilities given by `give` — each
@@ -26,6 +27,8 @@ from .lint_composite import LIST_KINDS, CompositeChecks
 from .spec import DEFAULT_TIMING, KINDS, ONCE, ZONE_NAMES
 from .targets import FILTER_KEYS
 
+# the G unit skills whose cost card data writes in the cost vocabulary (CR 11.11.2, 11.14)
+SKILLS_WITH_COSTS = ("stride", "g_guardian")
 ABILITY_KEYS = ("kind", "zone", "timing", "conditions", "optional", "cost", "effect", "text", "unexpressed")
 # engine events about the card itself: a zone may be omitted (CR 8.1.1.2.1)
 SELF_EVENTS = frozenset(REGISTRY.engine_events.names())
@@ -245,5 +248,8 @@ def lint_cards(flows_dir=None, cards_path=None) -> list[SourceError]:
         for ci, card in enumerate((doc.data or {}).get("cards", ()) or ()):
             for ai, ability in enumerate(card.get("abilities", ()) or ()):
                 linter.ability(ability, ("cards", ci, "abilities", ai))
+            for skill in SKILLS_WITH_COSTS:     # `stride: {cost: [...]}`, `g_guardian: {cost: [...]}`
+                for i, item in enumerate(((card.get(skill) or {}).get("cost") or ())):
+                    linter.named(item, ("cards", ci, skill, "cost", i), ABILITIES.costs)
         problems.extend(linter.problems)
     return sorted(problems, key=lambda p: (p.path, p.line, p.col))

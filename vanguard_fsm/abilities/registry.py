@@ -10,6 +10,7 @@ an effect (`{power: 5000, target: self, until: battle}`) and every argument.
 """
 from __future__ import annotations
 
+from ..game.costs import COSTS
 from ..machine.registry import Section
 
 
@@ -46,7 +47,7 @@ def example_of(fn) -> str:
 class AbilityRegistry:
     def __init__(self) -> None:
         self.conditions = Section("ability condition")
-        self.costs = Section("ability cost")
+        self.costs = COSTS     # one cost vocabulary with the rules' own terms (game/costs.py)
         self.effects = Section("ability effect")
         self.selectors = Section("target selector")
         self.filters = Section("target filter")

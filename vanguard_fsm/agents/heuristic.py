@@ -67,11 +67,17 @@ def _ride(game, d, actions, _):
 
 
 def _stride(game, d, actions, _):
-    """Cheapest cost: fewest cards, least shield thrown away."""
-    def cost(a):
-        g, paid = a.args
-        return (len(paid), sum(game.cards[i].shield or 0 for i in paid), -game.cards[g].power)
-    return min(actions, key=cost)
+    """The strongest G unit (its cost is paid in the next step)."""
+    return max(actions, key=lambda a: game.cards[a.args[0]].power)
+
+
+def _grades_total(game, d, actions, _):
+    """A stride cost (grades totalling N): stop as soon as it is paid; else the highest grade
+    (fewest cards), the least shield thrown away."""
+    done = [a for a in actions if not a.args]
+    if done:
+        return done[0]
+    return max(actions, key=lambda a: (game.cards[a.args[0]].grade, -(game.cards[a.args[0]].shield or 0)))
 
 
 def _call(game, d, actions, by_kind):
@@ -198,11 +204,12 @@ def _empty_circle(game, d, actions, _):
 _STRATEGIES = {
     "redraw": _redraw, "g_assist_search": _first, "g_assist": _g_assist, "g_assist_remove_hand": _remove,
     "g_assist_remove_g_zone": _remove, "ride": _ride, "stride": _stride,
+    "hand_grades_total": _grades_total,
     "normal_call": _call, "battle": _battle, "attack": _attack, "boost": _boost, "guard": _guard,
     "intercept": _guard, "g_guardian": _guard, "power": _unit_target, "critical": _unit_target,
     "stand": _stand, "heal": _first, "ride_from_soul": _first,
     "act": _first, "ability_circle": _empty_circle,   # card abilities: play every ACT it can pay for
 }
 _PRIORITY = ("redraw", "g_assist_search", "g_assist", "g_assist_remove_hand", "g_assist_remove_g_zone", "ride",
-             "stride", "normal_call", "act", "battle", "attack", "boost", "intercept", "guard", "g_guardian", "power", "critical", "stand", "heal", "ride_from_soul",
+             "stride", "hand_grades_total", "normal_call", "act", "battle", "attack", "boost", "intercept", "guard", "g_guardian", "power", "critical", "stand", "heal", "ride_from_soul",
              "ability_circle")

@@ -160,7 +160,7 @@ def guard_legal(game, seat):
             and not statuses.seat_forbids(game, seat, "no_guard_from_hand", cards[inst].grade)]
 
 
-def _to_gc(game, seat, inst, how, unit=None, source="hand"):
+def to_gc(game, seat, inst, how, unit=None, source="hand"):
     """Put a guardian on GC resting (CR 8.5.3.3, 4.6.5.1); an intercepting unit is moved
     there itself, keeping its modifiers and identity (CR 10.32.2)."""
     p = game.state.players[seat]
@@ -177,7 +177,7 @@ def _to_gc(game, seat, inst, how, unit=None, source="hand"):
 def guard_apply(game, act) -> None:
     p = game.state.players[act.player]
     p.hand.remove(act.args[0])
-    _to_gc(game, act.player, act.args[0], "hand")
+    to_gc(game, act.player, act.args[0], "hand")
 
 
 choice("guard", guard_legal, guard_apply)
@@ -199,44 +199,10 @@ def intercept_apply(game, act) -> None:
     circle = act.args[0]
     unit = p.circles[circle]
     p.circles[circle] = None
-    _to_gc(game, act.player, unit.card, "intercept", unit, circle)
+    to_gc(game, act.player, unit.card, "intercept", unit, circle)
 
 
 choice("intercept", intercept_legal, intercept_apply)
-
-
-def g_guardian_legal(game, seat):
-    """Both vanguards at the parameters' grades, at most g_guardian_face_up_max face-up G
-    guardians, pay its cost (CR 7.5.1.2.3)."""
-    state = game.state
-    p = state.players[seat]
-    cards = game.cards
-    params = game.params
-    if (zones.vanguard_grade(game, seat) < params["g_guardian_vanguard_grade"]
-            or zones.vanguard_grade(game, 1 - seat) < params["g_guardian_opponent_grade"]):
-        return []
-    if sum(1 for i in p.g_face_up if cards[i].g_guardian) > game.params["g_guardian_face_up_max"]:
-        return []
-    grade = game.params["g_guardian_cost"]["discard_grade"]
-    payable = [(i, inst) for i, inst in distinct(game, p.hand) if cards[inst].grade == grade]
-    if not payable:
-        return []
-    target = state.battle.target
-    return [Action(f"g_guardian:{cards[g].id}/discard:hand[{i}]->{target}", "g_guardian", seat, (g, inst))
-            for _, g in distinct(game, [g for g in p.g_zone if g not in p.g_face_up and cards[g].g_guardian
-                                and not statuses.seat_forbids(game, seat, "no_g_guardian", cards[g].grade)])
-            for i, inst in payable]
-
-
-def g_guardian_apply(game, act) -> None:
-    p = game.state.players[act.player]
-    g, discard = act.args
-    zones.put(game, act.player, discard, "hand", "drop", "cost")   # the cost first (CR 8.5.2): a discard (CR 10.3)
-    p.g_zone.remove(g)
-    _to_gc(game, act.player, g, "g_guardian", source="g_zone")
-
-
-choice("g_guardian", g_guardian_legal, g_guardian_apply)
 
 
 # -- damage step (CR 7.7) -------------------------------------------------------

@@ -16,28 +16,22 @@ Card file format (one clan per file is usual; top-level keys are defaults)::
       - {id: AL-002, name: ..., grade: 0, power: 5000, shield: 10000,
          race: Elf, unit: trigger, trigger: critical, skills: [boost]}
 
-Per card: ``id``, ``name``, ``grade``, ``power``, ``shield`` (null = none) and
-``unit`` are required; ``critical`` defaults to 1, ``trigger``/``stride_cost``
-to null, ``skills``/``abilities`` to [], ``g_guardian`` and ``all_clans`` (a card of every
-clan) to false; ``race`` may list two races. A real card also says
-where its data was read (``source``, a URL) and its printed ``number``; a G guardian
-printed without power writes ``power: null`` (read as 0: a guardian's power is never
-used). The ability format (kind, zone, timing, conditions, optional, cost, effect, text,
-and ``unexpressed``: why a printed ability is not, or only partly, said) is described in
-``vanguard_fsm/abilities/spec.py``; this loader checks its shape, ``vanguard-fsm lint``
-its names.
+Per card: ``id``, ``name``, ``grade``, ``power``, ``shield`` (null = none) and ``unit`` are
+required; ``critical`` defaults to 1, ``trigger``/``stride``/``g_guardian`` to null,
+``skills``/``abilities`` to [], ``all_clans`` (a card of every clan) to false; ``race`` may
+list two races. A real card also says where its data was read (``source``, a URL) and its
+printed ``number``; a G guardian printed without power writes ``power: null`` (read as 0).
+The ability format (with ``unexpressed``: why a printed ability is not, or only partly,
+said) is in ``vanguard_fsm/abilities/spec.py``; this loader checks its shape, lint its names.
 
 Consistency rules enforced (RULES.md 1.x, CR 1.48 where the seeds are silent):
-
 - ``unit: trigger`` <=> a ``trigger`` type is given; trigger units are grade 0.
-- ``unit: g_unit`` <=> grade 4; only G units have a ``stride_cost`` — the Stride
-  skill (CR 11.11); a G unit without one (a G guardian) can never be strode
-  (CR 6.5.1.2.2).
-- skills match grades (RULES 1.2): boost on grade 0-1, intercept on 2,
-  twin_drive on 3, triple_drive on G units.
-- shield (RULES 1.3): null, 0, 5000 or 10000 for normal and trigger units.
-  A G unit has no shield unless it is a G guardian (``g_guardian: true``,
-  only on G units), which must have one (any multiple of 5000, e.g. 15000).
+- ``unit: g_unit`` <=> grade 4; only G units have ``stride: {cost: [...]}`` (the Stride skill
+  and its cost, CR 11.11.2; without it never strode, CR 6.5.1.2.2) and ``g_guardian: {cost:
+  [...]}`` (CR 7.5.1.2.3, 11.14), both costs in the cost vocabulary (``game/costs.py``).
+- skills match grades (RULES 1.2): boost on grade 0-1, intercept on 2, twin_drive on 3, triple_drive on 4.
+- shield (RULES 1.3): null, 0, 5000 or 10000 for normal and trigger units; a G unit has one
+  (any multiple of 5000, e.g. 15000) exactly when it is a G guardian.
 """
 from __future__ import annotations
 
@@ -50,6 +44,7 @@ from typing import Any, Iterable, Iterator
 
 import jsonschema
 
+from vanguard_fsm.game.costs import split_item
 from vanguard_fsm.machine import yamlsrc
 from vanguard_fsm.machine.yamlsrc import Document
 from vanguard_fsm.machine.schema import StrictValidator
@@ -133,22 +128,29 @@ class Card:
     unit: str
     trigger: str | None
     skills: tuple[str, ...]
-    g_guardian: bool
-    stride_cost: int | None
+    stride: FrozenDict | None       # the Stride skill: {cost: (...)} (CR 11.11.2), or None
+    g_guardian: FrozenDict | None   # the G guardian skill: {cost: (...)} (CR 11.14), or None
     abilities: tuple
     number: str | None = None   # the printed card number of a real card ("BT01/002EN")
     source: str | None = None   # where a real card's data was read (a URL)
     races: tuple[str, ...] = ()   # every race the card has (a card may have two); `race` joins them
     all_clans: bool = False       # "this card is of every clan" (same-clan checks, clan filters)
 
+    def skill_cost(self, skill: str) -> tuple:
+        """The cost of the card's `stride` or `g_guardian` skill as ((name, arg), ...)."""
+        spec = self.stride if skill == "stride" else self.g_guardian
+        return tuple(split_item(item) for item in spec["cost"]) if spec is not None else ()
+
     def to_json(self) -> dict:
-        """The CONTRACT.md "Cards export" object, plus ``stride_cost``, ``number`` and ``source``."""
+        """The CONTRACT.md "Cards export" object (``g_guardian`` a bool there), plus ``stride``
+        and ``g_guardian_skill`` (each ``{cost: [...]}`` or null), ``number`` and ``source``."""
         return {
             "id": self.id, "name": self.name, "grade": self.grade, "power": self.power,
             "shield": self.shield, "critical": self.critical, "clan": self.clan,
             "nation": self.nation, "race": self.race, "unit": self.unit,
             "trigger": self.trigger, "skills": list(self.skills),
-            "g_guardian": self.g_guardian, "stride_cost": self.stride_cost,
+            "g_guardian": self.g_guardian is not None, "stride": thaw(self.stride),
+            "g_guardian_skill": thaw(self.g_guardian),
             "abilities": thaw(self.abilities), "number": self.number, "source": self.source,
         }
 
@@ -268,8 +270,8 @@ _CARD_SCHEMA = {
         "unit": {"enum": list(UNITS)},
         "trigger": {"enum": [None, *TRIGGERS]},
         "skills": {"type": "array", "items": {"enum": list(SKILLS)}, "uniqueItems": True},
-        "g_guardian": {"type": "boolean"},
-        "stride_cost": {"type": ["integer", "null"], "minimum": 0},
+        "stride": {"$ref": "#/$defs/skill_cost"},
+        "g_guardian": {"$ref": "#/$defs/skill_cost"},
         "abilities": {"type": "array", "items": {"$ref": "#/$defs/ability"}},
         "number": {"type": "string", "minLength": 1},
         "source": {"type": "string", "pattern": "^https?://"},
@@ -300,6 +302,9 @@ _ABILITY_SCHEMA = {
     "if": {"properties": {"kind": {"const": "AUTO"}}, "not": {"required": ["unexpressed"]}},
     "then": {"required": ["timing"]},
 }
+# `stride:` / `g_guardian:` — a skill of a G unit with its cost in the ability cost vocabulary
+_SKILL_COST_SCHEMA = {"type": "object", "required": ["cost"], "additionalProperties": False,
+                      "properties": {"cost": {"type": "array", "items": _ITEM}}}
 # CONT and ACT abilities have no trigger timing; the export still names one (CONTRACT "Cards export").
 _DEFAULT_TIMING = {"CONT": "continuous", "ACT": "main_phase"}
 
@@ -313,7 +318,7 @@ def _with_timing(ability: dict) -> dict:
         return ability
     return {**ability, "timing": _DEFAULT_TIMING[ability["kind"]]}
 FILE_SCHEMA = {
-    "$defs": {"ability": _ABILITY_SCHEMA, "race": _RACE_SCHEMA},
+    "$defs": {"ability": _ABILITY_SCHEMA, "race": _RACE_SCHEMA, "skill_cost": _SKILL_COST_SCHEMA},
     "type": "object",
     "required": ["cards"],
     "additionalProperties": False,
@@ -340,11 +345,11 @@ def _consistency(c: Card) -> tuple[str, str] | None:
         if c.grade not in SKILL_GRADES[skill]:
             return ("skills", f"RULES 1.2: {skill} is for grade {'/'.join(map(str, SKILL_GRADES[skill]))}"
                               f" (this card is grade {c.grade})")
-    if c.stride_cost is not None and c.unit != "g_unit":
-        return ("stride_cost", "only G units have a stride_cost (the Stride skill, CR 11.11)")
-    if c.g_guardian and c.unit != "g_unit":
-        return ("g_guardian", "only G units can be G guardians")
-    if c.unit == "g_unit" and c.g_guardian != (c.shield is not None):
+    if c.stride is not None and c.unit != "g_unit":
+        return ("stride", "only G units have the Stride skill (CR 11.11)")
+    if c.g_guardian is not None and c.unit != "g_unit":
+        return ("g_guardian", "only G units can be G guardians (CR 11.14)")
+    if c.unit == "g_unit" and (c.g_guardian is not None) != (c.shield is not None):
         return ("shield", "a G unit has a shield exactly when it is a G guardian")
     if c.unit != "g_unit" and c.shield not in UNIT_SHIELDS:
         return ("shield", f"RULES 1.3: shield is none, 0, 5000 or 10000 (got {c.shield})")
@@ -371,13 +376,13 @@ def _load_file(path: Path, cards: dict[str, Card], where: dict[str, tuple[str, i
             shield=merged["shield"], critical=merged.get("critical", 1), clan=merged["clan"],
             nation=merged["nation"], race=" / ".join(races), unit=merged["unit"],
             trigger=merged.get("trigger"), skills=tuple(merged.get("skills", ())),
-            g_guardian=merged.get("g_guardian", False), stride_cost=merged.get("stride_cost"),
+            stride=freeze(merged.get("stride")), g_guardian=freeze(merged.get("g_guardian")),
             abilities=freeze([_with_timing(a) for a in merged.get("abilities", [])]),
             number=merged.get("number"), source=merged.get("source"),
             races=races, all_clans=merged.get("all_clans", False),
         )
         problem = ("power", "only a G guardian may be printed without power (power: null)") \
-            if merged["power"] is None and not card.g_guardian else _consistency(card)
+            if merged["power"] is None and card.g_guardian is None else _consistency(card)
         if problem:
             field, message = problem
             raise CardError(path, *doc.where(here + (field,) if field in raw else here),

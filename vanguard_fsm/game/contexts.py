@@ -10,10 +10,12 @@ time. A name that declares nothing may be written anywhere.
 from __future__ import annotations
 
 from ..machine.registry import REGISTRY
-from . import battle, effect_attacks  # noqa: F401  (the names below are registered there)
+from . import battle, effect_attacks, g_calls  # noqa: F401  (the names below are registered there)
 
 REGISTRY.declare_context("battle", "a battle is running (started by begin_battle, CR.battle.1)")
 REGISTRY.declare_context("attack", "an attack is declared: attacker and target chosen (choice attack, CR.attack)")
+REGISTRY.declare_context("g_unit_chosen", "a G unit is chosen to stride or to call as a G guardian, "
+                                          "its cost still to pay (choice stride / g_guardian)")
 
 _ACTIONS, _CONDITIONS, _CHOICES = REGISTRY.actions, REGISTRY.conditions, REGISTRY.choices
 
@@ -23,8 +25,15 @@ _ACTIONS.declare("end_battle", ends=("battle", "attack"))   # safe to repeat (th
 _ACTIONS.declare("end_battle_phase", ends=("battle", "attack"))
 _CHOICES.declare("battle", needs=("battle",))
 _CHOICES.declare("attack", needs=("battle",), gives=("attack",))
-for _name in ("boost", "guard", "intercept", "g_guardian"):
+for _name in ("boost", "guard", "intercept"):
     _CHOICES.declare(_name, needs=("attack",))
+# stride / G guardian: choose the G unit, pay its cost, place it (game/g_calls.py, CR 8.5.2.4)
+_CHOICES.declare("stride", gives=("g_unit_chosen",))
+_CHOICES.declare("g_guardian", needs=("attack",), gives=("g_unit_chosen",))
+_ACTIONS.declare("pay_stride_cost", needs=("g_unit_chosen",))
+_ACTIONS.declare("stride_chosen_g_unit", needs=("g_unit_chosen",), ends=("g_unit_chosen",))
+_ACTIONS.declare("pay_g_guardian_cost", needs=("attack", "g_unit_chosen"))
+_ACTIONS.declare("call_g_guardian", needs=("attack", "g_unit_chosen"), ends=("g_unit_chosen",))
 for _name in ("attack_declared", "set_drive_count", "drive_check", "compare_power", "damage_check",
               "retire_hit_rear_guards"):
     _ACTIONS.declare(_name, needs=("attack",))

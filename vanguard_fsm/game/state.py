@@ -87,7 +87,7 @@ class Unit:
 class Player:
     __slots__ = ("seat", "deck", "hand", "drop", "damage", "face_down", "soul", "trigger", "g_zone",
                  "g_face_up", "removed", "bind", "circles", "gc", "deck_name", "rode", "strode", "redrew",
-                 "revealed", "overloaded", "assist")
+                 "revealed", "overloaded", "assist", "paying")
 
     def __init__(self, seat: int, deck_name: str = "") -> None:
         self.seat = seat
@@ -113,6 +113,7 @@ class Player:
         # rule action (CR 8.5.3.2, 9.3.1, 9.3.6) takes them at the next check timing
         self.overloaded: list[tuple[str, Unit]] = []
         self.assist: tuple | None = None   # a G assist under way (game/g_assist.py)
+        self.paying: int | None = None     # the G unit chosen to stride or guard, its cost not yet paid (game/g_calls.py)
 
     @property
     def vanguard(self) -> Unit | None:
@@ -149,7 +150,7 @@ class Player:
         p.gc = list(map(Unit.clone, self.gc)) if self.gc else []
         p.rode, p.strode, p.redrew, p.revealed = self.rode, self.strode, self.redrew, self.revealed[:]
         p.overloaded = [(c, u.clone()) for c, u in self.overloaded]
-        p.assist = self.assist
+        p.assist, p.paying = self.assist, self.paying
         return p
 
     def canonical(self) -> tuple:
@@ -160,7 +161,7 @@ class Player:
                 tuple(sorted(self.face_down)), tuple(self.soul), tuple(self.trigger), tuple(self.g_zone),
                 tuple(sorted(self.g_face_up)), tuple(self.removed), tuple(self.bind), units, gc, self.rode, self.strode,
                 self.redrew, tuple(self.revealed), tuple((c,) + u.canonical() for c, u in self.overloaded),
-                self.assist)
+                self.assist, self.paying)
 
     def all_instances(self) -> list[int]:
         """Every card this player owns, wherever it is (for the conservation invariant)."""

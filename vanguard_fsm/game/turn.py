@@ -1,8 +1,6 @@
-"""The turn outside battle (RULES 3.3.1-3.3.4, 3.3.6): stand, draw, G assist, ride,
-stride, main phase calls and moves, end phase."""
+"""The turn outside battle (RULES 3.3.1-3.3.4, 3.3.6): stand, draw, ride, main phase calls
+and moves, end phase (G assist: `g_assist.py`; stride: `g_calls.py`)."""
 from __future__ import annotations
-
-from itertools import combinations
 
 from .actions import Action
 from .common import action, choice, condition, distinct
@@ -106,76 +104,6 @@ def both_vanguards_grade_3_or_more(game) -> bool:
     seat = game.state.turn_player
     return (zones.vanguard_grade(game, seat) >= game.params["stride_vanguard_grade"]
             and zones.vanguard_grade(game, 1 - seat) >= game.params["stride_opponent_grade"])
-
-
-@condition("face_down_g_unit_in_g_zone")
-def face_down_g_unit_in_g_zone(game) -> bool:
-    """Stride needs a face-down G unit with the Stride skill in the G zone (RULES 3.3.3.2, CR 6.5.1.2.2)."""
-    p = game.state.players[game.state.turn_player]
-    cards = game.cards
-    return any(i not in p.g_face_up and cards[i].stride_cost is not None for i in p.g_zone)
-
-
-def _stride_payments(game, hand, need):
-    """Every set of hand cards whose grades total at least `need` (grade 0 cards included;
-    cost 0: the empty set too) — the Stride skill's cost, CR 11.11, 8.5.2.4. Smallest sets
-    first, index combinations in lexicographic order, the first of each set of card ids kept.
-    (2^n sets of an n-card hand: the sums and keys are taken with `map`, not generators.)"""
-    cards = game.cards
-    grade = [cards[inst].grade for inst in hand].__getitem__
-    card_id = [cards[inst].id for inst in hand].__getitem__
-    out, seen = [], set()
-    for k in range(0, len(hand) + 1):
-        for combo in combinations(range(len(hand)), k):
-            if sum(map(grade, combo)) < need:
-                continue
-            key = tuple(sorted(map(card_id, combo)))
-            if key not in seen:
-                seen.add(key)
-                out.append(combo)
-    return out
-
-
-def stride_legal(game, seat):
-    """A face-down G unit with the Stride skill and a set of hand cards paying its stride
-    cost ("once per turn" is the stride step's guard in flows/turn.yaml)."""
-    p = game.state.players[seat]
-    cards = game.cards
-    actions = []
-    face_down = [i for i in p.g_zone if i not in p.g_face_up]
-    costs: dict[int, list] = {}   # G units mostly share one stride cost
-    for gi, g in distinct(game, face_down):
-        need = cards[g].stride_cost
-        if need is None:            # no Stride skill: never normal strode (CR 6.5.1.2.2, 11.11)
-            continue
-        if need not in costs:
-            costs[need] = _stride_payments(game, p.hand, need)
-        for combo in costs[need]:
-            actions.append(Action(f"stride:{cards[g].id}/discard:hand[{','.join(map(str, combo))}]",
-                                  "stride", seat, (g, tuple(p.hand[i] for i in combo))))
-    return actions
-
-
-def stride_apply(game, act) -> None:
-    """Over a legion with two names, the player first chooses whose name and power the G unit
-    takes (CR 10.27.5.1): a decision 'heart' (heart:<card id>)."""
-    v = game.state.players[act.player].circles["VC"]
-    cards = game.cards
-    if v is not None and v.legion() and cards[v.card].name != cards[v.mate.card].name:
-        options = [Action(f"heart:{cards[c].id}", "heart", act.player, (c,)) for c in (v.card, v.mate.card)]
-        game.ask(act.player, "heart", options, lambda g, a: _stride(g, act, a.args[0]),
-                 "striding on a legion: the G unit takes the name and power of which heart card?")
-    else:
-        _stride(game, act, None)
-
-
-def _stride(game, act, named) -> None:
-    g, cost = act.args
-    zones.stride(game, act.player, g, list(cost), named)
-    game.state.players[act.player].strode = True
-
-
-choice("stride", stride_legal, stride_apply)
 
 
 # -- main phase (RULES 3.3.4) ---------------------------------------------------

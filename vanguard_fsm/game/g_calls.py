@@ -1,0 +1,136 @@
+"""Stride and G guardian calls (RULES 3.3.3.2; CR 6.5.1.2, 7.5.1.2.3, 8.5.2.4, 11.11, 11.14),
+one flow step each: choose the G unit, pay its card's cost, put it on its circle.
+
+The flows say the order (`flows/turn.yaml`: `stride_step` -> `stride_pay_cost` ->
+`stride_place`; `flows/battle.yaml`: `guard_step` -> `g_guardian_pay_cost` ->
+`g_guardian_call`), so a designer can reorder or remove a step. Each cost is card
+data: `stride: {cost: [...]}` and `g_guardian: {cost: [...]}`, written in the cost
+vocabulary (`game/costs.py`); a G unit without `stride` has no Stride skill and is
+never strode (CR 6.5.1.2.2), one without `g_guardian` is never called as a guardian.
+The G unit chosen and still to be paid for and placed is `Player.paying`.
+"""
+from __future__ import annotations
+
+from . import costs, statuses, zones
+from .actions import Action
+from .battle import to_gc
+from .common import action, choice, condition, distinct
+
+
+def _context(game, seat: int, g: int, skill: str) -> costs.PayContext:
+    return costs.PayContext(seat, g, f"{skill}:{game.cards[g].id}", skill)
+
+
+def _can_pay(game, seat: int, g: int, skill: str) -> bool:
+    return costs.payable(game, _context(game, seat, g, skill), game.cards[g].skill_cost(skill))
+
+
+def _face_down_with(game, seat: int, skill: str) -> list:
+    """(index, instance) of the face-down G zone cards with this skill (one per card id)."""
+    p = game.state.players[seat]
+    cards = game.cards
+    return distinct(game, [g for g in p.g_zone if g not in p.g_face_up
+                           and (cards[g].stride if skill == "stride" else cards[g].g_guardian) is not None])
+
+
+def _paid(game) -> None:
+    """The chosen G unit's cost is paid; the flow's next step places it."""
+
+
+def _pay(game, seat: int, skill: str) -> None:
+    g = game.state.players[seat].paying
+    costs.pay_all(game, _context(game, seat, g, skill), game.cards[g].skill_cost(skill), 0, (_paid, ()))
+
+
+# -- stride (RULES 3.3.3.2, CR 6.5.1.2) -----------------------------------------
+
+@condition("face_down_g_unit_in_g_zone")
+def face_down_g_unit_in_g_zone(game) -> bool:
+    """Stride needs a face-down G unit with the Stride skill in the G zone (RULES 3.3.3.2, CR 6.5.1.2.2)."""
+    return bool(_face_down_with(game, game.state.turn_player, "stride"))
+
+
+def stride_legal(game, seat):
+    """Choose a face-down G unit with the Stride skill whose stride cost can be paid (CR 8.5.2.4);
+    "once per turn" is the stride step's guard in flows/turn.yaml."""
+    return [Action(f"stride:{game.cards[g].id}", "stride", seat, (g,))
+            for _, g in _face_down_with(game, seat, "stride") if _can_pay(game, seat, g, "stride")]
+
+
+def stride_choose(game, act) -> None:
+    game.state.players[act.player].paying = act.args[0]
+
+
+choice("stride", stride_legal, stride_choose)
+
+
+@action("pay_stride_cost")
+def pay_stride_cost(game) -> None:
+    """Pay the chosen G unit's stride cost, as its card says (`stride: {cost: ...}`, CR 8.5.2.4, 11.11.2)."""
+    _pay(game, game.state.turn_player, "stride")
+
+
+@action("stride_chosen_g_unit")
+def stride_chosen_g_unit(game) -> None:
+    """The chosen G unit goes onto VC face up; the old vanguard is its heart (CR 6.5.1.2.2, 8.5.1.4).
+    Over a legion with two names, the player first chooses whose name and power the G unit
+    takes (CR 10.27.5.1): a decision 'heart' (heart:<card id>)."""
+    seat = game.state.turn_player
+    v = game.state.players[seat].circles["VC"]
+    cards = game.cards
+    if v is not None and v.legion() and cards[v.card].name != cards[v.mate.card].name:
+        options = [Action(f"heart:{cards[c].id}", "heart", seat, (c,)) for c in (v.card, v.mate.card)]
+        game.ask(seat, "heart", options, lambda g, a: _place(g, seat, a.args[0]),
+                 "striding on a legion: the G unit takes the name and power of which heart card?")
+    else:
+        _place(game, seat, None)
+
+
+def _place(game, seat: int, named) -> None:
+    p = game.state.players[seat]
+    zones.stride(game, seat, p.paying, [], named)
+    p.paying, p.strode = None, True
+
+
+# -- G guardian (CR 7.5.1.2.3, 11.14) --------------------------------------------
+
+def g_guardian_legal(game, seat):
+    """Both vanguards at the parameters' grades, at most g_guardian_face_up_max face-up G
+    guardians, then a face-down G guardian whose own cost can be paid (CR 7.5.1.2.3, 11.14.2)."""
+    state = game.state
+    cards = game.cards
+    params = game.params
+    if (zones.vanguard_grade(game, seat) < params["g_guardian_vanguard_grade"]
+            or zones.vanguard_grade(game, 1 - seat) < params["g_guardian_opponent_grade"]):
+        return []
+    p = state.players[seat]
+    if sum(1 for i in p.g_face_up if cards[i].g_guardian is not None) > params["g_guardian_face_up_max"]:
+        return []
+    target = state.battle.target
+    return [Action(f"g_guardian:{cards[g].id}->{target}", "g_guardian", seat, (g,))
+            for _, g in _face_down_with(game, seat, "g_guardian")
+            if not statuses.seat_forbids(game, seat, "no_g_guardian", cards[g].grade)   # an effect's restriction
+            and _can_pay(game, seat, g, "g_guardian")]
+
+
+def g_guardian_choose(game, act) -> None:
+    game.state.players[act.player].paying = act.args[0]
+
+
+choice("g_guardian", g_guardian_legal, g_guardian_choose)
+
+
+@action("pay_g_guardian_cost")
+def pay_g_guardian_cost(game) -> None:
+    """Pay the chosen G guardian's own cost, as its card says (`g_guardian: {cost: ...}`, CR 11.14.2)."""
+    _pay(game, 1 - game.state.turn_player, "g_guardian")
+
+
+@action("call_g_guardian")
+def call_g_guardian(game) -> None:
+    """The chosen G guardian is called face up to GC, guarding the attacked unit (CR 7.5.1.2.3)."""
+    seat = 1 - game.state.turn_player
+    p = game.state.players[seat]
+    g, p.paying = p.paying, None
+    p.g_zone.remove(g)
+    to_gc(game, seat, g, "g_guardian", source="g_zone")
