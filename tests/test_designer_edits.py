@@ -356,6 +356,19 @@ def test_seven_damage_to_lose_in_parameters(tmp_path):
     assert not run_scenario(scenario).passed       # built-in: the sixth damage loses
 
 
+def test_the_heal_condition_is_a_parameter(tmp_path):
+    """RULES 1.4.4 (heal only when your damage >= your opponent's) is `heal_damage_lead_min: 0`;
+    at -1 the same heal trigger, one damage behind, heals."""
+    from pathlib import Path
+    scenario = Path(__file__).parent / "scenarios" / "triggers" / "heal_trigger_needs_damage_at_least_opponents.yaml"
+    assert run_scenario(scenario).passed
+    flows = copy_flows(tmp_path)
+    edit(flows / "parameters.yaml", "  heal_damage_lead_min: 0 ", "  heal_damage_lead_min: -1 ")
+    healed = run_scenario(scenario, flows_dir=flows)
+    assert not healed.passed
+    assert any(r["event"] == "trigger" and r.get("healed") == "AL-007" for r in healed.events)
+
+
 def test_a_deck_of_40_is_legal_under_a_changed_limit_and_checked_at_game_start(tmp_path):
     from vanguard_fsm.game.cards import load_cards
     from vanguard_fsm.game.decks import DeckError, load_deck, validate_deck
@@ -490,3 +503,43 @@ expect:
     result = run_scenario(scenario, flows_dir=flows)
     assert result.passed, result.message
     assert not run_scenario(scenario).passed
+
+
+def test_a_format_named_in_parameters_is_accepted_by_the_command_line(tmp_path):
+    """`--format` takes the formats parameters.yaml names (damage_to_lose), not a list in Python:
+    a copy of the flows with a 'marathon' format (8 damage) plays it; the built-in flows refuse it
+    before anything runs (exit 2, one line naming the known formats)."""
+    from click.testing import CliRunner
+    from vanguard_fsm.cli.main import main
+    flows = copy_flows(tmp_path)
+    edit(flows / "parameters.yaml", "    standard: 6\n", "    standard: 6\n    marathon: 8\n")
+    edit(flows / "parameters.yaml", "    quick:                  # RULES 2.2\n",
+         "    marathon: {rule: \"2.1\", main_deck: 50, triggers: 16, max_heal: 4, max_copies: 4}\n"
+         "    quick:                  # RULES 2.2\n")
+    runner = CliRunner()
+    played = runner.invoke(main, ["play", "--quiet", "--seed", "2", "--flows", str(flows), "--format", "marathon"])
+    assert played.exit_code == 0, played.output
+    assert "result:" in played.output
+    refused = runner.invoke(main, ["play", "--quiet", "--seed", "2", "--format", "marathon"])
+    assert refused.exit_code == 2
+    assert "--format: unknown format 'marathon': parameters.yaml damage_to_lose names quick, standard" in refused.output
+
+
+def test_a_declined_g_assist_shuffles_only_if_the_yaml_says_so(tmp_path):
+    """Built in, declining G assist goes straight to the ride phase: nothing is looked at and
+    the deck is not shuffled (CR 6.4.1.2.1.3, audit A13). A copy of turn.yaml whose `pass`
+    leads through `g_assist_shuffle` shuffles: the game follows the YAML either way."""
+    from pathlib import Path
+    scenario = Path(__file__).parent / "scenarios" / "g_assist" / "g_assist_declined_looks_at_nothing.yaml"
+    built_in = run_scenario(scenario)
+    assert built_in.passed and not any(r["event"] == "shuffle" for r in built_in.events)
+    flows = copy_flows(tmp_path)
+    edit(flows / "turn.yaml", """          - choice: pass
+            to: ride_phase
+            do: [check_timing]
+            doc: no search, no look, no shuffle""", """          - choice: pass
+            to: g_assist_shuffle
+            doc: no search, no look, no shuffle""")
+    assert lint_flows(flows) == []
+    shuffled = run_scenario(scenario, flows_dir=flows)
+    assert any(r["event"] == "shuffle" and r.get("player") == 0 for r in shuffled.events)

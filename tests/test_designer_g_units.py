@@ -195,3 +195,51 @@ def test_paying_after_placing_is_refused_by_lint(tmp_path):
     problems = lint_flows(flows)
     assert problems and all("turn.yaml" in str(p) for p in problems)
     assert any("pay_stride_cost" in str(p) for p in problems)
+
+
+FACE_UP_LIMIT = """
+name: a fifth G guardian, once the flows' offer_if no longer limits face-up G guardians
+rules: ["CR 7.5.1.2.3"]
+abilities: false
+start: {turn: 8, turn_player: 0, at: battle.guard_step, battle: {attacker: VC, target: VC}}
+p0:
+  VC: {card: AL-014, soul: [AL-001, AL-007, AL-011]}
+  deck: [{card: AL-012, count: 6}]
+p1:
+  VC: {card: TC-014, soul: [TC-001, TC-008, TC-011]}
+  hand: [TC-002]
+  g_zone: [{card: TC-019, face_up: true, count: 2}, {card: TC-020, face_up: true, count: 2}, TC-019]
+  deck: [{card: TC-009, count: 5}]
+script:
+  - P1 g_guardian:TC-019->VC
+until: {event: battle_result}
+expect:
+  p1:
+    gc: [TC-019]
+"""
+
+
+def test_g_guardian_conditions_are_the_decisions_offer_if(tmp_path):
+    """The G guardian's conditions (both vanguards' grades, face-up G guardians at most
+    g_guardian_face_up_max) are registered conditions the guard step's decision names in
+    `offer_if`; deleting the face-up one in a copy of flows/battle.yaml lets a G guardian be
+    called over four face-up ones (CR 7.5.1.2.3 is followed only because the YAML says so)."""
+    path = scenario(tmp_path, FACE_UP_LIMIT)
+    assert not run_scenario(path).passed
+    flows = copy_of(tmp_path, builtin_flows_dir(), "flows")
+    edit(flows / "battle.yaml", "g_guardian: [both_vanguards_at_g_guardian_grades, face_up_g_guardians_within_limit]",
+         "g_guardian: [both_vanguards_at_g_guardian_grades]")
+    assert lint_flows(flows) == []
+    result = run_scenario(path, flows_dir=flows)
+    assert result.passed, result.message
+
+
+def test_offer_if_names_are_linted_at_their_place(tmp_path):
+    flows = copy_of(tmp_path, builtin_flows_dir(), "flows")
+    edit(flows / "battle.yaml", "        g_guardian: [both_vanguards_at_g_guardian_grades, face_up_g_guardians_within_limit]",
+         "        g_guardain: [both_vanguards_at_g_guardian_grades]\n        guard: [face_up_g_guardians_within_limt]")
+    problems = [str(p) for p in lint_flows(flows)]
+    assert any("offer_if names 'g_guardain', not one of the decision kinds" in p for p in problems), problems
+    assert any("face_up_g_guardians_within_limt" in p and "did you mean 'face_up_g_guardians_within_limit'" in p
+               for p in problems), problems
+    assert all(p.startswith(str(flows / "battle.yaml") + ":") for p in problems)

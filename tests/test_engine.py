@@ -104,8 +104,8 @@ def test_reordering_phases_in_yaml_changes_the_game(tmp_path):
             if: [normal_stride_done_this_turn]
             doc: one normal stride per turn
           - to: main_phase
-            unless: [both_vanguards_grade_3_or_more]
-            doc: no stride below grade 3
+            unless: [both_vanguards_at_stride_grades]
+            doc: a vanguard below the stride grades (parameters stride_*_grade)
           - to: main_phase
             unless: [face_down_g_unit_in_g_zone]
             doc: no G unit left to stride
@@ -115,7 +115,7 @@ def test_reordering_phases_in_yaml_changes_the_game(tmp_path):
             to: main_phase""", """          - to: battle_phase
             if: [normal_stride_done_this_turn]
           - to: battle_phase
-            unless: [both_vanguards_grade_3_or_more]
+            unless: [both_vanguards_at_stride_grades]
           - to: battle_phase
             unless: [face_down_g_unit_in_g_zone]
           - choice: stride

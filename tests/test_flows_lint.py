@@ -82,7 +82,7 @@ def test_no_yaml_string_reaches_import(tmp_path, monkeypatch):
     shutil.copytree(builtin_flows_dir(), flows)
     text = (flows / "turn.yaml").read_text()
     text = text.replace("do: [begin_battle_phase]", f"do: [begin_battle_phase, 'os.system(\"touch {marker}\")']")
-    text = text.replace("unless: [vanguard_below_grade_3]", "unless: [os.path.exists]")
+    text = text.replace("unless: [vanguard_below_g_assist_grade]", "unless: [os.path.exists]")
     (flows / "turn.yaml").write_text(text)
     problems = lint_flows(flows)
     assert any("os.path.exists" in p.message and "never executed" in p.message for p in problems)

@@ -13,7 +13,7 @@ import sys
 import click
 
 from ..agents import make_agent
-from .common import AgentSpecType, cards_option, flows_option, input_errors
+from .common import FormatName, AgentSpecType, cards_option, flows_option, input_errors
 from ..debug.start import StartError, build_start
 from ..debug.debugger import Debugger
 
@@ -46,7 +46,7 @@ def _read_lines(interactive: bool):
 @click.option("--agents", nargs=2, type=AgentSpecType(allow_human=False), default=("heuristic", "heuristic"),
               show_default=True, help="Who decides at `auto` and `continue` (after any recorded choices).")
 @click.option("--decks", nargs=2, default=None, help="Two decks, by built-in name or path (with --seed).")
-@click.option("--format", "fmt", type=click.Choice(["standard", "quick"]), default=None,
+@click.option("--format", "fmt", type=FormatName(), default=None,
               help="The game's format (damage to lose); default: the decks' format.")
 @click.option("--color/--no-color", default=None, help="Colour the board (default: only at a terminal).")
 @flows_option

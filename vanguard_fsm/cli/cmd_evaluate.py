@@ -26,7 +26,7 @@ from ..game.factory import new_game
 from ..paths import resolve_flows
 from ..sim.simulate import SimConfig
 from .cmd_simulate import _resolved, progress_bar, run_batch
-from .common import EXIT_FAILED, EXIT_INPUT, AgentSpecType, cards_option, flows_option, input_errors
+from .common import FormatName, EXIT_FAILED, EXIT_INPUT, AgentSpecType, cards_option, flows_option, input_errors
 
 
 @click.command()
@@ -37,7 +37,7 @@ from .common import EXIT_FAILED, EXIT_INPUT, AgentSpecType, cards_option, flows_
 @click.option("--agents", nargs=2, type=AgentSpecType(allow_human=False), default=("heuristic", "heuristic"),
               show_default=True)
 @click.option("--decks", nargs=2, default=None, help="Side A's and side B's deck, by built-in name or path.")
-@click.option("--format", "fmt", type=click.Choice(["standard", "quick"]), default="standard", show_default=True)
+@click.option("--format", "fmt", type=FormatName(), default="standard", show_default=True)
 @click.option("--traces", "traces_dir", type=click.Path(file_okay=False), default=None,
               help="Read these recorded traces (*.jsonl) instead of playing games.")
 @click.option("--check", "check_path", type=click.Path(dir_okay=False), default=None,

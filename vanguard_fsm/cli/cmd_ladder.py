@@ -20,7 +20,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from ..game.factory import new_game
-from .common import EXIT_FAILED, EXIT_INPUT, AgentSpecType, cards_option, flows_option, input_errors
+from .common import FormatName, EXIT_FAILED, EXIT_INPUT, AgentSpecType, cards_option, flows_option, input_errors
 from .cmd_simulate import _resolved
 from ..sim.ladder import LadderConfig, run_ladder, summarise_ladder, work
 
@@ -37,7 +37,7 @@ from ..sim.ladder import LadderConfig, run_ladder, summarise_ladder, work
 @click.option("--scheduler", default=None, metavar="ADDR|local",
               help="Run on a Dask cluster at ADDR (tcp://host:8786), or 'local' for a LocalCluster.")
 @click.option("--decks", nargs=2, default=None, help="The two decks, by built-in name or path.")
-@click.option("--format", "fmt", type=click.Choice(["standard", "quick"]), default="standard", show_default=True)
+@click.option("--format", "fmt", type=FormatName(), default="standard", show_default=True)
 @click.option("--out", "out_path", type=click.Path(dir_okay=False), default=None,
               help="Write the ratings, the matrix and every game's row as JSON.")
 @click.option("--no-progress", is_flag=True, help="No progress bar.")

@@ -16,7 +16,7 @@ from ..game.decks import builtin_deck_names, load_deck, validate_deck
 from ..abilities import new_game_with_abilities
 from ..machine.hooks import Hooks
 from ..paths import builtin_flows_dir, resolve_flows, variant_names, variants_dir
-from .common import (EXIT_FAILED, EXIT_INPUT, AgentSpecType, FlagError, atomic_output, cards_option,
+from .common import (FormatName, EXIT_FAILED, EXIT_INPUT, AgentSpecType, FlagError, atomic_output, cards_option,
                      check_output_file, flows_option, input_errors)
 from ..record.playlog import PlayLog
 from ..record.trace import TraceRecorder
@@ -27,7 +27,7 @@ from ..record.trace import TraceRecorder
 @click.option("--agents", nargs=2, type=AgentSpecType(), default=("heuristic", "heuristic"), show_default=True,
               help="Two agent specs: random, heuristic, human, ismcts[:iterations=N,time=S,depth=T,rollout=R].")
 @click.option("--decks", nargs=2, default=None, help="Two decks, by built-in name or path.")
-@click.option("--format", "fmt", type=click.Choice(["standard", "quick"]), default=None,
+@click.option("--format", "fmt", type=FormatName(), default=None,
               help="The game's format (damage to lose); default: the decks' format.")
 @click.option("--trace", "trace_path", type=click.Path(dir_okay=False), default=None, help="Write the JSONL trace.")
 @click.option("--record", "record_path", type=click.Path(dir_okay=False), default=None,

@@ -20,7 +20,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from ..game.factory import new_game
-from .common import (EXIT_FAILED, EXIT_INPUT, AgentSpecType, FlagError, cards_option, write_json_and_csv,
+from .common import (FormatName, EXIT_FAILED, EXIT_INPUT, AgentSpecType, FlagError, cards_option, write_json_and_csv,
                      check_output_dir, check_output_file, flows_option, input_errors)
 from ..sim.simulate import ROW_FIELDS, SimConfig, play_chunk, run_dask, run_processes, summarise
 
@@ -37,7 +37,7 @@ LOCATED = re.compile(r"^[^\s:][^:]*:\d+:\d+: ")   # `path:line:col: message`
               default=("heuristic", "heuristic"), show_default=True,
               help="Side A's and side B's agent spec (random, heuristic, ismcts[:iterations=N,...]).")
 @click.option("--decks", nargs=2, default=None, help="Side A's and side B's deck, by built-in name or path.")
-@click.option("--format", "fmt", type=click.Choice(["standard", "quick"]), default=None,
+@click.option("--format", "fmt", type=FormatName(), default=None,
               help="The game's format (damage to lose); default: the decks' format.")
 @click.option("--out", "out_path", type=click.Path(dir_okay=False), default=None,
               help="Write the summary as JSON to FILE and the per-game rows as CSV beside it (FILE.csv).")

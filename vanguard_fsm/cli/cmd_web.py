@@ -10,7 +10,7 @@ import sys
 
 import click
 
-from .common import EXIT_INPUT, AgentSpecType, cards_option, flows_option, input_errors
+from .common import FormatName, EXIT_INPUT, AgentSpecType, cards_option, flows_option, input_errors
 
 
 @click.command()
@@ -24,7 +24,7 @@ from .common import EXIT_INPUT, AgentSpecType, cards_option, flows_option, input
 @click.option("--agents", nargs=2, type=AgentSpecType(allow_human=False), default=("heuristic", "heuristic"),
               show_default=True, help="Who decides at 'auto' and 'continue' (after any recorded choices).")
 @click.option("--decks", nargs=2, default=None, help="Two decks, by built-in name or path (with --seed).")
-@click.option("--format", "fmt", type=click.Choice(["standard", "quick"]), default=None,
+@click.option("--format", "fmt", type=FormatName(), default=None,
               help="The game's format (damage to lose); default: the decks' format.")
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Address to bind; anything but 127.0.0.1 lets other machines drive the debugger.")

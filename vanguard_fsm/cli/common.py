@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import re
 import os
 import sys
 import tempfile
@@ -64,12 +65,41 @@ class FlagError(Exception):
         self.flag = flag
 
 
+class FormatName(click.ParamType):
+    """A game format's name (`--format`): the formats are those parameters.yaml names under
+    `damage_to_lose` in the flows the verb runs, checked by `input_errors` once `--flows` is
+    known (`check_format`), so a designer's new format needs no Python change."""
+
+    name = "FORMAT"
+
+    def convert(self, value, param, ctx):
+        if not isinstance(value, str) or not re.fullmatch(r"[a-z][a-z0-9_]*", value):
+            self.fail(f"{value!r} is not a format name (lower case letters, digits, _)", param, ctx)
+        return value
+
+    def get_metavar(self, param, ctx=None):
+        return "FORMAT"
+
+
+def check_format(fmt, flows_dir) -> None:
+    """`FlagError` unless every flow set the verb runs names the format in `damage_to_lose`."""
+    from ..game.factory import compiled_flows
+    for flows in (flows_dir if isinstance(flows_dir, tuple) else (flows_dir,)):
+        known = compiled_flows(flows).spec.parameters["damage_to_lose"]
+        if fmt not in known:
+            raise FlagError("--format", f"unknown format {fmt!r}: parameters.yaml damage_to_lose names "
+                                        f"{', '.join(sorted(known))}")
+
+
 def input_errors(fn):
     """Turn bad flows, cards, decks and files into stderr lines and exit code 2.
-    A verb taking `--cards` (a `cards` parameter) gets its card data linted first."""
+    A verb taking `--cards` (a `cards` parameter) gets its card data linted first, and a
+    `--format` is checked against the flows' parameters."""
     @functools.wraps(fn)
     def wrapper(*args, **kwargs):
         try:
+            if kwargs.get("fmt") is not None:
+                check_format(kwargs["fmt"], kwargs.get("flows_dir", tuple(kwargs.get("flows") or ()) or None))
             if "cards" in kwargs:
                 lint_cards_first(kwargs.get("flows_dir"), kwargs["cards"])
             return fn(*args, **kwargs)

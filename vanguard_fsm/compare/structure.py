@@ -106,11 +106,12 @@ def _diff_state(machine: str, a: StateSpec, b: StateSpec, out: list) -> None:
         out.append(Change(REMOVED, "timing", machine, b.path, timing, None, _where(b)))
     if a.actions != b.actions:
         out.append(Change(CHANGED, "action", machine, f"{b.path} do", list(a.actions), list(b.actions), _where(b)))
-    da = (a.decision.who, list(a.decision.kinds)) if a.decision else None
-    db = (b.decision.who, list(b.decision.kinds)) if b.decision else None
+    da = (a.decision.who, list(a.decision.kinds), a.decision.offer_if) if a.decision else None
+    db = (b.decision.who, list(b.decision.kinds), b.decision.offer_if) if b.decision else None
     if da != db:
         kind = ADDED if da is None else REMOVED if db is None else CHANGED
-        show = lambda d: None if d is None else f"{d[0]} chooses {' | '.join(d[1])}"  # noqa: E731
+        show = lambda d: None if d is None else f"{d[0]} chooses {' | '.join(d[1])}" + "".join(  # noqa: E731
+            f"; {k} only if {', '.join(c)}" for k, c in d[2])
         out.append(Change(kind, "decision", machine, b.path, show(da), show(db), _where(b)))
 
 

@@ -116,6 +116,8 @@ def state_lines(state: StateSpec, invoke_shown: bool, returns: bool, actions: bo
     if state.decision:
         lines.append(("decides", f"decides: {who(state.decision.who)}"))
         lines += [("kinds", text) for text in textwrap.wrap(" | ".join(state.decision.kinds), WRAP)]
+        for kind, conditions in state.decision.offer_if:
+            lines += [("kinds", text) for text in _wrap(f"{kind} only if: ", conditions)]
     if state.final:
         lines.append(("final", "final: returns to the caller" if returns else "final: the game ends"))
     return lines

@@ -21,12 +21,14 @@ _DECISION_FNS: dict[tuple, tuple] = {}
 _CHOICE_APPLY: dict[str, object] = {}
 
 
-def _decision_functions(who: str, kinds: tuple) -> tuple:
-    """(decider, legal-action generators) for a flow state's decision."""
-    key = (who, kinds)
+def _decision_functions(who: str, kinds: tuple, offer_if: tuple = ()) -> tuple:
+    """(decider, (legal-action generator, its kind's offer_if conditions) ...) for a flow state's decision."""
+    key = (who, kinds, offer_if)
     found = _DECISION_FNS.get(key)
     if found is None:
-        found = _DECISION_FNS[key] = (REGISTRY.deciders[who], tuple(REGISTRY.choices[k].legal for k in kinds))
+        only_if = dict(offer_if)
+        found = _DECISION_FNS[key] = (REGISTRY.deciders[who], tuple(
+            (REGISTRY.choices[k].legal, tuple(REGISTRY.conditions[c] for c in only_if.get(k, ()))) for k in kinds))
     return found
 
 
@@ -212,14 +214,15 @@ class Game:
     def _state_decision(self) -> Decision:
         leaf = self.runner.leaf()
         spec = leaf.decision
-        decider, legal_fns = _decision_functions(spec.who, spec.kinds)
+        decider, legal_fns = _decision_functions(spec.who, spec.kinds, spec.offer_if)
         player = decider(self)
         actions = []
-        for legal in legal_fns:
-            actions.extend(legal(self, player))
+        for legal, only_if in legal_fns:
+            if all(condition(self) for condition in only_if):    # the decision's offer_if (flow data)
+                actions.extend(legal(self, player))
         if not actions:
             raise FlowStuck(f"{leaf.where}: decision at {leaf.path!r} has no legal action; "
-                               f"every decision state needs an option such as 'pass'")
+                           f"every decision state needs an option such as 'pass'")
         return Decision(player, leaf.path, tuple(actions), None, spec.doc)
 
     def legal_actions(self) -> tuple:

@@ -22,8 +22,8 @@ def _turn_player(game):
     return game.state.players[game.state.turn_player]
 
 
-@condition("vanguard_below_grade_3")
-def vanguard_below_grade_3(game) -> bool:
+@condition("vanguard_below_g_assist_grade")
+def vanguard_below_g_assist_grade(game) -> bool:
     """G assist condition (a): the vanguard's grade is below parameter g_assist_vanguard_below (CR 6.4.1.2.2.1)."""
     return zones.vanguard_grade(game, game.state.turn_player) < game.params["g_assist_vanguard_below"]
 
@@ -37,8 +37,8 @@ def no_card_of_next_grade_in_hand(game) -> bool:
     return not any(cards[i].grade == want for i in p.hand)
 
 
-@condition("two_or_more_cards_in_g_zone")
-def two_or_more_cards_in_g_zone(game) -> bool:
+@condition("enough_cards_in_g_zone_for_g_assist")
+def enough_cards_in_g_zone_for_g_assist(game) -> bool:
     """G assist condition (c): at least parameter g_assist_g_zone_min cards in the G zone (CR 6.4.1.2.2.2)."""
     return len(_turn_player(game).g_zone) >= game.params["g_assist_g_zone_min"]
 

@@ -94,19 +94,29 @@ def _place(game, seat: int, named) -> None:
 
 # -- G guardian (CR 7.5.1.2.3, 11.14) --------------------------------------------
 
-def g_guardian_legal(game, seat):
-    """Both vanguards at the parameters' grades, at most g_guardian_face_up_max face-up G
-    guardians, then a face-down G guardian whose own cost can be paid (CR 7.5.1.2.3, 11.14.2)."""
-    state = game.state
+@condition("both_vanguards_at_g_guardian_grades")
+def both_vanguards_at_g_guardian_grades(game) -> bool:
+    """The non-turn player's vanguard is at least grade g_guardian_vanguard_grade, the turn
+    player's at least g_guardian_opponent_grade (parameters; CR 7.5.1.2.3: both grade 3)."""
+    seat = 1 - game.state.turn_player
+    return (zones.vanguard_grade(game, seat) >= game.params["g_guardian_vanguard_grade"]
+            and zones.vanguard_grade(game, 1 - seat) >= game.params["g_guardian_opponent_grade"])
+
+
+@condition("face_up_g_guardians_within_limit")
+def face_up_g_guardians_within_limit(game) -> bool:
+    """The non-turn player's G zone holds at most g_guardian_face_up_max face-up cards with the
+    G guardian skill (parameter; CR 7.5.1.2.3: 3 or less)."""
+    p = game.state.players[1 - game.state.turn_player]
     cards = game.cards
-    params = game.params
-    if (zones.vanguard_grade(game, seat) < params["g_guardian_vanguard_grade"]
-            or zones.vanguard_grade(game, 1 - seat) < params["g_guardian_opponent_grade"]):
-        return []
-    p = state.players[seat]
-    if sum(1 for i in p.g_face_up if cards[i].g_guardian is not None) > params["g_guardian_face_up_max"]:
-        return []
-    target = state.battle.target
+    return sum(1 for i in p.g_face_up if cards[i].g_guardian is not None) <= game.params["g_guardian_face_up_max"]
+
+
+def g_guardian_legal(game, seat):
+    """Choose a face-down G guardian whose own cost can be paid (CR 7.5.1.2.3, 11.14.2); when
+    the kind is offered at all is the decision's `offer_if` in flows/battle.yaml."""
+    cards = game.cards
+    target = game.state.battle.target
     return [Action(f"g_guardian:{cards[g].id}->{target}", "g_guardian", seat, (g,))
             for _, g in _face_down_with(game, seat, "g_guardian")
             if not statuses.seat_forbids(game, seat, "no_g_guardian", cards[g].grade)   # an effect's restriction

@@ -47,8 +47,8 @@ def _options(game, seat, effect) -> list:
         return [Action("draw", "draw", seat, ())]
     if effect == "heal":
         other = game.state.players[1 - seat]
-        if not p.damage or len(p.damage) < len(other.damage):
-            return []   # RULES 1.4.4: only when your damage >= your opponent's
+        if not p.damage or len(p.damage) - len(other.damage) < game.params["heal_damage_lead_min"]:
+            return []   # RULES 1.4.4: only when your damage >= your opponent's (parameter heal_damage_lead_min)
         return _dedupe(game, [Action(f"heal:damage[{i}]", "heal", seat, (d,)) for i, d in enumerate(p.damage)])
     return [Action(f"{effect}:{c}", effect, seat, (c,)) for c, _ in p.units()]
 

@@ -98,9 +98,10 @@ def normal_stride_done_this_turn(game) -> bool:
     return game.state.players[game.state.turn_player].strode
 
 
-@condition("both_vanguards_grade_3_or_more")
-def both_vanguards_grade_3_or_more(game) -> bool:
-    """Stride needs both vanguards at grade 3 or more (RULES 3.3.3.2; parameters stride_*_grade)."""
+@condition("both_vanguards_at_stride_grades")
+def both_vanguards_at_stride_grades(game) -> bool:
+    """Stride needs your vanguard at least grade stride_vanguard_grade and the opponent's at least
+    stride_opponent_grade (parameters; RULES 3.3.3.2: both grade 3 or more)."""
     seat = game.state.turn_player
     return (zones.vanguard_grade(game, seat) >= game.params["stride_vanguard_grade"]
             and zones.vanguard_grade(game, 1 - seat) >= game.params["stride_opponent_grade"])

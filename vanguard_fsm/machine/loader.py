@@ -46,7 +46,8 @@ def _build_states(doc: Document, raw: dict, key_path: tuple, parent: StateSpec |
         if "decision" in body:
             d = body["decision"]
             decision = DecisionSpec(d["who"], tuple(d["kinds"]), d.get("doc", ""),
-                                    tuple(d.get("after_each_choice", ())))
+                                    tuple(d.get("after_each_choice", ())),
+                                    tuple((k, tuple(v)) for k, v in (d.get("offer_if") or {}).items()))
         steps = tuple(item if isinstance(item, str) else TimingStep(item["timing"], bool(item.get("first_entry")))
                       for item in body.get("do", ()))
         entry = tuple(body.get("timings", ()))
@@ -147,6 +148,12 @@ class _Linter:
                 self.check_names(w, reg.choices, state.decision.kinds, state.key + ("decision", "kinds"))
                 self.check_names(w, reg.actions, state.decision.after_each_choice,
                                  state.key + ("decision", "after_each_choice"))
+                for kind, conditions in state.decision.offer_if:
+                    if kind not in state.decision.kinds:
+                        self.add(self.at(w, state.key + ("decision", "offer_if", kind, "__key__")),
+                                 f"offer_if names {kind!r}, not one of the decision kinds of {state.path!r} "
+                                 f"({', '.join(state.decision.kinds)})")
+                    self.check_names(w, reg.conditions, conditions, state.key + ("decision", "offer_if", kind))
             if state.final and state.transitions:
                 self.add(w, f"final state {state.path!r} cannot have transitions")
             for t in state.transitions:

@@ -52,6 +52,8 @@ STATE = {
                 "kinds": {"type": "array", "minItems": 1, "items": {"type": "string"}},
                 "doc": {"type": "string"},
                 "after_each_choice": {"type": "array", "items": {"type": "string"}},
+                "offer_if": {"type": "object",
+                             "additionalProperties": {"type": "array", "minItems": 1, "items": {"type": "string"}}},
             },
         },
         "initial": {"type": "string"},
@@ -115,7 +117,8 @@ _GRADE_WINDOW = {"type": "object", "additionalProperties": False, "required": ["
 # Rules parameters added after parameters.yaml files were first written (issue 11): a file
 # without one of them takes it from the built-in parameters.yaml (machine/loader.py).
 LATER_PARAMETERS = ("deck_construction", "g_deck", "drive_checks", "grade_limits", "g_assist_vanguard_below",
-                    "g_assist_g_zone_min", "g_guardian_vanguard_grade", "g_guardian_opponent_grade", "limits")
+                    "g_assist_g_zone_min", "g_guardian_vanguard_grade", "g_guardian_opponent_grade", "limits",
+                    "heal_damage_lead_min")
 
 PARAMETERS_SCHEMA = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -132,7 +135,8 @@ PARAMETERS_SCHEMA = {
                          "stride_vanguard_grade", "stride_opponent_grade",
                          "deck_construction", "g_deck", "drive_checks", "grade_limits",
                          "g_assist_vanguard_below", "g_assist_g_zone_min",
-                         "g_guardian_vanguard_grade", "g_guardian_opponent_grade", "limits"],
+                         "g_guardian_vanguard_grade", "g_guardian_opponent_grade", "limits",
+                         "heal_damage_lead_min"],
             "properties": {
                 # 2^hand_size redraw options are offered: the hand stays small
                 "hand_size": _count(1, 10), "max_redraw": _count(0, 10), "trigger_power": _count(0, 100000),
@@ -143,6 +147,8 @@ PARAMETERS_SCHEMA = {
                                    "propertyNames": {"pattern": "^[a-z][a-z0-9_]*$"},
                                    "additionalProperties": _count(1, 20)},
                 "turn_limit": _count(1, 1000),
+                # a heal trigger heals when your damage minus your opponent's is at least this
+                "heal_damage_lead_min": {"type": "integer", "minimum": -20, "maximum": 20},
                 "g_assist_look": _count(0, 20), "g_assist_remove": _count(0, 10),
                 "g_guardian_face_up_max": _count(0, 16),
                 "stride_vanguard_grade": _GRADE, "stride_opponent_grade": _GRADE,

@@ -26,6 +26,8 @@ class DecisionSpec:
     kinds: tuple[str, ...]
     doc: str = ""
     after_each_choice: tuple[str, ...] = ()   # actions run after every choice made here (CR 8.4.2.1)
+    # ((kind, (condition, ...)), ...): a kind is offered only while all its conditions hold
+    offer_if: tuple = ()
 
 
 @dataclass(frozen=True, slots=True)

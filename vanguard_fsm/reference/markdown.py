@@ -24,7 +24,8 @@ INTRO = {
         "`vanguard-fsm names timings`.\n\n"
         "Order and repetition are data too: a `do` list may hold `{timing: NAME}` at its place among "
         "the actions (`first_entry: true`: only the first time the state is entered since its machine "
-        "started); a decision's `after_each_choice: [check_timing]` runs after every choice made there; "
+        "started); a decision's `after_each_choice: [check_timing]` runs after every choice made there, "
+        "and its `offer_if: {KIND: [condition, ...]}` offers a kind only while those conditions hold; "
         "a transition back to the same state is a repeat loop (`if: [abilities_pending]`), in which a "
         "timing fired again makes stand by only the abilities that have not stood by at it yet.\n"),
     CARD_LANGUAGE: (

@@ -63,6 +63,10 @@ def flow_schema() -> dict:
                 props[key] = {"type": "array", "items": item}
         if "after_each_choice" in props:
             props["after_each_choice"] = {"type": "array", "items": _names(REGISTRY.actions)}
+        if "offer_if" in props:
+            props["offer_if"] = {"type": "object", "propertyNames": _names(REGISTRY.choices),
+                                 "additionalProperties": {"type": "array", "minItems": 1,
+                                                          "items": _names(REGISTRY.conditions)}}
         if "choice" in props and "to" in props:
             props["choice"] = _names(REGISTRY.choices)
         if "event" in props and "to" in props:       # an interrupt: the engine raises these

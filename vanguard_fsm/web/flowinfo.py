@@ -78,7 +78,8 @@ def state_info(flowset, machine: str, path: str) -> dict:
         "machine": machine, "path": path, "doc": state.doc, "where": _where(state.where),
         "rules": [{"id": r, "text": rule_text(r)} for r in state.rules],
         "timings": list(state.timings), "do": list(state.actions), "invoke": state.invoke, "final": state.final,
-        "decision": ({"who": state.decision.who, "kinds": list(state.decision.kinds), "doc": state.decision.doc}
+        "decision": ({"who": state.decision.who, "kinds": list(state.decision.kinds), "doc": state.decision.doc,
+                      "offer_if": {k: list(c) for k, c in state.decision.offer_if}}
                      if state.decision else None),
         "compound": state.is_compound,
         "transitions": [dict(_transition(t), source=s.path) for s in reversed(chain) for t in s.transitions],
