@@ -119,6 +119,6 @@ def test_act_abilities_are_skipped_only_when_none_could_be_listed(monkeypatch, a
         return answer
 
     monkeypatch.setattr(static_module, "may_act", checked)
-    for seed in range(4):
+    for seed in range(6):       # 4 seeds looked 5 times after stride became choose, pay, place (issue 11)
         _trace(seed, agent)
     assert skipped > 20 and looked > 5      # both branches ran

@@ -45,7 +45,7 @@ class TermChecks:
         if not isinstance(value, list) or len(value) != 3:
             self.error(path, f"{what} is [count, operator, count] (operators: {', '.join(OPERATORS)})")
             return
-        if value[1] not in OPERATORS:
+        if not isinstance(value[1], str) or value[1] not in OPERATORS:   # a mapping or list is no operator
             self.error(path + (1,), f"unknown operator {value[1]!r} (operators: {', '.join(OPERATORS)})")
         self.count(value[0], path + (0,), what, negative=True)
         self.count(value[2], path + (2,), what, negative=True)
