@@ -110,3 +110,18 @@ def engine_zones(game, seat) -> dict[str, list[int]]:
     zones["damage_down"] = [i for i in p.damage if i in p.face_down]
     zones["g_up"] = [i for i in p.g_zone if i in p.g_face_up]
     return zones
+
+
+# A one-card file whose sixth line is the card's `abilities: [...]` (the lint tests' frame).
+ONE_CARD_HEAD = "clan: C\nnation: N\nrace: R\ncards:\n  - {id: X-1, name: A, grade: 1, power: 1, shield: 0, unit: normal,\n"
+
+
+def assert_one_located_lint_problem(tmp_path, ability: str, token: str, fragment: str) -> None:
+    """Card lint finds exactly one problem in `ability`, at the column of `token`, saying `fragment`."""
+    from vanguard_fsm.abilities.lint import lint_cards
+    path = tmp_path / "cards.yaml"
+    path.write_text(ONE_CARD_HEAD + "     abilities: [" + ability + "]}\n", encoding="utf-8")
+    problems = [str(p) for p in lint_cards(None, path)]
+    line = path.read_text().splitlines()[5]
+    assert len(problems) == 1, problems
+    assert problems[0].startswith(f"{path}:6:{line.index(token) + 1}: ") and fragment in problems[0], problems[0]

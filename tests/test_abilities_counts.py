@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from helpers import ONE_CARD_HEAD, assert_one_located_lint_problem
 from vanguard_fsm.abilities import counts
 from vanguard_fsm.abilities.lint import lint_cards
 from vanguard_fsm.abilities.sandbox import add, run, sandbox
@@ -121,7 +122,7 @@ def test_count_of_a_zone_with_filters_and_of_units():
     assert counts.compare(game, ctx, {"count": "your_drop"}, "equal_to", 2)
 
 
-HEAD = "clan: C\nnation: N\nrace: R\ncards:\n  - {id: X-1, name: A, grade: 1, power: 1, shield: 0, unit: normal,\n"
+HEAD = ONE_CARD_HEAD
 
 
 @pytest.mark.parametrize("ability, token, fragment", [
@@ -140,12 +141,7 @@ HEAD = "clan: C\nnation: N\nrace: R\ncards:\n  - {id: X-1, name: A, grade: 1, po
      "max needs a whole number >= 0"),
 ])
 def test_count_lint_is_located(tmp_path, ability, token, fragment):
-    path = tmp_path / "cards.yaml"
-    path.write_text(HEAD + "     abilities: [" + ability + "]}\n", encoding="utf-8")
-    problems = [str(p) for p in lint_cards(None, path)]
-    line = path.read_text().splitlines()[5]
-    assert len(problems) == 1, problems
-    assert problems[0].startswith(f"{path}:6:{line.index(token) + 1}: ") and fragment in problems[0], problems[0]
+    assert_one_located_lint_problem(tmp_path, ability, token, fragment)
 
 
 def test_counts_and_comparisons_lint_clean(tmp_path):

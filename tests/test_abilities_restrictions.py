@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 import yaml
 
+from helpers import assert_one_located_lint_problem
 from vanguard_fsm.abilities import abstate
 from vanguard_fsm.abilities.conditions import all_hold
-from vanguard_fsm.abilities.lint import lint_cards
 from vanguard_fsm.abilities.sandbox import add, check_timing, sandbox
 from vanguard_fsm.abilities.spec import split_item
 from vanguard_fsm.abilities.targets import Ctx, candidates
@@ -142,7 +142,6 @@ def test_a_unit_boosting_is_watched_with_a_condition_on_the_booster():
     assert p.circles["front_left"].power_battle == 2000
 
 
-HEAD = "clan: C\nnation: N\nrace: R\ncards:\n  - {id: X-1, name: A, grade: 1, power: 1, shield: 0, unit: normal,\n"
 
 
 @pytest.mark.parametrize("ability, token, fragment", [
@@ -153,12 +152,7 @@ HEAD = "clan: C\nnation: N\nrace: R\ncards:\n  - {id: X-1, name: A, grade: 1, po
     ("{kind: CONT, zone: V, conditions: [{heart_is: {rase: X}}], effect: lord}", "rase", "unknown target filter"),
 ])
 def test_restrictions_and_unit_conditions_are_linted(tmp_path, ability, token, fragment):
-    path = tmp_path / "cards.yaml"
-    path.write_text(HEAD + "     abilities: [" + ability + "]}\n", encoding="utf-8")
-    problems = [str(p) for p in lint_cards(None, path)]
-    line = path.read_text().splitlines()[5]
-    assert len(problems) == 1, problems
-    assert problems[0].startswith(f"{path}:6:{line.index(token) + 1}: ") and fragment in problems[0], problems[0]
+    assert_one_located_lint_problem(tmp_path, ability, token, fragment)
 
 
 @pytest.mark.parametrize("rider, draws", [("FX-012", 1), ("FX-013", 0)])

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from vanguard_fsm.abilities.lint import lint_cards
+from helpers import assert_one_located_lint_problem
 from vanguard_fsm.abilities.sandbox import add, run, sandbox
 from vanguard_fsm.game import zones
 from vanguard_fsm.game.turn import act_apply, act_legal
@@ -206,7 +206,6 @@ def test_count_the_cards_on_the_vanguard_circle_with_the_heart():
     assert power() == 1000
 
 
-HEAD = "clan: C\nnation: N\nrace: R\ncards:\n  - {id: X-1, name: A, grade: 1, power: 1, shield: 0, unit: normal,\n"
 
 
 @pytest.mark.parametrize("ability, token, fragment", [
@@ -224,9 +223,4 @@ HEAD = "clan: C\nnation: N\nrace: R\ncards:\n  - {id: X-1, name: A, grade: 1, po
      "cards come from one of"),
 ])
 def test_new_terms_lint_is_located(tmp_path, ability, token, fragment):
-    path = tmp_path / "cards.yaml"
-    path.write_text(HEAD + "     abilities: [" + ability + "]}\n", encoding="utf-8")
-    problems = [str(p) for p in lint_cards(None, path)]
-    line = path.read_text().splitlines()[5]
-    assert len(problems) == 1, problems
-    assert problems[0].startswith(f"{path}:6:{line.index(token) + 1}: ") and fragment in problems[0], problems[0]
+    assert_one_located_lint_problem(tmp_path, ability, token, fragment)
