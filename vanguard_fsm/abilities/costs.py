@@ -204,16 +204,15 @@ def _retire_done(game, then, chosen):
     _continue(game, then)
 
 
-@ABILITIES.cost("g_face_up", "pick")
-class GZoneFaceUp:
-    """Turn N face-down cards (matching the filters) of your G zone face up (CR 10.13, 4.11.3).
+class _PickCards:
+    """A cost that picks N matching cards from a zone and does something with them: a
+    subclass says which cards (`_cards`), the decision kind, its prompt and `done`."""
 
-    Example: {g_face_up: {choose: 1, same_name_as: self}}"""
+    KIND = PROMPT = ""
 
     @staticmethod
     def _cards(game, ctx, filters):
-        p = _player(game, ctx)
-        return _matching(game, ctx, [i for i in p.g_zone if i not in p.g_face_up], filters)
+        raise NotImplementedError
 
     @classmethod
     def payable(cls, game, ctx, arg):
@@ -223,14 +222,28 @@ class GZoneFaceUp:
     @classmethod
     def pay(cls, game, ctx, arg, then):
         n, filters = picked(arg)
-        choose(game, ctx.seat, "g_face_up", card_options(game, cls._cards(game, ctx, filters)), n, False,
-               (_g_up, (ctx, then)), f"turn {n} G zone card(s) face up")
+        choose(game, ctx.seat, cls.KIND, card_options(game, cls._cards(game, ctx, filters)), n, False,
+               (cls.done, (ctx, then)), cls.PROMPT.format(n=n))
 
 
-def _g_up(game, ctx, then, chosen):
-    for inst in chosen:
-        zones.turn_over(game, ctx.seat, inst, "up", "cost", zone="g_zone", ability=ctx.key)
-    _continue(game, then)
+@ABILITIES.cost("g_face_up", "pick")
+class GZoneFaceUp(_PickCards):
+    """Turn N face-down cards (matching the filters) of your G zone face up (CR 10.13, 4.11.3).
+
+    Example: {g_face_up: {choose: 1, same_name_as: self}}"""
+
+    KIND, PROMPT = "g_face_up", "turn {n} G zone card(s) face up"
+
+    @staticmethod
+    def _cards(game, ctx, filters):
+        p = _player(game, ctx)
+        return _matching(game, ctx, [i for i in p.g_zone if i not in p.g_face_up], filters)
+
+    @staticmethod
+    def done(game, ctx, then, chosen):
+        for inst in chosen:
+            zones.turn_over(game, ctx.seat, inst, "up", "cost", zone="g_zone", ability=ctx.key)
+        _continue(game, then)
 
 
 @ABILITIES.cost("g_persona_blast", "none")
@@ -251,27 +264,18 @@ class GPersonaBlast:
 
 
 @ABILITIES.cost("reveal", "pick")
-class RevealFromHand:
+class RevealFromHand(_PickCards):
     """Reveal N cards (matching the filters) from your hand; they stay there (CR 10.9.1.1, 10.9.1.3).
 
     Example: {reveal: {choose: 1, grade: 3}}"""
+
+    KIND, PROMPT = "reveal", "reveal {n} card(s) from your hand"
 
     @staticmethod
     def _cards(game, ctx, filters):
         return _matching(game, ctx, [i for i in _player(game, ctx).hand if i != ctx.inst], filters)
 
-    @classmethod
-    def payable(cls, game, ctx, arg):
-        n, filters = picked(arg)
-        return len(cls._cards(game, ctx, filters)) >= n
-
-    @classmethod
-    def pay(cls, game, ctx, arg, then):
-        n, filters = picked(arg)
-        choose(game, ctx.seat, "reveal", card_options(game, cls._cards(game, ctx, filters)), n, False,
-               (_revealed, (ctx, then)), f"reveal {n} card(s) from your hand")
-
-
-def _revealed(game, ctx, then, chosen):
-    zones.reveal(game, ctx.seat, chosen, "hand", "cost", ability=ctx.key)
-    _continue(game, then)
+    @staticmethod
+    def done(game, ctx, then, chosen):
+        zones.reveal(game, ctx.seat, chosen, "hand", "cost", ability=ctx.key)
+        _continue(game, then)
