@@ -12,6 +12,7 @@ from collections import Counter
 
 from ..game import zones
 from ..game.state import CIRCLES
+from .chain import chain_is_legal
 
 
 def path_matches(path: str, wanted: str) -> bool:
@@ -143,9 +144,10 @@ def evaluate(scenario, game, events: list[dict], block: dict, keys: tuple) -> li
                 fail((key,), f"{key} needs a pending decision (use `at: {{decision: ...}}`); none at {_where(game)}")
                 continue
             for i, action_id in enumerate(want):
-                if (d.find(action_id) is not None) != (key == "legal_present"):
+                legal, why = chain_is_legal(game, action_id)    # an id, or a chain A/B (scenario/chain.py)
+                if legal != (key == "legal_present"):
                     verb = "is not" if key == "legal_present" else "is"
-                    fail((key, i), f"{action_id!r} {verb} legal at {d.kind}; legal: {', '.join(d.ids())}")
+                    fail((key, i), f"{action_id!r} {verb} legal at {d.kind}: {why}")
     return failures
 
 

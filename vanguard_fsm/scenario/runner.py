@@ -23,6 +23,7 @@ from ..game.engine import Game
 from ..machine.hooks import Hooks
 from ..machine.yamlsrc import SourceError
 from .build import build_game, machine_paths
+from .chain import Chain, LinkError, Walker
 from .expect import evaluate, path_matches
 from .schema import (POINT_KINDS, Scenario, ScenarioFailure, load_scenario, parse_scenario,
                               scenario_files)
@@ -119,6 +120,8 @@ class _Run:
         self.used = 0
         self.stopped = False
         self.auto_taken: dict[str, str] = {}   # action id -> where it was the only choice (for hints)
+        self.walker: Walker | None = None      # a chained script line in progress (A/B)
+        self.walker_keys: tuple = ()
 
     def row(self, row: dict) -> None:
         for point, block, keys in self.checks:
@@ -142,6 +145,8 @@ class _Run:
         flow_path = game.runner.paths()[-1] if d.resolver is None else d.kind
         self.row({"event": "decision", "kind": d.kind, "path": flow_path, "player": d.player,
                   "turn": game.state.turn, "turn_player": game.state.turn_player})
+        if self.walker is not None and self._chain_step(d):
+            return
         if len(d.actions) == 1:
             self.auto_taken[d.actions[0].id] = flow_path
             game.apply(d.actions[0])
@@ -159,12 +164,32 @@ class _Run:
         if who and int(who[1]) != d.player:
             raise self.s.failure(keys, f"scripted for {who} but the decision at {flow_path} is player "
                                        f"{d.player}'s; legal: {legal}")
+        chain = Chain(action_id)
+        if chain.chained:       # A/B: A now, the rest at this player's next decisions (scenario/chain.py)
+            self.walker, self.walker_keys = Walker(chain, d.player, game.state.players[d.player].hand), keys
+            self.used += 1
+            self._chain_step(d)
+            return
         action = d.find(action_id)
         if action is None:
             raise self.s.failure(keys, f"illegal scripted choice {action_id!r} for player {d.player} at "
                                        f"{flow_path} (turn {game.state.turn}); legal: {legal}{self.hint(action_id)}")
         self.used += 1
         game.apply(action)
+
+    def _chain_step(self, d) -> bool:
+        """Take the chain's next link at `d` (True), or say the chain is done (False)."""
+        try:
+            action = self.walker.action_for(self.game, d)
+        except LinkError as err:
+            raise self.s.failure(self.walker_keys, f"{err} (player {d.player}, turn {self.game.state.turn})")
+        if action is None:
+            self.walker = None
+            return False
+        self.game.apply(action)
+        if self.walker.finished:
+            self.walker = None
+        return True
 
     def run(self) -> None:
         game = self.game
@@ -189,6 +214,10 @@ class _Run:
                 "a decision with one option takes no script line)") if where else ""
 
     def leftovers(self) -> None:
+        if self.walker is not None and not self.walker.settled(self.game):
+            w = self.walker
+            self.failures.append(self.s.failure(self.walker_keys, f"link {w.next + (0 if w.picks else 1)} of "
+                                                f"chain {w.chain.text!r} never used (stopped at {self.where_now()})"))
         if self.used < len(self.script):
             entry = self.script[self.used]
             self.failures.append(self.s.failure(("script", self.used), f"scripted choice never used: "

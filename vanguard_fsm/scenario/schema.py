@@ -17,6 +17,7 @@ import jsonschema
 from ..game.state import CIRCLES, REAR_CIRCLES
 from ..machine.yamlsrc import Document, SourceError, load, parse
 from ..machine.schema import StrictValidator
+from .chain import Chain, ChainError
 
 CARD = {"type": "string", "pattern": r"^[A-Za-z0-9][A-Za-z0-9_-]*$"}
 SEAT = {"enum": [0, 1]}
@@ -77,6 +78,9 @@ PLAYER_EXPECT = {
         **{c: _UNIT_EXPECT for c in CIRCLES},
     },
 }
+_CHAIN_DOC = ("an action id, or a chain A/B[/C...]: A, then B at the same player's next decision(s) "
+              "(scenario/chain.py; discard:hand[i,...] pays a cost with those hand cards)")
+_LEGAL_IDS = {"type": "array", "items": {"type": "string", "description": _CHAIN_DOC}}
 EVENT_FILTER = {"type": "object", "required": ["event"],
                 "properties": {"event": {"type": "string"}, "count": _COUNT}}
 CHECKS = {
@@ -87,8 +91,8 @@ CHECKS = {
     "state": {"type": "string"}, "decision": {"type": "string"},
     "events": {"type": "array", "items": EVENT_FILTER},
     "no_events": {"type": "array", "items": EVENT_FILTER},
-    "legal_present": {"type": "array", "items": {"type": "string"}},
-    "legal_absent": {"type": "array", "items": {"type": "string"}},
+    "legal_present": _LEGAL_IDS,
+    "legal_absent": _LEGAL_IDS,
 }
 EXPECT = {"type": "object", "additionalProperties": False, "properties": CHECKS}
 CHECKPOINT = {"type": "object", "additionalProperties": False,
@@ -108,7 +112,7 @@ _PENDING = {"type": "object", "required": ["player", "card", "at", "ability", "t
 _GRANTED = {"type": "object", "required": ["player", "at", "ability", "until"], "additionalProperties": False,
             "properties": {**_PLACE, "ability": {"type": "string"}, "until": {"type": ["string", "null"]}}}
 
-SCRIPT_ENTRY = {"type": "string", "pattern": r"^(P[01] +)?\S+$"}
+SCRIPT_ENTRY = {"type": "string", "pattern": r"^(P[01] +)?\S+$", "description": _CHAIN_DOC}
 
 SCENARIO_SCHEMA = {
     "type": "object",
@@ -276,10 +280,27 @@ def _check_points(doc: Document) -> None:
         _check_point(doc, ("until",), data["until"], POINT_KINDS)
 
 
+def _check_chains(doc: Document) -> None:
+    """Script lines and legal_present / legal_absent entries may be chains `A/B` (chain.py):
+    no link may be empty."""
+    data = doc.data
+    places = [(("script", i), entry.split(" ")[-1]) for i, entry in enumerate(data.get("script", []))]
+    for i, block in [(i, c) for i, c in enumerate(data.get("checks", []))] + [(None, data.get("expect", {}))]:
+        base = ("checks", i) if i is not None else ("expect",)
+        for key in ("legal_present", "legal_absent"):
+            places += [(base + (key, j), text) for j, text in enumerate(block.get(key, []))]
+    for keys, text in places:
+        try:
+            Chain(text)
+        except ChainError as err:
+            raise doc.error(keys, str(err)) from None
+
+
 def parse_scenario(text: str, path: str = "<scenario>") -> Scenario:
     doc = parse(text, path)
     check_schema(doc)
     _check_points(doc)
+    _check_chains(doc)
     return Scenario(path, doc)
 
 
@@ -288,6 +309,7 @@ def load_scenario(path: str | Path) -> Scenario:
     doc = load(path)
     check_schema(doc)
     _check_points(doc)
+    _check_chains(doc)
     return Scenario(str(path), doc)
 
 
