@@ -204,16 +204,6 @@ def test_missing_path_and_empty_directory(tmp_path):
     ("{id: X-1, name: A, grade: 0, power: 1, shield: 0, unit: trigger}", None, "trigger unit with trigger None"),
     ("{id: X-1, name: A, grade: 0, power: 1, shield: 0, unit: normal, trigger: heal}", "heal",
      "normal unit with trigger 'heal'"),
-    ("{id: X-1, name: A, grade: 1, power: 1, shield: 0, unit: trigger, trigger: heal}", "1, power",
-     "trigger units are grade 0"),
-    ("{id: X-1, name: A, grade: 3, power: 1, shield: null, unit: g_unit, stride: {cost: [{hand_grades_total: 3}]}}", "3, power",
-     "grade 4 goes with unit: g_unit"),
-    ("{id: X-1, name: A, grade: 4, power: 1, shield: null, unit: normal}", "4, power",
-     "grade 4 goes with unit: g_unit"),
-    ("{id: X-1, name: A, grade: 3, power: 1, shield: null, unit: normal, skills: [triple_drive]}", "[triple",
-     "RULES 1.2: triple_drive is for grade 4"),
-    ("{id: X-1, name: A, grade: 2, power: 1, shield: 0, unit: normal, skills: [boost]}", "[boost",
-     "RULES 1.2: boost is for grade 0/1"),
     ("{id: X-1, name: A, grade: 1, power: 1, shield: 0, unit: normal, stride: {cost: [{hand_grades_total: 3}]}}", "{cost",
      "only G units have the Stride skill"),
     ("{id: X-1, name: A, grade: 1, power: 1, shield: 0, unit: normal, g_guardian: {cost: [{discard_grade: 0}]}}", "{cost",
@@ -227,8 +217,6 @@ def test_missing_path_and_empty_directory(tmp_path):
      "unknown field 'stride_cost'"),
     ("{id: X-1, name: A, grade: 4, power: 1, shield: 15000, unit: g_unit, g_guardian: true}", "true",
      "cards[0].g_guardian: True is not of type 'object'"),
-    ("{id: X-1, name: A, grade: 1, power: 1, shield: 15000, unit: normal}", "15000",
-     "RULES 1.3: shield is none, 0, 5000 or 10000"),
 ])
 def test_bad_card_is_located(tmp_path, card, marker, fragment):
     line = f"- {card}"
@@ -237,6 +225,33 @@ def test_bad_card_is_located(tmp_path, card, marker, fragment):
     err = error_of(path)
     assert str(err).startswith(f"{path}:5:{col}: "), str(err)
     assert fragment in err.message, err.message
+
+
+# Printed numbers against the rules parameters' `printed_cards` (RULES 1.1-1.3): card lint
+# locates each at its field (the loader, which knows no parameters, accepts the card).
+@pytest.mark.parametrize("card, marker, fragment", [
+    ("{id: X-1, name: A, grade: 1, power: 1, shield: 0, unit: trigger, trigger: heal}", "1, power",
+     "RULES 1.1: a trigger unit is grade 0 (this one is grade 1"),
+    ("{id: X-1, name: A, grade: 3, power: 1, shield: null, unit: g_unit, stride: {cost: [{hand_grades_total: 3}]}}", "3, power",
+     "RULES 1.1: a g_unit unit is grade 4 (this one is grade 3"),
+    ("{id: X-1, name: A, grade: 4, power: 1, shield: null, unit: normal}", "4, power",
+     "RULES 1.1: a normal unit is grade 0/1/2/3 (this one is grade 4"),
+    ("{id: X-1, name: A, grade: 3, power: 1, shield: null, unit: normal, skills: [triple_drive]}", "[triple",
+     "RULES 1.2: triple_drive is for grade 4 (this card is grade 3"),
+    ("{id: X-1, name: A, grade: 2, power: 1, shield: 0, unit: normal, skills: [boost]}", "[boost",
+     "RULES 1.2: boost is for grade 0/1 (this card is grade 2"),
+    ("{id: X-1, name: A, grade: 1, power: 1, shield: 15000, unit: normal}", "15000",
+     "RULES 1.3: shield is one of none, 0, 5000, 10000 (got 15000"),
+])
+def test_printed_numbers_are_located_by_card_lint(tmp_path, card, marker, fragment):
+    from vanguard_fsm.abilities.lint import lint_cards
+    line = f"- {card}"
+    path = write_cards(tmp_path, line + "\n")
+    assert load_cards(path)["X-1"]
+    problems = lint_cards(None, path)
+    assert len(problems) == 1, problems
+    assert str(problems[0]).startswith(f"{path}:5:{line.index(marker) + 1}: card 'X-1': "), str(problems[0])
+    assert fragment in problems[0].message, problems[0].message
 
 
 def test_missing_clan_without_default(tmp_path):

@@ -543,3 +543,60 @@ def test_a_declined_g_assist_shuffles_only_if_the_yaml_says_so(tmp_path):
     assert lint_flows(flows) == []
     shuffled = run_scenario(scenario, flows_dir=flows)
     assert any(r["event"] == "shuffle" and r.get("player") == 0 for r in shuffled.events)
+
+
+# -- printed numbers of cards are parameters (RULES 1.1-1.3) -----------------------------
+
+GRADE_3_INTERCEPT = """
+clan: Test
+nation: Test
+race: Test
+cards:
+  - {id: X-INT, name: Grade 3 Interceptor, grade: 3, power: 11000, shield: 15000, unit: normal,
+     skills: [twin_drive, intercept]}
+"""
+
+
+def test_printed_skills_and_shields_follow_parameters(tmp_path):
+    """`printed_cards` in parameters.yaml says which grades may print a skill and which shields a
+    normal unit has: a grade 3 intercept with a 15000 shield passes card lint once a copy of the
+    parameters allows both, and is refused at its lines by the built-in ones."""
+    from vanguard_fsm.abilities.lint import lint_cards
+    cards = cards_with(tmp_path, GRADE_3_INTERCEPT)
+    card_file = cards / "zz_test.yaml"
+    refused = lint_cards(None, cards)
+    assert [(p.path, p.line) for p in refused] == [(str(card_file), 7)], refused   # the skills
+    assert "RULES 1.2: intercept is for grade 2 (this card is grade 3" in refused[0].message
+    flows = copy_flows(tmp_path)
+    edit(flows / "parameters.yaml", "      intercept: [2] ", "      intercept: [2, 3] ")
+    shield_refused = lint_cards(flows, cards)
+    card_line = GRADE_3_INTERCEPT.splitlines()[5]
+    assert [(p.line, p.col) for p in shield_refused] == [(6, card_line.index("15000") + 1)], shield_refused
+    assert "RULES 1.3: shield is one of none, 0, 5000, 10000 (got 15000" in shield_refused[0].message
+    edit(flows / "parameters.yaml", "    shields: [null, 0, 5000, 10000]", "    shields: [null, 0, 5000, 10000, 15000]")
+    assert lint_cards(flows, cards) == []
+
+
+def test_the_game_refuses_a_deck_card_the_printed_parameters_forbid(tmp_path):
+    """A copy of parameters.yaml where boost is for grade 0 only: the built-in decks' grade 1
+    boosters are refused when a game starts, at the card's line, by the API and the CLI (exit 2)."""
+    import pytest
+    from click.testing import CliRunner
+    from vanguard_fsm.abilities.lint import lint_cards
+    from vanguard_fsm.cli.main import main
+    from vanguard_fsm.game.cards import CardError
+    from vanguard_fsm.game.factory import new_game
+    from vanguard_fsm.paths import builtin_cards_dir
+    flows = copy_flows(tmp_path)
+    edit(flows / "parameters.yaml", "      boost: [0, 1] ", "      boost: [0] ")
+    with pytest.raises(CardError) as info:
+        new_game(1, flows_dir=flows)
+    assert info.value.path == str(builtin_cards_dir() / "aurora_lancers.yaml")
+    assert "RULES 1.2: boost is for grade 0 (this card is grade 1" in info.value.message
+    assert new_game(1).state.turn >= 0            # the built-in parameters accept the same decks
+    played = CliRunner().invoke(main, ["play", "--quiet", "--seed", "1", "--flows", str(flows)])
+    assert played.exit_code == 2 and "boost is for grade 0 (this card is grade 1" in played.output
+    edit(flows / "parameters.yaml", "      boost: [0] ", "      bost: [0, 1] ")
+    problems = [str(p) for p in lint_cards(flows)]
+    assert any(p.startswith(f"{flows / 'parameters.yaml'}:") and "unknown skill 'bost' (did you mean 'boost'?)" in p
+               for p in problems), problems

@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..game import rules  # noqa: F401  (registers the engine events)
-from ..game.cards import CardError, load_cards, yaml_files
+from ..game.cards import SKILLS, CardError, load_cards, printed_problem, yaml_files
 from ..machine.loader import load_flowset
 from ..machine.registry import REGISTRY
 from ..machine.yamlsrc import SourceError, load
@@ -228,16 +228,31 @@ def known_timings(flows_dir) -> set[str]:
     return timings | load_flowset(flows_dir if flows_dir is not None else builtin_flows_dir()).declared_timings()
 
 
+def printed_skill_names(flowset) -> list[SourceError]:
+    """`printed_cards.skill_grades` names only skills the card schema knows (a misspelt skill
+    would silently forbid the real one), each problem at its line in parameters.yaml."""
+    unknown = [s for s in flowset.parameters["printed_cards"]["skill_grades"] if s not in SKILLS]
+    if not unknown or flowset.parameters_path is None:
+        return []
+    doc = load(Path(flowset.parameters_path))
+    return [doc.error(("parameters", "printed_cards", "skill_grades", s, "__key__"),
+                      f"{_unknown('skill', s, SKILLS)} in printed_cards.skill_grades (skills: {', '.join(SKILLS)})")
+            for s in unknown]
+
+
 def lint_cards(flows_dir=None, cards_path=None) -> list[SourceError]:
-    """Problems in the abilities of the card files (built-in set by default), sorted by place."""
-    timings = known_timings(flows_dir)
+    """Problems in the abilities of the card files (built-in set by default), and printed numbers
+    the flows' parameters do not allow (`printed_cards`, RULES 1.1-1.3), sorted by place."""
+    flowset = load_flowset(flows_dir if flows_dir is not None else builtin_flows_dir())
+    timings = set(REGISTRY.engine_events.names()) | flowset.declared_timings()
     base = Path(cards_path) if cards_path is not None else builtin_cards_dir()
     try:
-        load_cards(base)     # shape and card rules first (jsonschema + RULES 1.x)
+        db = load_cards(base)     # shape and card rules first (jsonschema + the checks of game/cards.py)
         files = yaml_files(base, CardError)
     except CardError as exc:
         return [SourceError(exc.path, exc.line, exc.col, exc.message)]
-    problems: list[SourceError] = []
+    problems: list[SourceError] = printed_skill_names(flowset)
+    printed = flowset.parameters["printed_cards"]
     for file in files:
         try:
             doc = load(file)
@@ -246,6 +261,10 @@ def lint_cards(flows_dir=None, cards_path=None) -> list[SourceError]:
             continue
         linter = Linter(doc, timings)
         for ci, card in enumerate((doc.data or {}).get("cards", ()) or ()):
+            problem = printed_problem(db[card["id"]], printed)
+            if problem is not None:
+                field, message = problem
+                linter.error(("cards", ci, field) if field in card else ("cards", ci), f"card {card['id']!r}: {message}")
             for ai, ability in enumerate(card.get("abilities", ()) or ()):
                 linter.ability(ability, ("cards", ci, "abilities", ai))
             for skill in SKILLS_WITH_COSTS:     # `stride: {cost: [...]}`, `g_guardian: {cost: [...]}`

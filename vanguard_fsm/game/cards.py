@@ -1,11 +1,9 @@
 """Cards as data: the card model and the loader for card YAML files.
 
-Card stats live in YAML (``vanguard_fsm/data/cards``) so a designer can read and
-change them without touching Python; this module turns those files into frozen
-``Card`` objects and rejects bad data early, naming ``file:line:col`` so the
-mistake can be found.  Files are read with ``yaml.safe_load`` only (nothing named
-in data is ever imported or evaluated); ``yaml.compose`` is used only to map an
-error back to its line.
+Card stats live in YAML (``vanguard_fsm/data/cards``) so a designer can change them without
+touching Python; this module turns those files into frozen ``Card`` objects and rejects bad
+data early at ``file:line:col``. Files are read with ``yaml.safe_load`` only (nothing named in
+data is ever imported or evaluated); ``yaml.compose`` only maps an error back to its line.
 
 Card file format (one clan per file is usual; top-level keys are defaults)::
 
@@ -25,13 +23,13 @@ The ability format (with ``unexpressed``: why a printed ability is not, or only 
 said) is in ``vanguard_fsm/abilities/spec.py``; this loader checks its shape, lint its names.
 
 Consistency rules enforced (RULES.md 1.x, CR 1.48 where the seeds are silent):
-- ``unit: trigger`` <=> a ``trigger`` type is given; trigger units are grade 0.
-- ``unit: g_unit`` <=> grade 4; only G units have ``stride: {cost: [...]}`` (the Stride skill
-  and its cost, CR 11.11.2; without it never strode, CR 6.5.1.2.2) and ``g_guardian: {cost:
-  [...]}`` (CR 7.5.1.2.3, 11.14), both costs in the cost vocabulary (``game/costs.py``).
-- skills match grades (RULES 1.2): boost on grade 0-1, intercept on 2, twin_drive on 3, triple_drive on 4.
-- shield (RULES 1.3): null, 0, 5000 or 10000 for normal and trigger units; a G unit has one
-  (any multiple of 5000, e.g. 15000) exactly when it is a G guardian.
+- ``unit: trigger`` <=> a ``trigger`` type is given; only G units have ``stride: {cost: [...]}`` (the Stride skill and its cost, CR 11.11.2;
+  without it never strode, CR 6.5.1.2.2) and ``g_guardian: {cost: [...]}`` (CR 7.5.1.2.3,
+  11.14), both costs in the cost vocabulary (``game/costs.py``); a G unit has a shield (any
+  multiple of 5000, e.g. 15000) exactly when it is a G guardian.
+The printed numbers (grades per unit type and per skill, the shields of normal and trigger
+units: RULES 1.1-1.3) are parameters (``printed_cards``), checked by ``printed_problem`` from card
+lint (at the field's line) and when a game starts (game/factory.py).
 """
 from __future__ import annotations
 
@@ -52,12 +50,7 @@ from vanguard_fsm.paths import builtin_cards_dir
 
 UNITS = ("normal", "trigger", "g_unit")
 TRIGGERS = ("critical", "draw", "stand", "heal")
-SKILLS = ("boost", "intercept", "twin_drive", "triple_drive", "sentinel")
-# RULES 1.2: the grades each skill may appear on.
-SKILL_GRADES = {"boost": (0, 1), "intercept": (2,), "twin_drive": (3,), "triple_drive": (4,),
-                "sentinel": (0, 1, 2, 3)}   # CR 11.9: a keyword ability, limited per deck (5.2.2.5)
-# RULES 1.3: shield values of normal and trigger units.
-UNIT_SHIELDS = (None, 0, 5000, 10000)
+SKILLS = ("boost", "intercept", "twin_drive", "triple_drive", "sentinel")   # grades: parameters printed_cards
 
 
 class DataError(Exception):
@@ -337,22 +330,29 @@ def _consistency(c: Card) -> tuple[str, str] | None:
     if (c.unit == "trigger") != (c.trigger is not None):
         return ("trigger", f"{c.unit} unit with trigger {c.trigger!r}: a trigger type goes "
                            "with unit: trigger, and only there")
-    if c.unit == "trigger" and c.grade != 0:
-        return ("grade", f"trigger units are grade 0 (this one is grade {c.grade})")
-    if (c.unit == "g_unit") != (c.grade == 4):
-        return ("grade", f"grade 4 goes with unit: g_unit, and only there (unit {c.unit}, grade {c.grade})")
-    for skill in c.skills:
-        if c.grade not in SKILL_GRADES[skill]:
-            return ("skills", f"RULES 1.2: {skill} is for grade {'/'.join(map(str, SKILL_GRADES[skill]))}"
-                              f" (this card is grade {c.grade})")
     if c.stride is not None and c.unit != "g_unit":
         return ("stride", "only G units have the Stride skill (CR 11.11)")
     if c.g_guardian is not None and c.unit != "g_unit":
         return ("g_guardian", "only G units can be G guardians (CR 11.14)")
     if c.unit == "g_unit" and (c.g_guardian is not None) != (c.shield is not None):
         return ("shield", "a G unit has a shield exactly when it is a G guardian")
-    if c.unit != "g_unit" and c.shield not in UNIT_SHIELDS:
-        return ("shield", f"RULES 1.3: shield is none, 0, 5000 or 10000 (got {c.shield})")
+    return None
+
+
+def printed_problem(c: Card, printed: dict) -> tuple[str, str] | None:
+    """(field, message): the first printed number ``printed_cards`` does not allow (RULES 1.1-1.3), or None."""
+    grades = lambda allowed: f"grade {'/'.join(map(str, allowed))}" if allowed else "no grade"   # noqa: E731
+    if c.grade not in printed["grades"][c.unit]:
+        return ("grade", f"RULES 1.1: a {c.unit} unit is {grades(printed['grades'][c.unit])} "
+                         f"(this one is grade {c.grade}; parameters printed_cards.grades)")
+    for skill in c.skills:
+        allowed = printed["skill_grades"].get(skill, ())
+        if c.grade not in allowed:
+            return ("skills", f"RULES 1.2: {skill} is for {grades(allowed)} (this card is grade "
+                              f"{c.grade}; parameters printed_cards.skill_grades)")
+    if c.unit != "g_unit" and c.shield not in printed["shields"]:
+        shown = ", ".join("none" if s is None else str(s) for s in printed["shields"])
+        return ("shield", f"RULES 1.3: shield is one of {shown} (got {c.shield}; parameters printed_cards.shields)")
     return None
 
 

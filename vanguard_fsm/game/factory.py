@@ -15,7 +15,7 @@ from ..machine.loader import load_flowset
 from ..machine.overlay import source_files
 from ..paths import resolve_flows
 from . import rules  # noqa: F401  (registers the rule names the flows use)
-from .cards import load_cards
+from .cards import CardError, load_cards, printed_problem
 from .decks import Deck, DeckError, check_deck, load_deck
 from .engine import Game
 
@@ -73,6 +73,7 @@ def new_game(seed: int = 0, decks=None, fmt: str | None = None, flows_dir=None, 
     for deck in deck_objs:
         check_playable(deck, db)
     params = flows.spec.parameters
+    check_printed(deck_objs, db, params["printed_cards"])
     if check_decks:
         for deck in deck_objs:
             check_deck(deck, db, params)
@@ -102,3 +103,13 @@ def check_playable(deck: Deck, db) -> None:
         raise DeckError(deck.path, 1, 1, f"deck {deck.name!r} has an empty main deck")
     if deck.starter not in deck.main:
         raise DeckError(deck.path, 1, 1, f"deck {deck.name!r}: the starter {deck.starter!r} is not in the main deck")
+
+
+def check_printed(decks, db, printed: dict) -> None:
+    """Every card a game holds prints what the rules parameters allow (`printed_cards`: grades
+    per unit type and per skill, shields; RULES 1.1-1.3), else `CardError` at the card's line."""
+    for card_id in sorted({c for deck in decks for c in (*deck.main, *deck.g_deck)}):
+        problem = printed_problem(db[card_id], printed)
+        if problem is not None:
+            path, line, col = db.where(card_id) or ("<cards>", 1, 1)
+            raise CardError(path, line, col, f"card {card_id!r}: {problem[1]}")

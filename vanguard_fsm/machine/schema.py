@@ -114,11 +114,25 @@ _DECK_FORMAT = {"type": "object", "additionalProperties": False,
 _GRADE_WINDOW = {"type": "object", "additionalProperties": False, "required": ["max"],
                  "properties": {"min": {"type": "integer"}, "max": {"type": "integer"}}}
 
+# what a card may print (RULES 1.1-1.3): grades per unit type and per skill, the shields of
+# normal and trigger units; the unit types and skill names are the card schema's (game/cards.py),
+# checked against these by card lint (abilities/lint.py)
+_GRADES = {"type": "array", "items": _GRADE, "uniqueItems": True}
+_PRINTED_CARDS = {"type": "object", "additionalProperties": False, "required": ["grades", "skill_grades", "shields"],
+                  "properties": {
+                      "grades": {"type": "object", "additionalProperties": False,
+                                 "required": ["normal", "trigger", "g_unit"],
+                                 "properties": {k: _GRADES for k in ("normal", "trigger", "g_unit")}},
+                      "skill_grades": {"type": "object", "propertyNames": {"pattern": "^[a-z][a-z0-9_]*$"},
+                                       "additionalProperties": _GRADES},
+                      "shields": {"type": "array", "uniqueItems": True, "minItems": 1,
+                                  "items": {"anyOf": [{"type": "null"}, _count(0, 100000)]}}}}
+
 # Rules parameters added after parameters.yaml files were first written (issue 11): a file
 # without one of them takes it from the built-in parameters.yaml (machine/loader.py).
 LATER_PARAMETERS = ("deck_construction", "g_deck", "drive_checks", "grade_limits", "g_assist_vanguard_below",
                     "g_assist_g_zone_min", "g_guardian_vanguard_grade", "g_guardian_opponent_grade", "limits",
-                    "heal_damage_lead_min")
+                    "heal_damage_lead_min", "printed_cards")
 
 PARAMETERS_SCHEMA = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -136,7 +150,7 @@ PARAMETERS_SCHEMA = {
                          "deck_construction", "g_deck", "drive_checks", "grade_limits",
                          "g_assist_vanguard_below", "g_assist_g_zone_min",
                          "g_guardian_vanguard_grade", "g_guardian_opponent_grade", "limits",
-                         "heal_damage_lead_min"],
+                         "heal_damage_lead_min", "printed_cards"],
             "properties": {
                 # 2^hand_size redraw options are offered: the hand stays small
                 "hand_size": _count(1, 10), "max_redraw": _count(0, 10), "trigger_power": _count(0, 100000),
@@ -166,6 +180,7 @@ PARAMETERS_SCHEMA = {
                                                 "guard": _GRADE_WINDOW}},
                 "g_assist_vanguard_below": _COUNT, "g_assist_g_zone_min": _COUNT,
                 "g_guardian_vanguard_grade": _COUNT, "g_guardian_opponent_grade": _COUNT,
+                "printed_cards": _PRINTED_CARDS,
                 "limits": {"type": "object", "additionalProperties": False,
                            "required": ["flow_moves_without_decision", "abilities_per_check_timing"],
                            "properties": {"flow_moves_without_decision": _count(100, 1000000),
