@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from vanguard_fsm.abilities.sandbox import add, sandbox
-from vanguard_fsm.game import battle, drive, zones
+from vanguard_fsm.game import battle, damage, drive, zones
 from vanguard_fsm.game.cards import load_cards
 from vanguard_fsm.game.factory import compiled_flows
 from vanguard_fsm.game.state import Battle
@@ -109,10 +109,10 @@ def test_hit_event_triggers_hit_abilities(hit, vanguard, expected):
     if not hit:
         game.state.players[1].circles[target].power_battle = 50000
     in_battle(game, circle, attacker, target=target)
-    battle.compare_power(game)
+    damage.compare_power(game)
     assert pending(trace) == [] and defender
     assert not game.abilities.has_pending()          # not at the comparison (CR 7.7.1.4)
-    battle.release_hit_abilities(game)               # the flow's resolve_hits step (CR 7.7.1.7)
+    damage.release_hit_abilities(game)               # the flow's resolve_hits step (CR 7.7.1.7)
     assert pending(trace) == expected
     assert game.abilities.has_pending()
 
@@ -125,7 +125,7 @@ def test_drive_and_damage_checks_trigger_on_the_revealed_card():
     b = in_battle(game, "VC", attacker)
     b.drives, b.damage_left = 2, 1
     drive.drive_check(game)
-    battle.damage_check(game)
+    damage.damage_check(game)
     assert pending(trace) == [("AL-002", "when_drive_check_reveals"), ("AL-003", "when_damage_check_reveals")]
 
 

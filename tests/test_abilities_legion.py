@@ -14,7 +14,7 @@ from vanguard_fsm.abilities.sandbox import add, check_timing, run, sandbox
 from vanguard_fsm.abilities.targets import Ctx
 from vanguard_fsm.agents import make_agent
 from vanguard_fsm.agents.board_view import board_view, render_text
-from vanguard_fsm.game import battle, drive, triggers, zones
+from vanguard_fsm.game import battle, damage, drive, triggers, zones
 from vanguard_fsm.game.factory import new_game
 from vanguard_fsm.game.state import Battle
 from vanguard_fsm.game.turn import act_apply, act_legal
@@ -74,7 +74,7 @@ def test_legion_attacks_with_summed_power_the_leader_drives_and_boost_names_a_me
     boosts = battle.boost_legal(game, 0)
     assert [a.id for a in boosts] == ["boost:back_center->VC", "boost:back_center->VC/mate"]
     battle.boost_apply(game, boosts[1])
-    assert battle.attack_power(game) == 11000 + 11000 + LEGIONED + 7000      # CR 10.25.6
+    assert damage.attack_power(game) == 11000 + 11000 + LEGIONED + 7000      # CR 10.25.6
     drive.set_drive_count(game)
     assert game.state.battle.drives == 2                            # the leader's twin drive
     assert zones.critical(game, p.circles["VC"]) == 1               # the leader's critical
@@ -89,7 +89,7 @@ def test_legion_mate_cannot_be_attacked_and_defends_with_the_leader_power():
     targets = {a.args[1] for a in battle.attack_legal(game, 1)}
     assert targets == {"VC"}
     battle.attack_apply(game, next(a for a in battle.attack_legal(game, 1) if a.args[0] == "front_left"))
-    assert battle.defense_power(game) == 11000                      # CR 10.25.8
+    assert damage.defense_power(game) == 11000                      # CR 10.25.8
 
 
 def test_ride_over_a_legion_sends_both_to_the_soul():
@@ -109,7 +109,7 @@ def test_stride_keeps_the_legion_as_hearts_and_it_returns():
     assert v.card == g and v.heart == leader and v.mate.card == mate
     game.state.battle = Battle()
     game.state.battle.attacker, game.state.battle.attacker_card = "VC", g
-    assert battle.attack_power(game) == 15000 + 11000               # no legion sum for the G unit
+    assert damage.attack_power(game) == 15000 + 11000               # no legion sum for the G unit
     zones.return_g_units(game, 0)
     assert p.circles["VC"].card == leader and p.circles["VC"].mate.card == mate
     assert sorted(p.all_instances()) == sorted(set(p.all_instances()))
@@ -127,7 +127,7 @@ def test_a_trigger_power_given_to_the_mate_counts_in_the_legion_attack():
     game, p, _, _ = legion_board()
     seek_mate(game)
     legion_attack(game)
-    before = battle.attack_power(game)
+    before = damage.attack_power(game)
     add(game, 0, "TC-004", "trigger")                                # a draw trigger: draw, +power
     triggers.resolve_trigger(game)
     offered = []
@@ -140,7 +140,7 @@ def test_a_trigger_power_given_to_the_mate_counts_in_the_legion_attack():
     run(game, to_the_mate)
     assert "power:VC" in offered and "power:VC_mate" in offered
     assert p.circles["VC"].mate.power_turn == LEGIONED + game.params["trigger_power"]
-    assert battle.attack_power(game) == before + game.params["trigger_power"]
+    assert damage.attack_power(game) == before + game.params["trigger_power"]
 
 
 def test_the_mate_cont_ability_counts_in_the_legion_attack():
@@ -151,9 +151,9 @@ def test_the_mate_cont_ability_counts_in_the_legion_attack():
     p.damage.extend(p.deck.pop() for _ in range(4))
     legion_attack(game)
     assert zones.power(game, p.circles["VC"].mate) == 11000 + 3000
-    assert battle.attack_power(game) == 11000 + 11000 + 3000
+    assert damage.attack_power(game) == 11000 + 11000 + 3000
     p.drop.append(p.damage.pop())
-    assert battle.attack_power(game) == 11000 + 11000
+    assert damage.attack_power(game) == 11000 + 11000
 
 
 def test_the_mate_rests_with_the_attack_and_stands_in_the_stand_phase():
@@ -174,7 +174,7 @@ def test_the_mate_attacks_with_its_leader_so_its_own_ability_triggers():
     game.abilities.on_timing(game, "beginning_of_damage_step")      # Stormsurge: +2000 while attacking
     run(game)
     assert p.circles["VC"].mate.power_battle == 2000
-    assert battle.attack_power(game) == 11000 + 13000 + LEGIONED
+    assert damage.attack_power(game) == 11000 + 13000 + LEGIONED
 
 
 def test_snapshot_restore_with_a_mate_is_exact_and_cards_are_conserved():
@@ -239,7 +239,7 @@ def test_when_legion_triggers_the_mate_own_ability_and_it_counts_in_the_attack()
     mate = p.circles["VC"].mate
     assert mate.power_turn == LEGIONED and p.circles["VC"].power_turn == 0
     legion_attack(game)
-    assert battle.attack_power(game) == 11000 + 11000 + LEGIONED
+    assert damage.attack_power(game) == 11000 + 11000 + LEGIONED
 
 
 def test_a_legion_back_from_under_a_g_unit_does_not_legion_again():

@@ -126,7 +126,8 @@ def test_a_missing_report_is_caught():
 
 def issue13_decks():
     """The built-in decks with the cards of issue 13's second pass in them (statuses, Sentinel,
-    when boosted, G assist removal, main-phase condition), all legal."""
+    when boosted, G assist removal, main-phase condition, attacks by effects, several attacked
+    units), all legal."""
     import dataclasses
     from vanguard_fsm.game.cards import load_cards
     from vanguard_fsm.game.decks import deck_problems, load_deck
@@ -135,7 +136,8 @@ def issue13_decks():
     for name, swaps in (("aurora", (("AL-011", "AL-031", 2), ("AL-014", "AL-033", 2), ("AL-015", "AL-032", 2),
                                     ("AL-009", "AL-034", 2))),
                         ("tidewyrm", (("TC-008", "TC-031", 4), ("TC-012", "TC-033", 2), ("TC-014", "TC-032", 2),
-                                      ("TC-010", "TC-034", 2), ("TC-011", "TC-035", 2)))):
+                                      ("TC-010", "TC-034", 2), ("TC-011", "TC-035", 2),
+                                      ("TC-015", "TC-212", 2), ("TC-013", "TC-213", 2)))):
         deck = load_deck(name, db)
         main = list(deck.main)
         for old, new, times in swaps:

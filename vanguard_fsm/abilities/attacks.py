@@ -1,36 +1,46 @@
-"""Effects that make attacks (CR 10.34): `{attack: self, against: opponent_vanguard}`.
+"""Effects that make attacks (CR 10.34): `{attack: self, against: opponent_vanguard}`, and
+effects that add attacked units to the battle (CR 7.4.1.8.4, 10.20): `{battles: ...}`.
 
 The attacking unit is one of the effect's target units (its master's; chosen now
 if several), the unit attacked one of `against` (your opponent's units; chosen now
 if several). The attack itself comes after the ongoing battle, by the flows
-(`game/effect_attacks.py`).
+(`game/effect_attacks.py`). `battles` works on the battle in progress: the units
+it names become attacked units beside the chosen one (`game/battle.py`).
 """
 from __future__ import annotations
 
-from ..game import effect_attacks
+from ..game import battle, effect_attacks
+from ..game.state import FRONT_ROW
 from .choose import choose, unit_options
 from .effects import _continue
 from .registry import ABILITIES
-from .targets import candidates
+from .targets import candidates, find_unit, where_zone
 
 
-@ABILITIES.effect("attack", "target", {"against": "target"})
+@ABILITIES.effect("attack", "target", {"against": "target", "every": "none"})
 def attack(game, ctx, arg, params, then, index):
     """One target unit attacks a unit of `against` (default: your opponent's vanguard) after this
-    battle (CR 10.34): attack step to close step, no start step; in your battle phase only."""
+    battle (CR 10.34): attack step to close step, no start step; in your battle phase only. With
+    `every: true` it attacks all of them in one battle (CR 7.4.1.8.5).
+    Example: {attack: self, against: {from: opponent_units, row: front}, every: true}"""
     units, _, _ = candidates(game, ctx, arg)
     mine = [ref for ref in units if ref[0] == ctx.seat]
     choose(game, ctx.seat, "ability_target", unit_options(game, mine, ctx.seat), 1, False,
-           (_attacker_done, (ctx, params.get("against", "opponent_vanguard"), then)),
+           (_attacker_done, (ctx, params.get("against", "opponent_vanguard"), then, bool(params.get("every")))),
            f"{ctx.key}: which unit attacks")
 
 
-def _attacker_done(game, ctx, against, then, chosen):
+def _attacker_done(game, ctx, against, then, every, chosen):
     if not chosen:
         _continue(game, then)
         return
     units, _, _ = candidates(game, ctx, against)
-    theirs = [ref for ref in units if ref[0] != ctx.seat]
+    theirs = [ref for ref in units if ref[0] != ctx.seat and ref[1] in FRONT_ROW]
+    if every:
+        if theirs:
+            effect_attacks.request(game, ctx.seat, chosen[0][1], *(u.placed for _, _, u in theirs))
+        _continue(game, then)
+        return
     choose(game, ctx.seat, "ability_target", unit_options(game, theirs, ctx.seat), 1, False,
            (_target_done, (ctx, chosen[0][1], then)), f"{ctx.key}: which unit it attacks")
 
@@ -38,4 +48,33 @@ def _attacker_done(game, ctx, against, then, chosen):
 def _target_done(game, ctx, attacker_placed, then, chosen):
     if chosen:
         effect_attacks.request(game, ctx.seat, attacker_placed, chosen[0][1])
+    _continue(game, then)
+
+
+@ABILITIES.effect("battles", "target")
+def battles(game, ctx, arg, params, then, index):
+    """The attacking unit also battles these of your opponent's front-row units: each becomes an
+    attacked unit of this battle beside the chosen one and its 'when attacked' abilities trigger
+    (CR 7.4.1.8.4-5, 10.20); in your own battle only. Each is guarded, compared and hit on its own.
+    Example: {battles: {from: opponent_units, row: front}}"""
+    units, count, up_to = candidates(game, ctx, arg)
+    b = game.state.battle
+    if b is None or b.attacker is None or ctx.seat != game.state.turn_player:
+        _continue(game, then)
+        return
+    theirs = [r for r in units if r[0] != ctx.seat and r[1] in FRONT_ROW]
+    if count is None:
+        _battle_these(game, ctx, then, [(s, u.placed) for s, _, u in theirs])
+        return
+    choose(game, ctx.seat, "ability_target", unit_options(game, theirs, ctx.seat), count, up_to,
+           (_battle_these, (ctx, then)), f"{ctx.key}: which units it battles")
+
+
+def _battle_these(game, ctx, then, chosen):
+    refs = [ref for ref in (find_unit(game, placed) for _, placed in chosen) if ref is not None]
+    added = set(battle.add_attacked_units(game, [where for _, where, _ in refs]))
+    layer = game.abilities
+    for seat, where, unit in refs:
+        if where in added and layer is not None:    # it is attacked now (CR 7.4.1.8)
+            layer.subject(game, seat, unit.card, ("when_attacked",), where_zone(where), unit.placed)
     _continue(game, then)

@@ -67,9 +67,10 @@ def _on_attack_declared(layer, game, f):
         layer.subject(game, tp, u.card, ("when_attacks",), where_zone(b.attacker), u.placed)
         if u.legion():   # the leader and the mate are both the attacking unit (CR 10.25.5)
             layer.subject(game, tp, u.mate.card, ("when_attacks",), "V", u.mate.placed)
-    t = _unit_at(game, 1 - tp, b.target)
-    if t is not None and t.card == b.target_card:
-        layer.subject(game, 1 - tp, t.card, ("when_attacked",), where_zone(b.target), t.placed)
+    for circle, card in b.targets() if b.more else ((b.target, b.target_card),):   # each attacked unit
+        t = _unit_at(game, 1 - tp, circle)
+        if t is not None and t.card == card:
+            layer.subject(game, 1 - tp, t.card, ("when_attacked",), where_zone(circle), t.placed)
     if b.booster is not None:
         bu = _unit_at(game, tp, b.booster)
         if bu is not None:
@@ -98,8 +99,19 @@ def hit_event(layer, game) -> None:
     u = _unit_at(game, tp, b.attacker)
     placed = u.placed if u is not None and u.card == b.attacker_card else 0
     zone = where_zone(b.attacker)
-    if b.hit:
-        timings = ("when_hits", "when_attack_hits_vanguard") if b.target_is_vanguard else ("when_hits",)
+    if b.more:    # several attacked units: the event happens with regards to each of them (CR 7.7.1.7)
+        for circle, _ in b.targets():
+            _hit_or_not(layer, game, u, placed, zone, circle in b.hits, circle == "VC")
+        return
+    _hit_or_not(layer, game, u, placed, zone, b.hit, b.target_is_vanguard)
+
+
+def _hit_or_not(layer, game, u, placed, zone, hit, vanguard) -> None:
+    """The attacker's 'when hits' (and 'when hits a vanguard') or 'when not hit' abilities for one attacked unit."""
+    tp = game.state.turn_player
+    b = game.state.battle
+    if hit:
+        timings = ("when_hits", "when_attack_hits_vanguard") if vanguard else ("when_hits",)
         if placed:
             layer.subject(game, tp, b.attacker_card, timings, zone, placed)
     else:    # resolves even if the attacker left the field (CR 7.7.1.7)

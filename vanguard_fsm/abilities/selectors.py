@@ -157,7 +157,7 @@ def _battle_role(game, unit) -> set:
                 roles.add("boosted")
         if b.booster is not None and where == b.booster:
             roles.add("boosting")
-    elif where == b.target and unit.card == b.target_card:
+    elif (where == b.target and unit.card == b.target_card) or (where, unit.card) in b.more:
         roles.add("attacked")
     return roles
 

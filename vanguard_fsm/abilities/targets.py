@@ -135,10 +135,13 @@ def _attacking_unit(game, ctx):
 
 @ABILITIES.selector("attacked_unit")
 def _attacked_unit(game, ctx):
-    """The unit attacked in this battle, while it stays on its circle."""
+    """The unit attacked in this battle, while it stays on its circle (several: each of them, CR 7.4.1.8.5)."""
     b = game.state.battle
     if b is None:
         return []
+    if b.more:
+        return [ref for circle, card in b.targets()
+                for ref in _battle_unit(game, 1 - game.state.turn_player, circle, card)]
     return _battle_unit(game, 1 - game.state.turn_player, b.target, b.target_card)
 
 

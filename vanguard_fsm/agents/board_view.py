@@ -94,11 +94,12 @@ def battle_line(game) -> Text | None:
     b = game.state.battle
     if b is None or b.attacker is None:
         return None
-    from ..game.battle import attack_power, defense_power
+    from ..game.damage import attack_power, defense_power
     tp = game.state.turn_player
     text = f"battle: P{tp} {b.attacker}" + (f" boosted by {b.booster}" if b.booster else "")
     if b.target is not None:
-        text += f" attacks P{1 - tp} {b.target}: {attack_power(game)} vs {defense_power(game)}"
+        text += f" attacks P{1 - tp} " + ", ".join(f"{c}: {attack_power(game)} vs {defense_power(game, c)}"
+                                                    for c, _ in b.targets())
     return Text(text)
 
 

@@ -10,7 +10,7 @@ the decision kinds keep it working.
 from __future__ import annotations
 
 from ..game import zones
-from ..game.battle import attack_power, defense_power
+from ..game.damage import attack_power, defense_power
 from ..game.state import BACK_ROW, BEHIND
 
 
@@ -149,13 +149,15 @@ def _guard(game, d, actions, by_kind):
     limit = game.params["damage_to_lose"][state.format]
     if b is None or not b.target_is_vanguard or damage < limit - 3:
         return None       # (checked before the powers: most guard steps end here)
-    atk, dfn = attack_power(game), defense_power(game)
+    atk, dfn = attack_power(game), defense_power(game, "VC")
     drives = b.attacker == "VC"
     margin = 5000 if drives and damage >= limit - 2 else 0
     gap = atk + margin - dfn
     if gap < 0:
         return None
     options = [a for k in ("intercept", "guard", "g_guardian") for a in by_kind.get(k, ())]
+    if b.more:    # several attacked units: guardians that go to the vanguard (their last argument)
+        options = [a for a in options if a.args[-1] == "VC"]
 
     def shield(a):
         inst = a.args[0]

@@ -13,7 +13,8 @@ BREAK_KINDS = ("state", "timing", "event", "card")
 TRACE_EVENTS = frozenset((
     "game_start", "redraw", "draw", "g_assist", "ride", "stride", "call", "move", "attack", "boost", "guard",
     "drive_check", "damage_check", "trigger", "battle_result", "retire", "ability", "game_over", "put",
-    "shuffle", "rest", "stand", "turn_begin", "stand_up", "when_attacks", "legion"))
+    "shuffle", "rest", "stand", "turn_begin", "stand_up", "when_attacks", "legion",
+    "attacked_units"))
 
 
 def known_events(registry=None) -> frozenset:

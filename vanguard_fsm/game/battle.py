@@ -79,8 +79,9 @@ def attack_apply(game, act) -> None:
     begin_attack(game, act.player, *act.args)
 
 
-def begin_attack(game, seat, attacker, target, **extra) -> None:
-    """`attacker` attacks `target`: it rests (a legion: both), the battle begins and counts."""
+def begin_attack(game, seat, attacker, target, more=(), **extra) -> None:
+    """`attacker` attacks `target` (and the circles `more`, CR 7.4.1.8.5): it rests (a legion: both),
+    the battle begins and counts. The trace's `targets` lists every attacked circle when there are several."""
     state = game.state
     unit = state.players[seat].circles[attacker]
     unit.rested = True
@@ -88,11 +89,35 @@ def begin_attack(game, seat, attacker, target, **extra) -> None:
         unit.mate.rested = True
     b = state.battle
     state.battle_count += 1     # a battle begins: it counts (CR 7.1.2.1)
+    them = state.players[1 - seat]
     b.attacker, b.attacker_card, b.target = attacker, unit.card, target
-    b.target_card = state.players[1 - seat].circles[target].card
+    b.target_card = them.circles[target].card
     b.target_is_vanguard = target == "VC"
+    if more:
+        b.more = tuple((c, them.circles[c].card) for c in more)
+        b.target_is_vanguard = b.target_is_vanguard or "VC" in more   # CR 7.1.2.2: "includes a vanguard"
+        extra["targets"] = [target, *more]
     game.emit("attack", player=seat, battle=state.battle_count, attacker=attacker,
               card=game.cards[unit.card].id, target=target, **extra)
+
+
+def add_attacked_units(game, circles) -> list:
+    """A 'this unit battles ...' effect adds attacked units to the battle (CR 7.4.1.8.4-5, 10.20): the
+    opponent's units on these circles that are not attacked yet. Returns the circles added; the
+    trace event `attacked_units` lists every attacked circle then."""
+    state = game.state
+    b = state.battle
+    if b is None or b.attacker is None:
+        return []
+    them = state.players[1 - state.turn_player]
+    attacked = {c for c, _ in b.targets()}
+    added = [c for c in circles if c not in attacked and them.circles[c] is not None]
+    if added:
+        b.more += tuple((c, them.circles[c].card) for c in added)
+        b.target_is_vanguard = b.target_is_vanguard or "VC" in added
+        game.emit("attacked_units", player=1 - state.turn_player, targets=[c for c, _ in b.targets()],
+                  added=added)
+    return added
 
 
 choice("attack", attack_legal, attack_apply)
@@ -137,37 +162,65 @@ def attack_declared(game) -> None:
 # -- guard step (CR 7.5) ------------------------------------------------------
 
 def _attacked_unit(game):
+    """The attacked unit chosen in the attack step, while it stays on its circle (CR 7.4.1.8.2)."""
     b = game.state.battle
     p = game.state.players[1 - game.state.turn_player]
     unit = p.circles[b.target]
     return unit if unit is not None and unit.card == b.target_card else None
 
 
+def attacked_units(game) -> list:
+    """Every attacked unit still on its circle, as (circle, unit), the chosen one first (CR 7.4.1.8.5)."""
+    b = game.state.battle
+    p = game.state.players[1 - game.state.turn_player]
+    out = []
+    for circle, card in b.targets():
+        unit = p.circles[circle]
+        if unit is not None and unit.card == card:
+            out.append((circle, unit))
+    return out
+
+
+def _guardable(game):
+    """The circles a guardian may guard: the one attacked unit (not checked here: the guard step's
+    transitions already did), or each attacked unit that remains (CR 7.5.1.2.2-4)."""
+    b = game.state.battle
+    return [c for c, _ in attacked_units(game)] if b.more else (b.target,)
+
+
+def _guarded(act):
+    """The attacked unit's circle an action's guardian guards: its last argument with several attacked units."""
+    return act.args[-1] if len(act.args) > 1 else None
+
+
 @condition("attacked_unit_remains")
 def attacked_unit_remains(game) -> bool:
-    """The attacked unit is still on its circle (CR 7.5, 7.7: a battle against a gone unit ends)."""
-    return _attacked_unit(game) is not None
+    """An attacked unit is still on its circle (CR 7.5, 7.7: a battle against gone units ends)."""
+    return _attacked_unit(game) is not None or (bool(game.state.battle.more) and bool(attacked_units(game)))
 
 
 def guard_legal(game, seat):
     """Normal call from hand to GC: grade <= your vanguard's + grade_limits.guard.max (CR 7.5.1.2.2)."""
     p = game.state.players[seat]
     vg = zones.vanguard_grade(game, seat) + game.params["grade_limits"]["guard"]["max"]
-    target = game.state.battle.target
     cards = game.cards
-    return [Action(f"guard:hand[{i}]->{target}", "guard", seat, (inst,))
-            for i, inst in distinct(game, p.hand) if cards[inst].grade <= vg and cards[inst].unit != "g_unit"
+    hand = [(i, inst) for i, inst in distinct(game, p.hand) if cards[inst].grade <= vg and cards[inst].unit != "g_unit"
             and not statuses.seat_forbids(game, seat, "no_guard_from_hand", cards[inst].grade)]
+    b = game.state.battle
+    if not b.more:
+        return [Action(f"guard:hand[{i}]->{b.target}", "guard", seat, (inst,)) for i, inst in hand]
+    # several attacked units: the guardian's action says which one it guards (CR 7.5.1.2.2)
+    return [Action(f"guard:hand[{i}]->{t}", "guard", seat, (inst, t)) for i, inst in hand for t in _guardable(game)]
 
 
-def to_gc(game, seat, inst, how, unit=None, source="hand"):
-    """Put a guardian on GC resting (CR 8.5.3.3, 4.6.5.1); an intercepting unit is moved
-    there itself, keeping its modifiers and identity (CR 10.32.2)."""
+def to_gc(game, seat, inst, how, unit=None, source="hand", guarding=None):
+    """Put a guardian on GC resting (CR 8.5.3.3, 4.6.5.1), guarding `guarding` (default: the attacked
+    unit); an intercepting unit is moved there itself, keeping its modifiers and identity (CR 10.32.2)."""
     p = game.state.players[seat]
     if unit is None:
         unit = zones.new_unit(game, inst, rested=True)
     unit.rested = True
-    unit.guarding = game.state.battle.target
+    unit.guarding = guarding or game.state.battle.target
     p.gc.append(unit)
     c = game.cards[inst]
     game.emit("guard", player=seat, card=c.id, grade=c.grade, vanguard_grade=zones.vanguard_grade(game, seat),
@@ -177,7 +230,7 @@ def to_gc(game, seat, inst, how, unit=None, source="hand"):
 def guard_apply(game, act) -> None:
     p = game.state.players[act.player]
     p.hand.remove(act.args[0])
-    to_gc(game, act.player, act.args[0], "hand")
+    to_gc(game, act.player, act.args[0], "hand", guarding=_guarded(act))
 
 
 choice("guard", guard_legal, guard_apply)
@@ -189,9 +242,14 @@ def intercept_legal(game, seat):
     p = game.state.players[seat]
     b = game.state.battle
     cards = game.cards
-    return [Action(f"intercept:{c}->{b.target}", "intercept", seat, (c,)) for c in FRONT_REAR
-            if p.circles[c] is not None and c != b.target and "intercept" in cards[p.circles[c].card].skills
-            and not statuses.seat_forbids(game, seat, "no_intercept", cards[p.circles[c].card].grade)]
+    ready = [c for c in FRONT_REAR
+             if p.circles[c] is not None and c != b.target and "intercept" in cards[p.circles[c].card].skills
+             and not statuses.seat_forbids(game, seat, "no_intercept", cards[p.circles[c].card].grade)]
+    if not b.more:
+        return [Action(f"intercept:{c}->{b.target}", "intercept", seat, (c,)) for c in ready]
+    attacked = {c for c, _ in b.targets()}     # an attacked unit does not intercept (CR 7.5.1.2.4)
+    return [Action(f"intercept:{c}->{t}", "intercept", seat, (c, t))
+            for c in ready if c not in attacked for t in _guardable(game)]
 
 
 def intercept_apply(game, act) -> None:
@@ -199,136 +257,13 @@ def intercept_apply(game, act) -> None:
     circle = act.args[0]
     unit = p.circles[circle]
     p.circles[circle] = None
-    to_gc(game, act.player, unit.card, "intercept", unit, circle)
+    to_gc(game, act.player, unit.card, "intercept", unit, circle, _guarded(act))
 
 
 choice("intercept", intercept_legal, intercept_apply)
 
 
-# -- damage step (CR 7.7) -------------------------------------------------------
-
-def attack_power(game) -> int:
-    state = game.state
-    b = state.battle
-    p = state.players[state.turn_player]
-    unit = p.circles[b.attacker]
-    if unit is None or unit.card != b.attacker_card:
-        return 0
-    total = zones.power(game, unit)
-    if unit.legion():   # leader + mate, each with its own modifiers and CONT (CR 10.25.4, 10.25.6)
-        total += zones.power(game, unit.mate)
-    booster = boosting_unit(game)
-    if booster is not None:
-        total += zones.power(game, booster)
-    return total
-
-
-def boosting_unit(game):
-    """The booster while it stays on its circle (CR 7.4.1.10.1.1, 7.4.1.11): by identity, so
-    another unit placed on that circle later boosts nothing."""
-    b = game.state.battle
-    if b is None or b.booster is None:
-        return None
-    unit = game.state.players[game.state.turn_player].circles[b.booster]
-    return unit if unit is not None and unit.placed == b.booster_placed else None
-
-
-def defense_power(game) -> int:
-    state = game.state
-    b = state.battle
-    p = state.players[1 - state.turn_player]
-    unit = _attacked_unit(game)
-    if unit is None:
-        return 0
-    total = zones.power(game, unit)
-    for g in p.gc:
-        if g.guarding == b.target:
-            total += (game.cards[g.card].shield or 0) + g.shield_battle
-    return total
-
-
-@action("compare_power")
-def compare_power(game) -> None:
-    """Hit when the attacker's power >= the attacked unit's (CR 7.7.1.2-3), unless an effect says it
-    cannot be hit; an attacker an effect keeps from dealing damage deals none (CR 10.25.6.1)."""
-    state = game.state
-    b = state.battle
-    seat = state.turn_player
-    attacker = state.players[seat].circles[b.attacker]
-    target = _attacked_unit(game)
-    attacker_gone = attacker is None or attacker.card != b.attacker_card
-    gone = attacker_gone or target is None
-    atk, dfn = attack_power(game), defense_power(game)
-    shielded = not gone and statuses.unit_has(game, target, "cannot_be_hit")
-    b.hit = not gone and atk >= dfn and not shielded
-    crit = zones.critical(game, attacker) if not gone else 0
-    harmless = b.hit and statuses.unit_has(game, attacker, "no_deal_damage")
-    b.damage_left = crit if b.hit and b.target_is_vanguard and not harmless else 0
-    game.emit("battle_result", player=seat, attacker=b.attacker, target=b.target, attack_power=atk,
-              target_power=dfn, hit=b.hit, critical=crit,
-              **({"target_gone": True} if target is None else {}),
-              **({"attacker_gone": True} if attacker_gone else {}),
-              **({"cannot_be_hit": True} if shielded else {}), **({"no_damage": True} if harmless else {}))
-
-
-@condition("damage_remaining")
-def damage_remaining(game) -> bool:
-    """Damage checks are still due in this damage step, one per critical (CR 7.7)."""
-    return game.state.battle.damage_left > 0
-
-
-@action("damage_check")
-def damage_check(game) -> None:
-    """One point of damage: the top card to the trigger zone (CR 9.6.2-9.6.4)."""
-    state = game.state
-    seat = 1 - state.turn_player
-    p = state.players[seat]
-    b = state.battle
-    b.damage_left -= 1
-    if not p.deck:
-        b.damage_left = 0
-        return
-    inst = p.deck.pop()
-    p.trigger.append(inst)
-    c = game.cards[inst]
-    game.emit("damage_check", player=seat, card=c.id, trigger=c.trigger)
-
-
-@action("trigger_card_to_damage")
-def trigger_card_to_damage(game) -> None:
-    """The damage-checked card goes to the damage zone, face up (CR 9.6.6)."""
-    p = game.state.players[1 - game.state.turn_player]
-    while p.trigger:
-        p.damage.append(p.trigger.pop())
-
-
-@action("retire_guardians")
-def retire_guardians(game) -> None:
-    """G guardians to the G zone face up, then the other guardians to the drop (CR 7.7.1.9)."""
-    seat = 1 - game.state.turn_player
-    p = game.state.players[seat]
-    cards = game.cards
-    for unit in [u for u in p.gc if cards[u.card].unit == "g_unit"] + [u for u in p.gc if cards[u.card].unit != "g_unit"]:
-        zones.retire_guardian(game, seat, unit)
-
-
-@action("retire_hit_rear_guards")
-def retire_hit_rear_guards(game) -> None:
-    """A hit rear-guard is retired (CR 7.7.1.9)."""
-    b = game.state.battle
-    if b.hit and not b.target_is_vanguard and _attacked_unit(game) is not None:
-        zones.retire(game, 1 - game.state.turn_player, b.target)
-
-
 # -- close step (CR 7.8) --------------------------------------------------------
-
-@action("release_hit_abilities")
-def release_hit_abilities(game) -> None:
-    """The hit / not-hit event (CR 7.7.1.7): 'when hits / not hit' abilities become stand by now,
-    after the damage checks and their check timing (CR 7.7.1.4, 7.7.1.6)."""
-    if game.abilities is not None:
-        game.abilities.hit_event(game)
-
 
 @action("end_battle")
 def end_battle(game) -> None:

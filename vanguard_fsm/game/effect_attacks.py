@@ -18,9 +18,10 @@ from . import statuses
 NAME = "effect_attack"
 
 
-def request(game, seat: int, attacker_placed: int, target_placed: int) -> None:
-    """Unit A (placement) attacks unit B (placement), once the ongoing battle and effects are done."""
-    statuses.add(game, statuses.seat_subject(seat), NAME, (attacker_placed, target_placed), "turn")
+def request(game, seat: int, attacker_placed: int, *targets_placed: int) -> None:
+    """Unit A (placement) attacks unit B (placement), or all of several units in one battle (CR
+    7.4.1.8.5), once the ongoing battle and effects are done."""
+    statuses.add(game, statuses.seat_subject(seat), NAME, (attacker_placed, *targets_placed), "turn")
 
 
 def _circle_of(player, placed):
@@ -32,7 +33,8 @@ def _circle_of(player, placed):
 
 
 def _next(game):
-    """(status entry, attacker circle, target circle) of the first attack that can be made, or None."""
+    """(status entry, attacker circle, target circles) of the first attack that can be made, or None;
+    of several units asked to be attacked, those still on the front row are (CR 10.34.1.1)."""
     state = game.state
     seat = state.turn_player
     if seat is None or not state.statuses:
@@ -41,9 +43,9 @@ def _next(game):
     for entry in state.statuses:
         if entry[0] == statuses.seat_subject(seat) and entry[1] == NAME:
             attacker, unit = _circle_of(me, entry[2][0])
-            target, _ = _circle_of(them, entry[2][1])
-            if attacker is not None and target is not None and not unit.rested:
-                return entry, attacker, target
+            targets = [t for t in (_circle_of(them, placed)[0] for placed in entry[2][1:]) if t is not None]
+            if attacker is not None and targets and not unit.rested:
+                return entry, attacker, targets
     return None
 
 
@@ -60,10 +62,10 @@ def declare_effect_attack(game) -> None:
     found = _next(game)
     if found is None:
         return
-    entry, attacker, target = found
+    entry, attacker, targets = found
     statuses_now = game.state.statuses
     mine = statuses.seat_subject(game.state.turn_player)
     keep = statuses_now[statuses_now.index(entry) + 1:]
     game.state.statuses = tuple(s for s in statuses_now[:statuses_now.index(entry)]
                                 if not (s[0] == mine and s[1] == NAME)) + keep
-    begin_attack(game, game.state.turn_player, attacker, target, by_effect=True)
+    begin_attack(game, game.state.turn_player, attacker, targets[0], targets[1:], by_effect=True)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from . import costs, statuses, zones
 from .actions import Action
-from .battle import to_gc
+from .battle import attacked_units, to_gc
 from .common import action, choice, condition, distinct
 
 
@@ -116,15 +116,21 @@ def g_guardian_legal(game, seat):
     """Choose a face-down G guardian whose own cost can be paid (CR 7.5.1.2.3, 11.14.2); when
     the kind is offered at all is the decision's `offer_if` in flows/battle.yaml."""
     cards = game.cards
-    target = game.state.battle.target
-    return [Action(f"g_guardian:{cards[g].id}->{target}", "g_guardian", seat, (g,))
-            for _, g in _face_down_with(game, seat, "g_guardian")
-            if not statuses.seat_forbids(game, seat, "no_g_guardian", cards[g].grade)   # an effect's restriction
-            and _can_pay(game, seat, g, "g_guardian")]
+    b = game.state.battle
+    ready = [g for _, g in _face_down_with(game, seat, "g_guardian")
+             if not statuses.seat_forbids(game, seat, "no_g_guardian", cards[g].grade)   # an effect's restriction
+             and _can_pay(game, seat, g, "g_guardian")]
+    if not b.more:
+        return [Action(f"g_guardian:{cards[g].id}->{b.target}", "g_guardian", seat, (g,)) for g in ready]
+    # several attacked units: the choice says which one it will guard (CR 7.5.1.2.3)
+    return [Action(f"g_guardian:{cards[g].id}->{t}", "g_guardian", seat, (g, t))
+            for g in ready for t, _ in attacked_units(game)]
 
 
 def g_guardian_choose(game, act) -> None:
     game.state.players[act.player].paying = act.args[0]
+    if len(act.args) > 1:
+        game.state.battle.guard_for = act.args[1]
 
 
 choice("g_guardian", g_guardian_legal, g_guardian_choose)
@@ -143,4 +149,6 @@ def call_g_guardian(game) -> None:
     p = game.state.players[seat]
     g, p.paying = p.paying, None
     p.g_zone.remove(g)
-    to_gc(game, seat, g, "g_guardian", source="g_zone")
+    b = game.state.battle
+    guarding, b.guard_for = b.guard_for, None
+    to_gc(game, seat, g, "g_guardian", source="g_zone", guarding=guarding)

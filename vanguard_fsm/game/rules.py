@@ -5,7 +5,7 @@ one place that lists them, so `lint`, the engine and tests agree on the names.
 """
 from __future__ import annotations
 
-from . import battle, check_timing, common, contexts, drive, effect_attacks, g_assist, g_calls, setup, triggers, turn  # noqa: F401  (registration)
+from . import battle, check_timing, common, contexts, damage, drive, effect_attacks, g_assist, g_calls, setup, triggers, turn  # noqa: F401  (registration)
 from ..machine.registry import REGISTRY
 
 # engine events a card's AUTO ability may name as its timing, each with what raises it

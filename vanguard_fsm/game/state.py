@@ -184,7 +184,7 @@ class Battle:
     """Bookkeeping of the battle in progress (CR 7.1): who attacks whom, boosted by whom."""
 
     __slots__ = ("attacker", "target", "booster", "attacker_card", "target_card", "hit", "drives",
-                 "damage_left", "target_is_vanguard", "booster_placed")
+                 "damage_left", "target_is_vanguard", "booster_placed", "more", "hits", "guard_for")
 
     def __init__(self) -> None:
         self.attacker = None       # circle of the attacking unit
@@ -197,6 +197,15 @@ class Battle:
         self.drives = 0            # drive checks still to do
         self.damage_left = 0       # damage checks still to do
         self.target_is_vanguard = False
+        # More than one attacked unit (CR 7.4.1.8.4-5, 10.20): the units an effect added beside the
+        # one chosen (`target`), as (circle, card) pairs; empty in the common one-target battle
+        self.more = ()
+        self.hits = ()             # with `more`: the circles of the attacked units hit (CR 7.7.1.2)
+        self.guard_for = None      # the attacked unit's circle a chosen G guardian will guard
+
+    def targets(self) -> tuple:
+        """Every attacked unit as (circle, card), the chosen one first (CR 7.4.1.8.5)."""
+        return ((self.target, self.target_card),) + self.more
 
     def clone(self) -> "Battle":
         b = Battle.__new__(Battle)
@@ -204,6 +213,7 @@ class Battle:
         b.attacker_card, b.target_card, b.hit, b.drives = self.attacker_card, self.target_card, self.hit, self.drives
         b.damage_left, b.target_is_vanguard = self.damage_left, self.target_is_vanguard
         b.booster_placed = self.booster_placed
+        b.more, b.hits, b.guard_for = self.more, self.hits, self.guard_for
         return b
 
 

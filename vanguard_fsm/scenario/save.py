@@ -96,6 +96,10 @@ def _battle(game) -> dict:
     if attacker is None or attacker.card != b.attacker_card or target is None or target.card != b.target_card:
         raise ValueError("the attacking or the attacked unit has left its circle: step to the next battle")
     out.update(attacker=b.attacker, target=b.target)
+    if b.more:
+        if any(them.circles[c] is None or them.circles[c].card != card for c, card in b.more):
+            raise ValueError("an attacked unit has left its circle: step to the next battle")
+        out["more"] = [c for c, _ in b.more]
     if b.booster is not None:
         out["booster"] = b.booster
     for key in ("hit", "drives", "damage_left"):

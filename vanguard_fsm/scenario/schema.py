@@ -140,6 +140,9 @@ SCENARIO_SCHEMA = {
                 "battle": {"type": "object", "additionalProperties": False,
                            "properties": {"attacker": {"enum": list(CIRCLES)}, "target": {"enum": list(CIRCLES)},
                                           "booster": {"enum": list(CIRCLES)},
+                                          # further attacked units (CR 7.4.1.8.5), beside `target`
+                                          "more": {"type": "array", "items": {"enum": list(CIRCLES)},
+                                                   "uniqueItems": True},
                                           "count": {"type": "integer", "minimum": 0},
                                           # step counters, for a start inside the drive or damage checks
                                           "hit": {"type": "boolean"}, "drives": {"type": "integer", "minimum": 0},
