@@ -113,7 +113,7 @@ class Session:
             game.runner.drain()
             return "drain"
         frame = game.runner.stack[-1]
-        before = frame.model.state
+        before = frame.state
         outcome = game.step()
         if outcome == "transition":
             self.came_from[frame.flow.name] = before     # the edge the diagram marks

@@ -78,7 +78,7 @@ def diagram(debugger, out_dir: str = DEBUG_DIAGRAMS) -> str:
     if not game.runner.stack:
         return "no machine is running (the game is over): nothing to highlight"
     frame = game.runner.stack[-1]
-    name, leaf = frame.flow.name, frame.model.state
+    name, leaf = frame.flow.name, frame.state
     came_from = debugger.came_from.get(name)
     try:
         paths = module.render_flow(game.flows.spec, name, out_dir, ("svg",), f"{name}.{leaf}",

@@ -88,7 +88,7 @@ def where(session) -> str:
     lines = [position(session),
              f"turn {state.turn}" + (f", turn player P{state.turn_player}" if state.turn else " (setup)")]
     for frame in game.runner.stack:
-        leaf = frame.flow.leaves[frame.model.state]
+        leaf = frame.flow.leaves[frame.state]
         lines.append(f"  {frame.flow.name + '.' + leaf.path:34} {leaf.where}  {leaf.doc}")
     lines.append(decision_text(session) if game.pending is not None else
                  (result_line(session) if game.over else "decision: none pending"))

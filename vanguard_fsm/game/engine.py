@@ -240,7 +240,7 @@ class Game:
         else:
             frame = self.runner.stack[-1]
             frame.answered = chosen.kind
-            after = frame.flow.after_choice.get(frame.model.state)
+            after = frame.flow.after_choice.get(frame.state)
             if after:     # the decision's after_each_choice: run once the choice is done
                 self.agenda.extend(after)
             apply = _CHOICE_APPLY.get(chosen.kind)

@@ -149,7 +149,7 @@ class Player:
                 circles[c] = u.clone()
         p.gc = list(map(Unit.clone, self.gc)) if self.gc else []
         p.rode, p.strode, p.redrew, p.revealed = self.rode, self.strode, self.redrew, self.revealed[:]
-        p.overloaded = [(c, u.clone()) for c, u in self.overloaded]
+        p.overloaded = [(c, u.clone()) for c, u in self.overloaded] if self.overloaded else []
         p.assist, p.paying = self.assist, self.paying
         return p
 

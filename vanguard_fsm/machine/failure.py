@@ -52,7 +52,7 @@ def _name_of(section, fn) -> str | None:
 
 def _position(runner) -> tuple[str, str]:
     frame = runner.stack[-1] if runner.stack else None
-    state = f"{frame.flow.name}.{frame.model.state}" if frame else "?"
+    state = f"{frame.flow.name}.{frame.state}" if frame else "?"
     label = getattr(runner.ctx, "position_label", "")
     return state, label() if callable(label) else str(label or "")
 

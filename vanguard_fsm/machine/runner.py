@@ -29,37 +29,45 @@ class Runaway(SourceError):
     are `limits` in parameters.yaml."""
 
 
-class FlowModel:
-    """The `transitions` model of one machine: it only carries `state`."""
-
-    __slots__ = ("state",)
-
-    def __init__(self, state: str) -> None:
-        self.state = state
-
-
 class Frame:
-    """One running machine. `fired`: the states whose first-entry timings have fired since
-    this machine started; `episode`: which stay in the current state this is (a transition
-    back to the same state — a repeat loop — keeps it, any other transition changes it);
-    `passes`: how many times the stay has gone round its repeat loop."""
+    """One running machine, and its `transitions` model: the machine sets `state` on it.
+    `fired`: the states whose first-entry timings have fired since this machine started;
+    `episode`: which stay in the current state this is (a transition back to the same
+    state — a repeat loop — keeps it, any other transition changes it); `passes`: how many
+    times the stay has gone round its repeat loop. The frame is its own model (one object
+    per machine, not two), which is what a snapshot restores most often."""
 
-    __slots__ = ("flow", "model", "invoke_due", "answered", "fired", "episode", "passes")
+    __slots__ = ("flow", "state", "invoke_due", "answered", "fired", "episode", "passes")
 
     def __init__(self, flow, state: str, episode: int = 0) -> None:
         self.flow = flow
-        self.model = FlowModel(state)
+        self.state = state
         self.invoke_due = False
         self.answered = None
         self.fired = frozenset()
         self.episode = episode
         self.passes = 0
 
+    @property
+    def model(self) -> "Frame":
+        """The `transitions` model: the frame itself (`frame.model.state` is `frame.state`)."""
+        return self
+
     def copy(self) -> "Frame":
-        other = Frame(self.flow, self.model.state, self.episode)
+        other = Frame(self.flow, self.state, self.episode)
         other.invoke_due, other.answered, other.fired = self.invoke_due, self.answered, self.fired
         other.passes = self.passes
         return other
+
+
+_new_frame = Frame.__new__
+
+
+def _frame_of(values: tuple) -> Frame:
+    """A frame from its snapshot tuple (`Runner.snapshot`), without `__init__`'s defaults."""
+    frame = _new_frame(Frame)
+    frame.flow, frame.state, frame.invoke_due, frame.answered, frame.fired, frame.episode, frame.passes = values
+    return frame
 
 
 # what one move did, for the debugger and statistics
@@ -83,11 +91,11 @@ class Runner:
         if not self.stack:
             return None
         frame = self.stack[-1]
-        return frame.flow.leaves[frame.model.state]
+        return frame.flow.leaves[frame.state]
 
     def paths(self) -> list[str]:
         """The current state of every machine on the stack, outermost first."""
-        return [f"{f.flow.name}.{f.model.state}" for f in self.stack]
+        return [f"{f.flow.name}.{f.state}" for f in self.stack]
 
     def scope(self) -> tuple:
         """(the current stay in the current state, unique over the game — the same through a
@@ -154,7 +162,7 @@ class Runner:
         ctx = self.ctx
         frame = self.stack[-1]
         flow = frame.flow
-        leaf = flow.leaves[frame.model.state]
+        leaf = flow.leaves[frame.state]
         if frame.invoke_due:
             frame.invoke_due = False
             child = self.flows.flows[leaf.invoke]
@@ -182,7 +190,7 @@ class Runner:
             trigger = kind
         else:
             trigger = "advance"
-        before = frame.model.state
+        before = frame.state
         if not self._fire(flow, trigger, frame, ctx):
             if leaf.decision is not None:
                 return MOVE_STAY
@@ -193,15 +201,15 @@ class Runner:
 
     def _moved(self, frame, before: str) -> None:
         self.transitions += 1
-        if frame.model.state != before:
+        if frame.state != before:
             frame.episode, frame.passes = self.transitions, 0
         else:
             frame.passes += 1
-        self._entered(frame.flow, frame.model.state)
+        self._entered(frame.flow, frame.state)
 
     def _fire(self, flow, trigger: str, frame, ctx) -> bool:
         try:
-            return flow.events[trigger].trigger(frame.model, ctx)
+            return flow.events[trigger].trigger(frame, ctx)
         except Exception as exc:
             annotate_condition(exc, self)
             raise
@@ -215,10 +223,10 @@ class Runner:
         self.ctx.pending = None
         self.stack = self.stack[:1]
         frame = self.stack[0]
-        root.events[trigger].trigger(frame.model, self.ctx)
+        root.events[trigger].trigger(frame, self.ctx)
         self.transitions += 1
         frame.episode = self.transitions
-        self._entered(root, frame.model.state)
+        self._entered(root, frame.state)
 
     def place(self, paths: list[str]) -> None:
         """Put the machines directly in the given states, outermost first, e.g.
@@ -249,15 +257,10 @@ class Runner:
     # -- snapshots ---------------------------------------------------------
     # frames are kept as plain tuples: snapshots are taken far more often than restored
     def snapshot(self) -> tuple:
-        return (tuple([(f.flow, f.model.state, f.invoke_due, f.answered, f.fired, f.episode, f.passes)
+        return (tuple([(f.flow, f.state, f.invoke_due, f.answered, f.fired, f.episode, f.passes)
                        for f in self.stack]),
                 self.transitions, self.finished)
 
     def restore(self, snap: tuple) -> None:
         frames, self.transitions, self.finished = snap
-        stack = []
-        for flow, state, invoke_due, answered, fired, episode, passes in frames:
-            frame = Frame(flow, state, episode)
-            frame.invoke_due, frame.answered, frame.fired, frame.passes = invoke_due, answered, fired, passes
-            stack.append(frame)
-        self.stack = stack
+        self.stack = list(map(_frame_of, frames))

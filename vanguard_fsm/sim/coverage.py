@@ -117,7 +117,7 @@ class Coverage:
 
     def _move(self, runner, original):
         frame = runner.stack[-1]
-        flow, leaf_path = frame.flow, frame.model.state
+        flow, leaf_path = frame.flow, frame.state
         leaf = flow.leaves[leaf_path]
         trigger = None
         if runner.flows.spec is self.spec and not frame.invoke_due and not leaf.final:
@@ -128,7 +128,7 @@ class Coverage:
         predicted = self._predict(flow.name, leaf_path, trigger, runner.ctx) if trigger else None
         outcome = original(runner)
         if trigger is not None and outcome == MOVE_TRANSITION:
-            landed = frame.model.state
+            landed = frame.state
             spec = self.spec.flows[flow.name]
             if predicted is not None and spec.initial_leaf(spec.all_states[predicted.dest]).path == landed:
                 row = self.rows[id(predicted)]

@@ -157,8 +157,8 @@ def machines(game) -> list[dict]:
     """The stack of running machines, outermost first: the breadcrumbs."""
     out = []
     for frame in game.runner.stack:
-        leaf = frame.flow.leaves[frame.model.state]
-        out.append({"machine": frame.flow.name, "state": frame.model.state, "doc": leaf.doc,
+        leaf = frame.flow.leaves[frame.state]
+        out.append({"machine": frame.flow.name, "state": frame.state, "doc": leaf.doc,
                     "rules": list(leaf.rules)})
     return out
 
