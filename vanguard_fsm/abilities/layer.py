@@ -196,7 +196,8 @@ class AbilityLayer:
 
     # -- check timing (CR 8.4.1) ------------------------------------------------
     def has_pending(self) -> bool:
-        return bool(abstate.get(self.game).pending)
+        state = self.game.state.abilities   # `abstate.get`, written out: every check timing asks
+        return state is not None and bool(state.pending)
 
     def resolve_next(self, game, check_timing) -> None:
         """The turn player plays one of their pending abilities (their choice), else the other player."""

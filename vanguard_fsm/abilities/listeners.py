@@ -55,13 +55,17 @@ def may_trigger(game, name: str, granted: tuple = ()) -> bool:
     May say True when none will (conditions, zones per ability): it is only a filter.
     `granted`: the abilities effects gave to units (`AbState.granted`); one of them on this
     timing makes it True (the layer then looks at every unit)."""
+    layer = game.abilities
     if granted:
-        specs = game.abilities.specs
+        specs = layer.specs
         for _, key, _ in granted:
             spec = specs[key]
             if spec.kind == "AUTO" and spec.timing == name:
                 return True
-    entry = listeners_of(game).by_timing.get(name)
+    index = layer.listeners   # `listeners_of`, its usual case written out: asked at every timing
+    if index is None or index.size != len(game.cards):
+        index = listeners_of(game)
+    entry = index.by_timing.get(name)
     if entry is None:
         return False
     insts, tests = entry

@@ -218,7 +218,7 @@ class Game:
         player = decider(self)
         actions = []
         for legal, only_if in legal_fns:
-            if all(condition(self) for condition in only_if):    # the decision's offer_if (flow data)
+            if not only_if or all(condition(self) for condition in only_if):   # offer_if (flow data)
                 actions.extend(legal(self, player))
         if not actions:
             raise FlowStuck(f"{leaf.where}: decision at {leaf.path!r} has no legal action; "

@@ -88,8 +88,10 @@ class LeanTransition(Transition):
                 _run(dest.on_enter, machine, event, model, args, kwargs)
             if dest.final and machine._on_final:
                 _run(machine._on_final, machine, event, model, args, kwargs)
-        if self.after:
-            _run(self.after, machine, event, model, args, kwargs)
+        for func in self.after:   # `_run`, written out: every flow transition has one (its entry plan)
+            if isinstance(func, str):
+                func = machine.resolve_callable(func, _event_data(machine, event, model, args, kwargs))
+            func(*args, **kwargs)
         if machine._after_state_change:
             _run(machine._after_state_change, machine, event, model, args, kwargs)
         return True

@@ -191,7 +191,12 @@ class Runner:
         else:
             trigger = "advance"
         before = frame.state
-        if not self._fire(flow, trigger, frame, ctx):
+        try:   # `_fire`, written out: this is the path of every automatic transition
+            fired = flow.events[trigger].trigger(frame, ctx)
+        except Exception as exc:
+            annotate_condition(exc, self)
+            raise
+        if not fired:
             if leaf.decision is not None:
                 return MOVE_STAY
             raise FlowStuck(f"{leaf.where}: no transition out of {flow.name}.{before} could fire "
@@ -201,11 +206,13 @@ class Runner:
 
     def _moved(self, frame, before: str) -> None:
         self.transitions += 1
-        if frame.state != before:
+        state = frame.state
+        if state != before:
             frame.episode, frame.passes = self.transitions, 0
         else:
             frame.passes += 1
-        self._entered(frame.flow, frame.state)
+        frame.answered = None   # `_entered`, written out
+        frame.invoke_due = frame.flow.leaves[state].invoke is not None
 
     def _fire(self, flow, trigger: str, frame, ctx) -> bool:
         try:
