@@ -3,6 +3,7 @@ and the built-in set uses every declared timing and engine event (issue 4)."""
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Mapping
 
 import pytest
 from click.testing import CliRunner
@@ -64,10 +65,21 @@ def test_cli_lint_reports_card_problems_with_exit_1(tmp_path):
     assert result.exit_code == 1 and "when_atacks" in result.output
 
 
+def _with_given(abilities):
+    """The abilities and those their effects give (`give: {...}`), which name timings too."""
+    for a in abilities:
+        yield a
+        effects = a.get("effect") or ()
+        for item in effects if isinstance(effects, (list, tuple)) else [effects]:
+            if isinstance(item, Mapping) and isinstance(item.get("give"), Mapping):
+                yield from _with_given([item["give"]])
+
+
 def test_every_declared_timing_and_engine_event_is_used_by_a_builtin_card():
     declared = set(compiled_flows().spec.declared_timings()) | set(ENGINE_EVENTS)
     assert known_timings(None) == declared
-    used = {a["timing"] for card in load_cards() for a in card.abilities if a["kind"] == "AUTO" and playable(a)}
+    used = {a["timing"] for card in load_cards() for a in _with_given(card.abilities)
+            if a["kind"] == "AUTO" and playable(a)}
     assert declared - used == set(), "timings no built-in card uses"
     assert used <= declared
 

@@ -76,17 +76,22 @@ def test_real_decks_are_legal_and_hold_stride_units_and_g_guardians(db):
     assert clans == [{"Royal Paladin"}, {"Kagero"}]
 
 
-def test_unexpressed_ability_without_effect_is_kept_as_data_and_never_played(db):
-    alfred = db["BT01-001"]
-    assert [a.get("unexpressed") is not None for a in alfred.abilities] == [True, False, False]
-    specs = compile_card(alfred)
-    assert [s.key for s in specs] == ["BT01-001#2", "BT01-001#3"]     # the printed position is kept
-    overlord = db["BT01-004"]                           # partial: played, with a note
-    assert [s.key for s in compile_card(overlord)][:2] == ["BT01-004#1", "BT01-004#2"]
-    assert "unexpressed" in overlord.abilities[1]
-    assert alfred.to_json()["abilities"][0]["timing"] == "continuous"
+def test_unexpressed_ability_without_effect_is_kept_as_data_and_never_played(tmp_path, db):
+    # every real card's ability has an effect now: a written card shows what is kept as data only
+    path = write(tmp_path, CARD.format(ability=", ".join([
+        "{kind: CONT, zone: V, text: printed, unexpressed: no term says it}",
+        "{kind: AUTO, zone: V, text: printed, unexpressed: no timing says it}",
+        "{kind: ACT, zone: R, cost: [rest_self], effect: {draw: 1}, text: full}"])))
+    card = load_cards(path)["X-1"]
+    assert [a.get("unexpressed") is not None for a in card.abilities] == [True, True, False]
+    assert [s.key for s in compile_card(card)] == ["X-1#3"]     # the printed position is kept
+    assert card.to_json()["abilities"][0]["timing"] == "continuous"
+    assert card.to_json()["abilities"][1]["timing"] == "unexpressed"   # CONTRACT: every one has a timing
+    barcgal = db["BT01-003"]                            # partial: played, with a note
+    assert [s.key for s in compile_card(barcgal)][:2] == ["BT01-003#1", "BT01-003#2"]
+    assert "unexpressed" in barcgal.abilities[0]
     assert db["G-RP-SAMUEL"].to_json()["abilities"][0]["timing"] == "when_attacks"
-    assert db["BT02-005"].to_json()["abilities"][0]["timing"] == "unexpressed"   # CONTRACT: every one has a timing
+    assert all("unexpressed" not in a for c in db if c.source for a in c.abilities if a.get("effect") is None)
     assert [c.id for c in db if "sentinel" in c.skills and c.source] == ["BT01-011", "BT01-015"]   # CR 11.9
 
 

@@ -7,9 +7,11 @@ looked at when the game asks, never stored, like CONT power (`static.cont_value`
   (`targets.candidates` leaves it out of a choice made by the other player);
 - `lord` (CR 11.8): the unit cannot attack while its master has another unit not of its clan;
 - `cannot_attack` (target: self by default): the units cannot attack; with conditions it is
-  "cannot attack unless ..." (`conditions: [{not: [...]}]`).
+  "cannot attack unless ..." (`conditions: [{not: [...]}]`);
+- `cannot_be_boosted` (target: self by default): no unit may boost the units' attacks (CR 7.4.1.7).
 
-The battle rules ask `may_attack` for every attacker they would offer (game/battle.py).
+The battle rules ask `allows(game, seat, unit, "attack")` for every attacker they would offer and
+`allows(..., "be_boosted")` before offering a boost (game/battle.py).
 """
 from __future__ import annotations
 
@@ -17,7 +19,7 @@ from .registry import ABILITIES
 from .static import has_flag
 from .targets import units_of
 
-CONT_ONLY = frozenset({"resist", "lord", "cannot_attack", "harmony"})   # harmony: a keyword, `harmony.py`
+CONT_ONLY = frozenset({"resist", "lord", "cannot_attack", "cannot_be_boosted", "harmony"})   # harmony: a keyword, `harmony.py`
 
 
 def _continue(game, then):
@@ -46,6 +48,13 @@ def cannot_attack(game, ctx, arg, params, then, index):
     _continue(game, then)
 
 
+@ABILITIES.effect("cannot_be_boosted", "none", {"target": "target"})
+def cannot_be_boosted(game, ctx, arg, params, then, index):
+    """CONT: no unit can boost the target units (this unit by default; CR 7.4.1.7).
+    Example: {kind: CONT, zone: V, effect: cannot_be_boosted}"""
+    _continue(game, then)
+
+
 def _flag(game, unit, what) -> bool:
     layer = game.abilities
     return layer is not None and has_flag(layer, game, unit, what)
@@ -56,8 +65,10 @@ def resisted(game, chooser: int, seat: int, unit) -> bool:
     return seat != chooser and _flag(game, unit, "resist")
 
 
-def may_attack(game, seat: int, unit) -> bool:
-    """Neither `cannot_attack` nor Lord keeps the unit from attacking (CR 11.8.1)."""
+def allows(game, seat: int, unit, what: str) -> bool:
+    """The unit may `attack` (neither `cannot_attack` nor Lord, CR 11.8.1) or `be_boosted`."""
+    if what == "be_boosted":
+        return not _flag(game, unit, "cannot_be_boosted")
     if _flag(game, unit, "cannot_attack"):
         return False
     if _flag(game, unit, "lord"):

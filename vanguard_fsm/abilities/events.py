@@ -9,11 +9,13 @@ queue, CONT values and ACT.
 from __future__ import annotations
 
 from ..game import statuses
+from ..game.state import REAR_CIRCLES
 from . import harmony
 from .targets import where_zone
 
 # events other cards watch ("when your G unit strides"): they need a zone to work from
-WATCHED = frozenset({"when_your_g_unit_strides", "when_your_unit_attacks", "when_your_unit_boosts"})
+WATCHED = frozenset({"when_your_g_unit_strides", "when_your_unit_attacks", "when_your_unit_boosts",
+                     "when_opponent_rear_guard_put_into_drop"})
 
 
 def _unit_at(game, seat, circle):
@@ -111,7 +113,8 @@ def _hit_or_not(layer, game, u, placed, zone, hit, vanguard) -> None:
     tp = game.state.turn_player
     b = game.state.battle
     if hit:
-        timings = ("when_hits", "when_attack_hits_vanguard") if vanguard else ("when_hits",)
+        timings = ("when_hits", "when_attack_hits_vanguard") if vanguard \
+            else ("when_hits", "when_attack_hits_rear_guard")
         if placed:
             layer.subject(game, tp, b.attacker_card, timings, zone, placed)
     else:    # resolves even if the attacker left the field (CR 7.7.1.7)
@@ -128,6 +131,8 @@ def on_zone_change(layer, game, seat, inst, src, dst) -> None:
     into the drop zone' abilities of that card trigger, knowing where it came from."""
     if dst == "drop":
         layer.subject(game, seat, inst, ("when_put_into_drop",), "drop", 0, origin=src)
+        if src in REAR_CIRCLES:    # a rear-guard of theirs: the other player's cards watch it
+            layer.watchers(game, 1 - seat, "when_opponent_rear_guard_put_into_drop")
 
 
 def _on_check(timing):

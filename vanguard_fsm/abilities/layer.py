@@ -231,7 +231,7 @@ class AbilityLayer:
     def cont_critical(self, game, unit) -> int:
         return static.cont_value(self, game, unit, "critical") if "critical" in self.cont_effects else 0
 
-    may_attack = staticmethod(cont_restrictions.may_attack)    # (game, seat, unit): Lord, cannot_attack
+    allows = staticmethod(cont_restrictions.allows)    # (game, seat, unit, attack | be_boosted): Lord, cannot_...
     resisted = staticmethod(cont_restrictions.resisted)        # (game, chooser, seat, unit): Resist
 
     def watchers(self, game, seat, timing) -> None:

@@ -133,6 +133,9 @@ class Linter(TermChecks, CompositeChecks):
             self.error(path, f"{what} needs a whole number, + or - (got {value!r})")
         elif kind == "str" and not isinstance(value, str):
             self.error(path, f"{what} needs a text argument (got {value!r})")
+        elif kind == "texts" and not (isinstance(value, str) or (
+                isinstance(value, list) and value and all(isinstance(v, str) for v in value))):
+            self.error(path, f"{what} needs a text or a list of texts (got {value!r})")
         elif kind == "target":
             self.target(value, path)
         elif kind == "cards":
@@ -196,7 +199,7 @@ class Linter(TermChecks, CompositeChecks):
                                          f"(`vanguard-fsm names targets`)")
         elif source not in ABILITIES.selectors:
             self.error(path + ("from",), ABILITIES.selectors.unknown_message(str(source)))
-        self.choice_keys(value, path)
+        self.choice_keys(value, path, units=True)
 
     def cards(self, value, path) -> None:
         if value is None:
@@ -209,12 +212,12 @@ class Linter(TermChecks, CompositeChecks):
                                          f"(got {value.get('from')!r})")
         self.choice_keys(value, path)
 
-    def choice_keys(self, value, path) -> None:
+    def choice_keys(self, value, path, units=False) -> None:
         for key, arg in value.items():
             if key == "from":
                 continue
-            if key == "choose":
-                self.arg("int", arg, path + (key,), "choose")
+            if key == "choose":     # how many units may be a count ("one for each ...")
+                self.arg("count" if units else "int", arg, path + (key,), "choose")
             elif key == "up_to":
                 if not isinstance(arg, bool):
                     self.error(path + (key,), "up_to is true or false")

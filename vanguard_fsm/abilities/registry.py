@@ -25,12 +25,13 @@ class Entry:
 
 
 # argument kinds lint understands: none (a bare name), int (>= 0), signed (any whole number), str,
+# texts (a text or a list of texts: "named A or B"),
 # target, cards, ability, count (a whole number >= 0 or a count expression, `counts.py`), number (any
 # whole number or a count expression: power may be negative), comparison ([count, operator, count]),
 # pick (N, or {choose: N, filters}: which cards or units a cost takes), effects (one effect item or a list),
 # filters (a mapping of target filters only),
 # conditions (a list of condition items); or a tuple of the values allowed
-ARG_KINDS = ("none", "int", "signed", "str", "target", "cards", "ability", "zone", "count", "number",
+ARG_KINDS = ("none", "int", "signed", "str", "texts", "target", "cards", "ability", "zone", "count", "number",
              "comparison", "pick", "effects", "filters",
              "conditions")
 

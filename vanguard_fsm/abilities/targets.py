@@ -3,7 +3,8 @@
 A target in card data is a selector name (`self`, `your_rear_guards` ...: every
 unit of the group) or a mapping `{from: selector, choose: N, up_to: true, <filter>: arg ...}`
 ("choose up to N of your rear-guards with grade <= 2" is
-`{from: your_rear_guards, choose: N, up_to: true, grade_max: 2}`). Choices are made
+`{from: your_rear_guards, choose: N, up_to: true, grade_max: 2}`; N may be a count,
+`choose: {count: your_vanguard_circle, race: Flame Dragon}`). Choices are made
 when the effect resolves (CR 8.5.4): as many as possible, fewer only with `up_to`.
 Card choices from a zone (`call`, `search` ...) use the same filters.
 
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from ..game import zones
 from ..game.state import BACK_ROW, FRONT_ROW, MATE, REAR_CIRCLES
 from .registry import ABILITIES
 
@@ -156,28 +158,35 @@ def _boosted_unit(game, ctx):
 
 # -- filters: fn(game, arg, card, unit, ctx) -> bool; `unit` is None for a card in a zone
 
+def _grade_of(game, card, unit) -> int:
+    """A unit's grade as effects changed it (CR 2.4.2); a card's as printed."""
+    return card.grade if unit is None or not game.state.statuses else zones.unit_grade(game, unit)
+
+
 @ABILITIES.filter("grade")
 def _grade(game, arg, card, unit, ctx):
-    """Grade equal to N."""
-    return card.grade == arg
+    """Grade equal to N (a unit's grade as effects changed it)."""
+    return _grade_of(game, card, unit) == arg
 
 
 @ABILITIES.filter("grade_max")
 def _grade_max(game, arg, card, unit, ctx):
     """Grade N or less."""
-    return card.grade <= arg
+    return _grade_of(game, card, unit) <= arg
 
 
 @ABILITIES.filter("grade_min")
 def _grade_min(game, arg, card, unit, ctx):
     """Grade N or more."""
-    return card.grade >= arg
+    return _grade_of(game, card, unit) >= arg
 
 
-@ABILITIES.filter("name", "str")
+@ABILITIES.filter("name", "texts")
 def _name(game, arg, card, unit, ctx):
-    """The card is named exactly so."""
-    return card.name == arg
+    """The card is named exactly so, or (a list) has one of these names.
+
+    Example: {call: {from: deck, choose: 1, up_to: true, name: ["Future Knight, Llew", Flogal]}}"""
+    return card.name == arg if type(arg) is str else card.name in arg
 
 
 @ABILITIES.filter("clan", "str")
@@ -268,6 +277,9 @@ def candidates(game, ctx, target) -> tuple[list, int | None, bool]:
     cards = game.cards
     units = [r for r in units if passes(game, ctx, filters, cards[r[2].card], r[2])]
     count = target.get("choose")
+    if count is not None and type(count) is not int:     # "one for each ...": a count, read now (CR 8.5.4)
+        from .counts import value   # counts reads this module's filters
+        count = value(game, ctx, count)
     if count is not None and game.abilities is not None:    # Resist: not chosen by the opponent (CR 11.13)
         units = [r for r in units if not game.abilities.resisted(game, ctx.seat, r[0], r[2])]
     return units, count, bool(target.get("up_to", False))

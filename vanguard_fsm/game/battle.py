@@ -43,7 +43,7 @@ def _attackers(game, seat):
     p = game.state.players[seat]
     layer = game.abilities
     return [c for c in FRONT_ROW if p.circles[c] is not None and not p.circles[c].rested
-            and (layer is None or layer.may_attack(game, seat, p.circles[c]))]
+            and (layer is None or layer.allows(game, seat, p.circles[c], "attack"))]
 
 
 def _targets(game, seat):
@@ -130,8 +130,11 @@ def boost_legal(game, seat):
     unit = game.state.players[seat].circles[back] if back else None
     if unit is None or unit.rested or "boost" not in game.cards[unit.card].skills:
         return []
-    actions = [Action(f"boost:{back}->{b.attacker}", "boost", seat, (back,))]
     attacker = game.state.players[seat].circles[b.attacker]
+    layer = game.abilities
+    if attacker is not None and layer is not None and not layer.allows(game, seat, attacker, "be_boosted"):
+        return []     # an effect says it cannot be boosted
+    actions = [Action(f"boost:{back}->{b.attacker}", "boost", seat, (back,))]
     if attacker is not None and attacker.legion():
         # a legion: the boost names the leader or the mate (CR 7.4.1.10)
         actions.append(Action(f"boost:{back}->{b.attacker}/mate", "boost", seat, (back, "mate")))

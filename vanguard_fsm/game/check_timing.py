@@ -3,7 +3,8 @@
 Rule actions first, repeated until none applies: losing (9.2: damage at the
 format's limit, an empty deck, no vanguard and no soul), overloaded circles (9.3:
 a unit called over another), guardians outside the battle phase (9.4), no
-vanguard (9.5: ride from the soul). Then pending AUTO
+vanguard (9.5: ride from the soul), the damage process (9.6: damage an effect dealt,
+CR 10.33.2, one damage check at a time). Then pending AUTO
 abilities, turn player first (the ability layer plugs in through
 `game.abilities`). Losing is looked at only here, never in the middle of an
 effect (RULES 3.4.2).
@@ -12,7 +13,8 @@ from __future__ import annotations
 
 from .actions import Action
 from .common import action, condition
-from . import zones
+from .triggers import resolve_trigger_of
+from . import statuses, zones
 
 
 def _losers(game) -> list[tuple[int, str]]:
@@ -43,6 +45,8 @@ def nothing_to_do(game) -> bool:
         if len(p.damage) >= limit or not p.deck or p.circles["VC"] is None or p.overloaded \
                 or (p.gc and not in_battle):
             return False
+    if state.statuses and statuses.pending(game, "vanguard_damage"):
+        return False
     abilities = game.abilities
     return abilities is None or not abilities.has_pending()
 
@@ -80,9 +84,46 @@ def rule_actions_then_abilities(game) -> None:
     if again:
         game.then(check_timing)
         return
+    seat = _damaged_vanguard(game)
+    if seat is not None:
+        _damage_process_step(game, seat)
+        return
     abilities = game.abilities
     if abilities is not None and abilities.has_pending():
         abilities.resolve_next(game, check_timing)
+
+
+def _damaged_vanguard(game) -> int | None:
+    """The seat whose vanguard has damage an effect dealt still to check, the turn player's
+    first (CR 9.6.1.1); None when there is none."""
+    waiting = {s[1] for s in statuses.pending(game, "vanguard_damage")} if game.state.statuses else ()
+    if not waiting:
+        return None
+    tp = game.state.turn_player or 0
+    return tp if tp in waiting else 1 - tp
+
+
+def _damage_process_step(game, seat: int) -> None:
+    """One point of the damage process (CR 9.6.2-9.6.6): reduce the vanguard damage by 1, the
+    top card to the trigger zone (a damage check, CR 10.15), its trigger, then the damage
+    zone; then the check timing again (losing, more points, CR 9.6.7)."""
+    subject, left = statuses.take(game, "vanguard_damage", statuses.seat_subject(seat))
+    if left > 1:
+        statuses.add(game, subject, "vanguard_damage", left - 1, statuses.RULE)
+    p = game.state.players[seat]
+    inst = p.deck.pop()        # a deck is there: an empty one lost the game first (CR 9.2)
+    p.trigger.append(inst)
+    c = game.cards[inst]
+    game.emit("damage_check", player=seat, card=c.id, trigger=c.trigger, by_effect=True)
+    game.schedule([(resolve_trigger_of, (seat, inst)), (_checked_card_to_damage, (seat, inst)), (check_timing, ())])
+
+
+def _checked_card_to_damage(game, seat: int, inst: int) -> None:
+    """The checked card, still in the trigger zone, goes to the damage zone (CR 9.6.6)."""
+    p = game.state.players[seat]
+    if inst in p.trigger:
+        p.trigger.remove(inst)
+        p.damage.append(inst)
 
 
 def _ask_ride_from_soul(game, seat: int) -> None:

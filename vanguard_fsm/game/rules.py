@@ -22,6 +22,7 @@ ENGINE_EVENTS = {
     "when_intercepts": "this unit intercepts from a rear-guard circle to the guardian circle",
     "when_hits": "this unit's attack hits, played at the close step (CR 7.7, 7.8)",
     "when_attack_hits_vanguard": "this unit's attack hits a vanguard",
+    "when_attack_hits_rear_guard": "this unit's attack hits a rear-guard (CR 7.7.1.7)",
     "when_not_hit": "this unit's attack does not hit (CR 7.7)",
     "when_put_into_drop": "this card is put into the drop zone",
     "when_drive_check_reveals": "this card is revealed by a drive check (CR 10.14)",
@@ -37,6 +38,8 @@ ENGINE_EVENTS = {
                               "{exists: {from: attacking_unit, ...}}, CR 7.4.1.8)",
     "when_your_unit_boosts": "one of your units boosts (watched by your cards from their zone; the booster: "
                              "{exists: {from: units, role: boosting, ...}}, CR 7.4.1.8)",
+    "when_opponent_rear_guard_put_into_drop": "one of your opponent's rear-guards is put into the drop zone "
+                                              "(watched by your cards from their zone; CR 10.3)",
 }
 if "when_attacks" not in REGISTRY.engine_events:
     REGISTRY.register_engine_events(ENGINE_EVENTS)

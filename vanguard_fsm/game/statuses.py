@@ -12,11 +12,19 @@ player; `until` is `battle` or `turn`, ended by the flows' `end_battle` and
 - `no_deal_damage` (unit): its hit deals no damage (a legion: neither leader nor mate, CR 10.25.6.1);
 - `hit_abilities_without_hit` (unit): its "when hits" abilities stand by even if it does not hit;
 - `no_guard_from_hand`, `no_intercept`, `no_g_guardian` (seat, value: the lowest grade
-  forbidden, 0 for all): what that player may not put on the guardian circle (CR 7.5.1.2).
+  forbidden, 0 for all): what that player may not put on the guardian circle (CR 7.5.1.2);
+- `set_power` (unit, value N): its original power is N; modifiers still add (CR 10.26.3, 2.5.4);
+- `grade` (unit, signed): added to its grade wherever the rules read a unit's grade (the
+  vanguard's for ride, call and guard limits, CR 2.4.2, 8.5; the grade filters).
+
+`until: rule` is kept until a rule uses it up: `vanguard_damage` (seat, N: damage an effect
+dealt, taken point by point by the damage process at the check timing, CR 10.33, 9.6) and
+`extra_turn` (seat: an extra turn after this one, taken by the game flow, CR 12.4).
 """
 from __future__ import annotations
 
 UNTIL = ("battle", "turn")
+RULE = "rule"    # kept until a rule uses it up (vanguard damage, an extra turn)
 
 
 def unit_subject(unit) -> tuple:
@@ -66,3 +74,27 @@ def end(game, until: str) -> None:
     if statuses:
         ended = (until,) if until == "battle" else UNTIL
         game.state.statuses = tuple(s for s in statuses if s[3] not in ended)
+
+
+def unit_last(game, unit, name: str, default=None):
+    """The latest value of the unit's status `name` (a later effect overrides an earlier one)."""
+    if not game.state.statuses or unit is None:
+        return default
+    found = values(game, unit_subject(unit), name)
+    return found[-1] if found else default
+
+
+def take(game, name: str, subject: tuple | None = None):
+    """Remove the first `until: rule` status `name` (of `subject`, or anyone's) and return
+    (subject, value), or None: a rule uses up what an effect left for it."""
+    statuses = game.state.statuses
+    for i, (s, n, v, until) in enumerate(statuses):
+        if n == name and until == RULE and (subject is None or s == subject):
+            game.state.statuses = statuses[:i] + statuses[i + 1:]
+            return s, v
+    return None
+
+
+def pending(game, name: str) -> list:
+    """The subjects with an `until: rule` status `name`, oldest first."""
+    return [s for s, n, _, until in game.state.statuses if n == name and until == RULE]

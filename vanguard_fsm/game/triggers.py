@@ -31,6 +31,12 @@ def resolve_trigger(game) -> None:
             break
     else:
         return
+    resolve_trigger_of(game, seat, inst)
+
+
+def resolve_trigger_of(game, seat: int, inst: int) -> None:
+    """The trigger of this card in `seat`'s trigger zone (a damage check an effect caused,
+    CR 9.6.5, names its card: a drive-checked card may lie in the other trigger zone)."""
     card = game.cards[inst]
     if card.trigger is None:
         return

@@ -20,6 +20,21 @@ def begin_turn(game) -> None:
               sizes=[zones.zone_sizes(game, seat) for seat in (0, 1)])
 
 
+@condition("extra_turn_pending")
+def extra_turn_pending(game) -> bool:
+    """An effect gave a player an extra turn, still to be taken (CR 12.4.1)."""
+    return bool(game.state.statuses) and bool(statuses.pending(game, "extra_turn"))
+
+
+@action("take_extra_turn")
+def take_extra_turn(game) -> None:
+    """The next turn is the extra turn's player's: the one added last (CR 12.4.2). `begin_turn`
+    alternates, so the player before it is set to that player's opponent."""
+    subject = statuses.pending(game, "extra_turn")[-1]
+    statuses.take(game, "extra_turn", subject)
+    game.state.turn_player = 1 - subject[1]
+
+
 @condition("turn_limit_reached")
 def turn_limit_reached(game) -> bool:
     """The safety turn limit (parameter `turn_limit`) has been played."""

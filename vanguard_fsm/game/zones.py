@@ -146,7 +146,13 @@ def shuffle(game, seat: int) -> None:
 
 def vanguard_grade(game, seat: int) -> int:
     v = game.state.players[seat].circles["VC"]
-    return game.cards[v.card].grade if v is not None else -1
+    return unit_grade(game, v) if v is not None else -1
+
+
+def unit_grade(game, unit: Unit) -> int:
+    """A unit's grade: printed, plus what effects added (status `grade`, CR 2.4.2)."""
+    grade = game.cards[unit.card].grade
+    return grade + statuses.unit_total(game, unit, "grade") if game.state.statuses else grade
 
 
 def retire(game, seat: int, circle: str) -> None:
@@ -333,6 +339,10 @@ def power(game, unit: Unit) -> int:
     total = cards[unit.card].power + unit.power_turn + unit.power_battle
     if unit.heart is not None:
         total += cards[heart_card(game, unit) if unit.mate is not None else unit.heart].power
+    if game.state.statuses:   # "its power becomes N": N is its original power (CR 10.26.3)
+        base = statuses.unit_last(game, unit, "set_power")
+        if base is not None:
+            total = base + unit.power_turn + unit.power_battle
     abilities = game.abilities
     if abilities is not None:   # CONT abilities: recomputed at every look, never stored
         total += abilities.cont_power(game, unit)
