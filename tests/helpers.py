@@ -2,12 +2,14 @@
 from __future__ import annotations
 
 import io
+import shutil
 from collections import Counter
 
 from vanguard_fsm.agents import make_agent
 from vanguard_fsm.game.factory import new_game
 from vanguard_fsm.game.state import BACK_ROW, CIRCLES, FRONT_ROW
 from vanguard_fsm.machine.hooks import Hooks
+from vanguard_fsm.paths import builtin_cards_dir, builtin_flows_dir
 from vanguard_fsm.record.trace import TraceRecorder
 
 
@@ -125,3 +127,34 @@ def assert_one_located_lint_problem(tmp_path, ability: str, token: str, fragment
     line = path.read_text().splitlines()[5]
     assert len(problems) == 1, problems
     assert problems[0].startswith(f"{path}:6:{line.index(token) + 1}: ") and fragment in problems[0], problems[0]
+
+
+# -- a designer's edit of a copy (issue 11's tests) ---------------------------------------
+
+def copy_flows(tmp_path, name: str = "flows"):
+    """A copy of the built-in flows directory to edit."""
+    flows = tmp_path / name
+    shutil.copytree(builtin_flows_dir(), flows)
+    return flows
+
+
+def copy_cards(tmp_path, extra: str | None = None, name: str = "cards"):
+    """A copy of the built-in cards directory, plus `extra` (a card file's text) as zz_test.yaml."""
+    cards = tmp_path / name
+    shutil.copytree(builtin_cards_dir(), cards)
+    if extra is not None:
+        (cards / "zz_test.yaml").write_text(extra)
+    return cards
+
+
+def edit(path, old: str, new: str, count: int = 1) -> None:
+    """Replace the first `count` occurrences of `old` (which must be there) in a copied file."""
+    text = path.read_text()
+    assert text.count(old) >= count, f"{old!r} not in {path}"
+    path.write_text(text.replace(old, new, count))
+
+
+def write_scenario(tmp_path, text: str, name: str = "s.yaml"):
+    path = tmp_path / name
+    path.write_text(text)
+    return path

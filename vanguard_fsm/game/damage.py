@@ -59,8 +59,9 @@ def defense_power(game, circle=None) -> int:
 
 @action("compare_power")
 def compare_power(game) -> None:
-    """Hit when the attacker's power >= the attacked unit's (CR 7.7.1.2-3), unless an effect says it
-    cannot be hit; an attacker an effect keeps from dealing damage deals none (CR 10.25.6.1)."""
+    """Hit when the attacker's power minus the attacked unit's is at least parameter hit_power_lead_min
+    (0: a tie hits, CR 7.7.1.2-3), unless an effect says it cannot be hit; an attacker an effect
+    keeps from dealing damage deals none (CR 10.25.6.1)."""
     state = game.state
     b = state.battle
     if b.more:
@@ -73,7 +74,7 @@ def compare_power(game) -> None:
     gone = attacker_gone or target is None
     atk, dfn = attack_power(game), defense_power(game)
     shielded = not gone and statuses.unit_has(game, target, "cannot_be_hit")
-    b.hit = not gone and atk >= dfn and not shielded
+    b.hit = not gone and atk - dfn >= game.params["hit_power_lead_min"] and not shielded
     crit = zones.critical(game, attacker) if not gone else 0
     harmless = b.hit and statuses.unit_has(game, attacker, "no_deal_damage")
     b.damage_left = crit if b.hit and b.target_is_vanguard and not harmless else 0
@@ -93,14 +94,14 @@ def _compare_each(game) -> None:
     seat = state.turn_player
     attacker = state.players[seat].circles[b.attacker]
     attacker_gone = attacker is None or attacker.card != b.attacker_card
-    atk = attack_power(game)
+    atk, lead = attack_power(game), game.params["hit_power_lead_min"]
     remaining = dict(attacked_units(game))
     rows, hits = [], []
     for circle, _ in b.targets():
         unit = remaining.get(circle)
         row = {"target": circle, "target_power": defense_power(game, circle)}
         shielded = unit is not None and not attacker_gone and statuses.unit_has(game, unit, "cannot_be_hit")
-        row["hit"] = unit is not None and not attacker_gone and atk >= row["target_power"] and not shielded
+        row["hit"] = unit is not None and not attacker_gone and atk - row["target_power"] >= lead and not shielded
         if unit is None:
             row["target_gone"] = True
         if shielded:

@@ -188,9 +188,9 @@ def deck_problems(deck: Deck, db: CardDB, params: dict | None = None) -> list[tu
     if deck.starter in db:
         if deck.starter not in deck.main:
             problems.append(("starter", f"3.2: the starting vanguard {deck.starter} must be in the main deck"))
-        if db[deck.starter].grade != 0:
-            problems.append(("starter", f"3.2: the starting vanguard must be grade 0: {deck.starter} "
-                                        f"is grade {db[deck.starter].grade}"))
+        if db[deck.starter].grade != params["starting_vanguard_grade"]:
+            problems.append(("starter", f"3.2: the starting vanguard must be grade {params['starting_vanguard_grade']}: "
+                                        f"{deck.starter} is grade {db[deck.starter].grade}"))
 
     limits = params["g_deck"]
     if len(deck.g_deck) > limits["max_size"]:

@@ -16,12 +16,10 @@ def attacker_drives(game) -> bool:
 
 
 def drive_count(game, skills) -> int:
-    """Drive checks for a vanguard with these skills: parameters `drive_checks` (RULES 1.2)."""
+    """Drive checks for a vanguard with these skills: parameters `drive_checks` (RULES 1.2); of
+    several drive skills only the largest counts (CR 11.2.2); none of them: `drive_checks.none`."""
     counts = game.params["drive_checks"]
-    for skill in ("triple_drive", "twin_drive"):
-        if skill in skills:
-            return counts[skill]
-    return counts["none"]
+    return max((counts[s] for s in skills if s in counts and s != "none"), default=counts["none"])
 
 
 def drive_of(game, unit) -> int:

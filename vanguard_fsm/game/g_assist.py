@@ -30,9 +30,10 @@ def vanguard_below_g_assist_grade(game) -> bool:
 
 @condition("no_card_of_next_grade_in_hand")
 def no_card_of_next_grade_in_hand(game) -> bool:
-    """G assist condition (b): no card in hand of the vanguard's grade + 1 (CR 6.4.1.2.2.3)."""
+    """G assist condition (b): no card in hand of the vanguard's grade + parameter
+    g_assist_grade_above (1: CR 6.4.1.2.2.3)."""
     p = _turn_player(game)
-    want = zones.vanguard_grade(game, p.seat) + 1
+    want = zones.vanguard_grade(game, p.seat) + game.params["g_assist_grade_above"]
     cards = game.cards
     return not any(cards[i].grade == want for i in p.hand)
 
@@ -59,9 +60,9 @@ def g_assist_look(game) -> None:
 
 
 def g_assist_legal(game, seat):
-    """Take a looked-at card of the vanguard's grade + 1, or none (CR 6.4.1.2.5)."""
+    """Take a looked-at card of the vanguard's grade + g_assist_grade_above, or none (CR 6.4.1.2.5)."""
     p = game.state.players[seat]
-    want = zones.vanguard_grade(game, seat) + 1
+    want = zones.vanguard_grade(game, seat) + game.params["g_assist_grade_above"]
     actions = [Action("g_assist:none", "g_assist", seat, ())]
     for i, inst in distinct(game, p.revealed):
         if game.cards[inst].grade == want:

@@ -21,7 +21,8 @@ def decide_first_player(game) -> None:
 
 @action("place_starting_vanguards")
 def place_starting_vanguards(game) -> None:
-    """Each player puts their starting vanguard (grade 0) face down on VC (RULES 3.2.1)."""
+    """Each player puts their starting vanguard (grade `starting_vanguard_grade`, checked with the
+    deck) face down on VC (RULES 3.2.1)."""
     for seat, p in enumerate(game.state.players):
         starter = game.decks[seat].starter
         inst = next(i for i in p.deck if game.cards[i].id == starter)

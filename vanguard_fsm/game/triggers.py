@@ -3,11 +3,11 @@
 The effects of each trigger type come from the flows' `parameters.yaml`
 (`trigger_effects`), so a designer can change them; each effect name maps to one
 function here. A trigger does something only if a unit of its clan is on your VC
-or an R circle. Every part is mandatory (CR 2.8.1.1); the checking player chooses
-the order in which they are done (CR 2.8.2) and each one's target: each step is
-one decision whose options are every remaining effect's ways of being done
-(`critical:VC`, `power:front_left`, `heal:damage[0]`, `draw`), so choosing an
-option chooses both what comes next and where. An effect that cannot do anything
+or an R circle (parameter `trigger_needs_same_clan`). Every part is mandatory (CR
+2.8.1.1); the checking player chooses the order in which they are done (CR 2.8.2)
+and each one's target: each step is one decision whose options are every remaining
+effect's ways of being done (`critical:VC`, `power:front_left`, `heal:damage[0]`,
+`draw`), so choosing an option chooses both what comes next and where. An effect that cannot do anything
 now (a heal while your damage is lower) is done, doing nothing. When no remaining
 effect has a choice of target, they are done in the listed order without asking:
 then the order changes nothing the rules can see (an ability they trigger waits
@@ -41,7 +41,8 @@ def resolve_trigger_of(game, seat: int, inst: int) -> None:
     if card.trigger is None:
         return
     units = [game.cards[u.card] for _, u in game.state.players[seat].units()]
-    active = any(card.all_clans or u.all_clans or card.clan == u.clan for u in units)   # all clans: any
+    active = not game.params["trigger_needs_same_clan"] or any(   # RULES 1.4; all clans: any
+        card.all_clans or u.all_clans or card.clan == u.clan for u in units)
     effects = tuple(game.params["trigger_effects"][card.trigger]) if active else ()
     game.then(_trigger_step, seat, inst, active, effects, ())
 

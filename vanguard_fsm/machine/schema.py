@@ -132,7 +132,8 @@ _PRINTED_CARDS = {"type": "object", "additionalProperties": False, "required": [
 # without one of them takes it from the built-in parameters.yaml (machine/loader.py).
 LATER_PARAMETERS = ("deck_construction", "g_deck", "drive_checks", "grade_limits", "g_assist_vanguard_below",
                     "g_assist_g_zone_min", "g_guardian_vanguard_grade", "g_guardian_opponent_grade", "limits",
-                    "heal_damage_lead_min", "printed_cards")
+                    "heal_damage_lead_min", "printed_cards", "g_assist_grade_above", "hit_power_lead_min",
+                    "starting_vanguard_grade", "trigger_needs_same_clan")
 
 PARAMETERS_SCHEMA = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -150,7 +151,8 @@ PARAMETERS_SCHEMA = {
                          "deck_construction", "g_deck", "drive_checks", "grade_limits",
                          "g_assist_vanguard_below", "g_assist_g_zone_min",
                          "g_guardian_vanguard_grade", "g_guardian_opponent_grade", "limits",
-                         "heal_damage_lead_min", "printed_cards"],
+                         "heal_damage_lead_min", "printed_cards", "g_assist_grade_above",
+                         "hit_power_lead_min", "starting_vanguard_grade", "trigger_needs_same_clan"],
             "properties": {
                 # 2^hand_size redraw options are offered: the hand stays small
                 "hand_size": _count(1, 10), "max_redraw": _count(0, 10), "trigger_power": _count(0, 100000),
@@ -163,6 +165,10 @@ PARAMETERS_SCHEMA = {
                 "turn_limit": _count(1, 1000),
                 # a heal trigger heals when your damage minus your opponent's is at least this
                 "heal_damage_lead_min": {"type": "integer", "minimum": -20, "maximum": 20},
+                # an attack hits when its power minus the defence is at least this (CR 7.7.1.2: 0)
+                "hit_power_lead_min": {"type": "integer", "minimum": -1000000, "maximum": 1000000},
+                "g_assist_grade_above": {"type": "integer", "minimum": -4, "maximum": 4},
+                "starting_vanguard_grade": _GRADE, "trigger_needs_same_clan": {"type": "boolean"},
                 "g_assist_look": _count(0, 20), "g_assist_remove": _count(0, 10),
                 "g_guardian_face_up_max": _count(0, 16),
                 "stride_vanguard_grade": _GRADE, "stride_opponent_grade": _GRADE,
