@@ -175,6 +175,23 @@ def test_a_choice_between_card_names():
      "yours", "unknown count source"),
     ("{kind: AUTO, zone: R, timing: when_placed_on_R, effect: {retire: {from: units, choose: 1, name: [1]}}}",
      "[1]", "a text or a list of texts"),
+    # one cost vocabulary: the older discard terms are gone, and lint says what to write instead
+    ("{kind: ACT, zone: R, cost: [{discard_trigger: draw}], effect: {draw: 1}}", "{discard_trigger",
+     "cost 'discard_trigger' is gone: write {discard: {choose: 1, trigger: draw}}"),
+    ("{kind: ACT, zone: R, cost: [{discard_grade: 2}], effect: {draw: 1}}", "{discard_grade",
+     "cost 'discard_grade' is gone: write {discard: {choose: 1, grade: 2}}"),
 ])
 def test_the_new_terms_are_linted(tmp_path, ability, token, fragment):
     assert_one_located_lint_problem(tmp_path, ability, token, fragment)
+
+
+def test_a_g_guardian_cost_in_the_older_form_is_located_with_what_to_write(tmp_path):
+    from vanguard_fsm.abilities.lint import lint_cards
+    path = tmp_path / "cards.yaml"
+    path.write_text("clan: C\nnation: N\nrace: R\ncards:\n"
+                    "  - {id: X-4, name: G, grade: 4, power: null, shield: 15000, unit: g_unit,\n"
+                    "     g_guardian: {cost: [{discard_trigger: heal}]}}\n", encoding="utf-8")
+    problems = [str(p) for p in lint_cards(None, path)]
+    col = path.read_text().splitlines()[5].index("{discard_trigger") + 1
+    assert problems == [f"{path}:6:{col}: cost 'discard_trigger' is gone: write "
+                        "{discard: {choose: 1, trigger: heal}} (the discard cost with filters)"]

@@ -105,7 +105,7 @@ def test_to_json_has_exactly_the_contract_fields(db):
         assert isinstance(exported["skills"], list) and isinstance(exported["abilities"], list)
     g = db["AL-019"].to_json()
     assert g["unit"] == "g_unit" and g["g_guardian"] is True and g["shield"] == 15000
-    assert g["g_guardian_skill"] == {"cost": [{"discard_grade": 0}]} and g["stride"] is None
+    assert g["g_guardian_skill"] == {"cost": [{"discard": {"choose": 1, "grade": 0}}]} and g["stride"] is None
     assert db["AL-017"].to_json()["stride"] == {"cost": [{"hand_grades_total": 3}]}
     assert db["AL-014"].to_json()["shield"] is None
     json.dumps(db.to_json())
@@ -206,11 +206,11 @@ def test_missing_path_and_empty_directory(tmp_path):
      "normal unit with trigger 'heal'"),
     ("{id: X-1, name: A, grade: 1, power: 1, shield: 0, unit: normal, stride: {cost: [{hand_grades_total: 3}]}}", "{cost",
      "only G units have the Stride skill"),
-    ("{id: X-1, name: A, grade: 1, power: 1, shield: 0, unit: normal, g_guardian: {cost: [{discard_grade: 0}]}}", "{cost",
+    ("{id: X-1, name: A, grade: 1, power: 1, shield: 0, unit: normal, g_guardian: {cost: [{discard: {choose: 1, grade: 0}}]}}", "{cost",
      "only G units can be G guardians"),
     ("{id: X-1, name: A, grade: 4, power: 1, shield: 5000, unit: g_unit, stride: {cost: [{hand_grades_total: 3}]}}", "5000",
      "a G unit has a shield exactly when it is a G guardian"),
-    ("{id: X-1, name: A, grade: 4, power: 1, shield: null, unit: g_unit, stride: {cost: [{hand_grades_total: 3}]}, g_guardian: {cost: [{discard_grade: 0}]}}", "null",
+    ("{id: X-1, name: A, grade: 4, power: 1, shield: null, unit: g_unit, stride: {cost: [{hand_grades_total: 3}]}, g_guardian: {cost: [{discard: {choose: 1, grade: 0}}]}}", "null",
      "a G unit has a shield exactly when it is a G guardian"),
     # the skills' costs are lists in the cost vocabulary; the number-only form is gone (CR 11.11.2)
     ("{id: X-1, name: A, grade: 4, power: 1, shield: null, unit: g_unit, stride_cost: 3}", "stride_cost",

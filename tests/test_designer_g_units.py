@@ -66,8 +66,8 @@ def test_a_g_guardian_cannot_stride_until_its_card_gets_the_stride_skill(tmp_pat
     refused = run_scenario(path)
     assert not refused.passed and "expected AL-019, got AL-014" in refused.message
     cards = copy_of(tmp_path, builtin_cards_dir(), "cards")
-    edit(cards / "aurora_lancers.yaml", "    g_guardian: {cost: [{discard_grade: 0}]}",
-         "    stride: {cost: [{hand_grades_total: 0}]}\n    g_guardian: {cost: [{discard_grade: 0}]}")
+    edit(cards / "aurora_lancers.yaml", "    g_guardian: {cost: [{discard: {choose: 1, grade: 0}}]}",
+         "    stride: {cost: [{hand_grades_total: 0}]}\n    g_guardian: {cost: [{discard: {choose: 1, grade: 0}}]}")
     assert load_cards(cards)["AL-019"].skill_cost("stride") == (("hand_grades_total", 0),)
     result = run_scenario(path, cards=cards)
     assert result.passed, result.message
@@ -107,11 +107,11 @@ def test_two_g_guardians_with_different_costs(tmp_path):
     cards = copy_of(tmp_path, builtin_cards_dir(), "cards")
     lancers = cards / "aurora_lancers.yaml"
     text = lancers.read_text()
-    second = text.index("    g_guardian: {cost: [{discard_grade: 0}]}", text.index("id: AL-020"))
-    lancers.write_text(text[:second] + text[second:].replace("discard_grade: 0", "discard_trigger: heal", 1))
+    second = text.index("    g_guardian: {cost: [{discard: {choose: 1, grade: 0}}]}", text.index("id: AL-020"))
+    lancers.write_text(text[:second] + text[second:].replace("grade: 0}", "trigger: heal}", 1))
     db = load_cards(cards)
-    assert db["AL-019"].skill_cost("g_guardian") == (("discard_grade", 0),)
-    assert db["AL-020"].skill_cost("g_guardian") == (("discard_trigger", "heal"),)
+    assert db["AL-019"].skill_cost("g_guardian") == (("discard", {"choose": 1, "grade": 0}),)
+    assert db["AL-020"].skill_cost("g_guardian") == (("discard", {"choose": 1, "trigger": "heal"}),)
     critical_only = scenario(tmp_path, GUARD.format(
         hand="[AL-002]", present="[g_guardian:AL-019->VC]", absent="[g_guardian:AL-020->VC]",
         script="  - P0 g_guardian:AL-019->VC     # then an empty hand: pass is taken by itself",
@@ -131,7 +131,7 @@ def test_a_g_guardian_cost_may_use_any_cost_of_the_ability_vocabulary(tmp_path):
     """`g_guardian: {cost: [{counter_blast: 1}]}`: a cost term of the ability layer pays
     for the call; with no face-up damage the G guardian is not offered."""
     cards = copy_of(tmp_path, builtin_cards_dir(), "cards")
-    edit(cards / "aurora_lancers.yaml", "    g_guardian: {cost: [{discard_grade: 0}]}",
+    edit(cards / "aurora_lancers.yaml", "    g_guardian: {cost: [{discard: {choose: 1, grade: 0}}]}",
          "    g_guardian: {cost: [{counter_blast: 1}]}")
     with_damage = GUARD.format(
         hand="[AL-009]", present="[g_guardian:AL-019->VC]", absent="[]",

@@ -57,7 +57,7 @@ def test_real_cards_are_as_printed(db):
     assert db["BT01-047"].trigger == "heal" and db["BT01-053"].trigger == "heal"
     assert db["G-CE-DIZMEL"].all_clans      # CR 2.2.5: a Cray Elemental is of every clan
     # its own G guardian cost, as printed: discard a heal trigger (CR 7.5.1.2.3, 11.14.2)
-    assert db["G-CE-DIZMEL"].skill_cost("g_guardian") == (("discard_trigger", "heal"),)
+    assert db["G-CE-DIZMEL"].skill_cost("g_guardian") == (("discard", {"choose": 1, "trigger": "heal"}),)
 
 
 def test_real_decks_are_legal_and_hold_stride_units_and_g_guardians(db):

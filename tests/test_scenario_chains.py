@@ -141,7 +141,7 @@ def test_a_chain_check_changes_nothing_in_the_run():
 
 @pytest.mark.parametrize("script, drop", [
     ("P1 g_guardian:AL-019/discard:hand[0]->VC", "[AL-006]"),           # the audit's older form
-    ("P1 g_guardian:AL-019->VC/discard_grade:AL-001", "[AL-001]"),      # the cost decision's own id
+    ("P1 g_guardian:AL-019->VC/discard:AL-001", "[AL-001]"),            # the cost decision's own id
 ])
 def test_a_chained_g_guardian_call_pays_its_own_cost(script, drop):
     result = run(G_GUARDIAN, script, drop)

@@ -18,6 +18,14 @@ from .registry import ABILITIES
 from .targets import filters_of, find_unit, passes
 
 
+# cost names that one general form replaced: lint tells a card that still writes one what to
+# write instead, at its file:line:col (name -> the general form, the old argument filled in)
+REPLACED = {
+    "discard_trigger": lambda arg: f"{{discard: {{choose: 1, trigger: {arg if arg is not None else 'heal'}}}}}",
+    "discard_grade": lambda arg: f"{{discard: {{choose: 1, grade: {arg if arg is not None else 0}}}}}",
+}
+
+
 def _player(game, ctx):
     return game.state.players[ctx.seat]
 

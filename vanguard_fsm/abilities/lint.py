@@ -18,6 +18,7 @@ from ..machine.registry import REGISTRY
 from ..machine.yamlsrc import SourceError, load
 from ..paths import builtin_cards_dir, builtin_flows_dir
 from . import conditions, costs, effects, zone_effects  # noqa: F401  (registration)
+from .costs import REPLACED
 from .lint_terms import TermChecks, unknown as _unknown
 from .effects import CARD_ZONES
 from .events import WATCHED
@@ -113,6 +114,9 @@ class Linter(TermChecks, CompositeChecks):
         else:
             self.error(path, "expected a name or a one-key mapping {name: argument}")
             return None
+        if section is ABILITIES.costs and name in REPLACED:
+            self.error(path, f"cost {name!r} is gone: write {REPLACED[name](arg)} (the discard cost with filters)")
+            return name
         if name not in section:
             self.error(path, section.unknown_message(str(name)))
             return name

@@ -8,7 +8,11 @@ card abilities' costs (counter blast, soul blast ... in `abilities/costs.py`) an
 terms below are one vocabulary, linted at `file:line:col` by `vanguard-fsm lint`.
 
 The terms here are the ones the rules' own calls need whether or not the ability
-layer is attached (a game made by `game.factory.new_game` strides too). Each cost is
+layer is attached (a game made by `game.factory.new_game` strides too). A cost that
+takes chosen cards is written once, in the ability layer's general form with filters
+(`{discard: {choose: 1, trigger: heal}}`, `{discard: {choose: 1, grade: 0}}` for a
+G guardian); the older `discard_trigger` / `discard_grade` are gone and lint says what
+to write instead (`abilities/costs.py`, `REPLACED`). Each cost is
 an object with `payable(game, ctx, n)` and `pay(game, ctx, n, then)`: every cost of a
 list must be payable before any is paid (CR 8.5.2.3), and `then` is the task
 `(fn, args)` run once this one is paid. Choices are made one card at a time through
@@ -24,7 +28,6 @@ from .common import distinct
 from . import zones
 
 COSTS = Section("ability cost")
-TRIGGER_TYPES = ("critical", "draw", "stand", "heal")
 
 
 class Term:
@@ -125,34 +128,3 @@ def _pick_grades(game, ctx, need, chosen, then) -> None:
             _pick_grades(g, ctx, need, chosen + act.args, then)
     game.ask(ctx.seat, "hand_grades_total", actions, resolve,
              f"{ctx.key}: discard cards whose grades total {need} or more")
-
-
-class DiscardOne:
-    """Discard one hand card that matches (a grade, a trigger type)."""
-
-    def __init__(self, kind: str, matches) -> None:
-        self.kind, self.matches = kind, matches
-
-    def _cards(self, game, ctx, arg):
-        cards, matches = game.cards, self.matches
-        return [i for i in game.state.players[ctx.seat].hand if matches(cards[i], arg)]
-
-    def payable(self, game, ctx, arg):
-        return bool(self._cards(game, ctx, arg))
-
-    def pay(self, game, ctx, arg, then):
-        cards = game.cards
-        actions = [Action(f"{self.kind}:{cards[inst].id}", self.kind, ctx.seat, (inst,))
-                   for _, inst in distinct(game, self._cards(game, ctx, arg))]
-        game.ask(ctx.seat, self.kind, actions, lambda g, act: _discard(g, ctx, act.args, then),
-                 f"{ctx.key}: discard a card ({self.kind} {arg})")
-
-
-for _name, _arg, _matches, _doc in (
-        ("discard_grade", "int", lambda card, grade: card.grade == grade,
-         "Discard one hand card of grade N (`discard_grade: 0`; the G guardian cost of CR 7.5.1.2.3)."),
-        ("discard_trigger", TRIGGER_TYPES, lambda card, kind: card.trigger == kind,
-         "Discard one trigger unit of this type from the hand (`discard_trigger: heal`).")):
-    _cost = DiscardOne(_name, _matches)
-    _cost.__doc__ = _doc
-    COSTS.register(_name, Term(_name, _cost, _arg), _doc)

@@ -36,9 +36,9 @@ INTRO = {
         "`vanguard-fsm lint` (and by every verb that loads cards) with its argument.\n\n"
         "A G unit's skills are card data with their own cost in the same cost vocabulary: "
         "`stride: {cost: [{hand_grades_total: 3}]}` (the Stride skill, CR 11.11.2; a G unit without it "
-        "is never strode, CR 6.5.1.2.2) and `g_guardian: {cost: [{discard_grade: 0}]}` (the G guardian "
-        "skill, CR 7.5.1.2.3, 11.14), so two G guardians may cost differently "
-        "(`[{discard_trigger: heal}]`, `[{counter_blast: 1}]`).\n"),
+        "is never strode, CR 6.5.1.2.2) and `g_guardian: {cost: [{discard: {choose: 1, grade: 0}}]}` (the "
+        "G guardian skill, CR 7.5.1.2.3, 11.14), so two G guardians may cost differently "
+        "(`[{discard: {choose: 1, trigger: heal}}]`, `[{counter_blast: 1}]`).\n"),
 }
 
 

@@ -3,7 +3,7 @@
 Some calls are several decisions of one player: striding is `stride:AL-017` and then
 the stride cost, one card at a time (`hand_grades_total:AL-015`, ...,
 `hand_grades_total:done`); a G guardian is `g_guardian:AL-019->VC` and then its own
-cost (`discard_grade:AL-006`). A chain writes such a call on one line: "choose A,
+cost (`discard:AL-006`). A chain writes such a call on one line: "choose A,
 then B at the next decision(s) of the same player", e.g.
 `stride:AL-017/hand_grades_total:AL-015/hand_grades_total:done`. Action ids never
 contain `/` (card ids cannot), so `/` always separates links.
@@ -17,8 +17,8 @@ still work, with this explicit mapping:
   this cost with those hand cards": the indices are read in the hand as it was at the
   chain's first decision (as the one-step id read them), and each card becomes one pick
   `KIND:<card id>` at successive decisions of that player, where KIND is the kind of
-  the pay-cost decision met (`hand_grades_total`, `discard_grade`, `discard_trigger`,
-  or an ability cost's pick); then, if that player's next decision is still KIND and
+  the pay-cost decision met (`hand_grades_total`, `discard` or another cost's
+  pick); then, if that player's next decision is still KIND and
   offers `KIND:done`, it is taken (the old id named the whole set). A cost with a
   single possible payment is paid by the engine without any decision: the link is then
   used up when the cards it names have left the hand;
