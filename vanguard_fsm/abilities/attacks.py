@@ -20,7 +20,8 @@ from .targets import candidates, find_unit, where_zone
 @ABILITIES.effect("attack", "target", {"against": "target", "every": "none"})
 def attack(game, ctx, arg, params, then, index):
     """One target unit attacks a unit of `against` (default: your opponent's vanguard) after this
-    battle (CR 10.34): attack step to close step, no start step; in your battle phase only. With
+    battle (CR 10.34): attack step to close step, no start step; in the main phase at once, and the
+    main phase goes on (CR 7.8.1.5); asked for in another phase, it is not made. With
     `every: true` it attacks all of them in one battle (CR 7.4.1.8.5).
     Example: {attack: self, against: {from: opponent_units, row: front}, every: true}"""
     units, _, _ = candidates(game, ctx, arg)

@@ -112,7 +112,7 @@ def state_lines(state: StateSpec, invoke_shown: bool, returns: bool, actions: bo
     if state.decision and state.decision.after_each_choice and actions:
         lines += [("do", text) for text in _wrap("after each choice: ", state.decision.after_each_choice)]
     if state.invoke and not invoke_shown:
-        lines.append(("invoke", f"runs machine: {state.invoke}"))
+        lines.append(("invoke", f"runs machine: {state.invoke}" + (f" from {state.invoke_at}" if state.invoke_at else "")))
     if state.decision:
         lines.append(("decides", f"decides: {who(state.decision.who)}"))
         lines += [("kinds", text) for text in textwrap.wrap(" | ".join(state.decision.kinds), WRAP)]
@@ -178,8 +178,12 @@ class _MachineView:
     inside the invoking state and actions are left to the machines' own diagrams (the
     overview), else an invoking state names the machine it runs."""
 
-    def __init__(self, flowset: FlowSet, flow: FlowSpec, prefix: str, expand: bool, seen: set) -> None:
+    def __init__(self, flowset: FlowSet, flow: FlowSpec, prefix: str, expand: bool, seen: set,
+                 drawn: set | None = None) -> None:
         self.flowset, self.flow, self.prefix, self.expand = flowset, flow, prefix, expand
+        # machines already drawn inside an invoking state: a second state invoking one (the main
+        # phase's attack resolution runs the battle machine too) names it instead
+        self.drawn = set() if drawn is None else drawn
         self.returns = flow.name != flowset.root
         self.nested: dict[str, _MachineView] = {}
         self.edges: list[Edge] = []
@@ -204,8 +208,10 @@ class _MachineView:
         if state.is_compound:
             return Cluster(self.node_id(state), "phase", state.name, self._lines(state, False),
                            state.doc, [self._item(c, seen) for c in state.children.values()], keys)
-        if state.invoke and self.expand and state.invoke not in seen:
-            view = _MachineView(self.flowset, self.flowset.flows[state.invoke], self.node_id(state), True, seen)
+        if state.invoke and self.expand and state.invoke not in seen and state.invoke not in self.drawn:
+            self.drawn.add(state.invoke)
+            view = _MachineView(self.flowset, self.flowset.flows[state.invoke], self.node_id(state), True, seen,
+                                self.drawn)
             self.nested[state.path] = view
             return Cluster(self.node_id(state), "invoke", f"{state.name}: runs machine {state.invoke}",
                            self._lines(state, True), state.doc, view.items, keys)

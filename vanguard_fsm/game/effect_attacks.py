@@ -6,7 +6,10 @@ end of turn, `(attacker placement, target placement)`. After the ongoing battle 
 step — attack resolution, no start step (CR 7.2.1, 10.34.1.2) — while one is
 pending that can still be made: unit A standing on your VC or front row, unit B on
 your opponent's VC or front row (CR 10.34.1.1); one that cannot is dropped, and the
-attack concludes. Attacks asked for outside the battle phase are not modelled.
+attack concludes. Asked for in the main phase, the attack comes at once: `flows/turn.yaml`
+starts the battle machine at its attack step (`invoke_at`) and, after the close step, the
+main phase goes on (CR 7.8.1.5). Asked for in another phase (the end phase, the
+opponent's turn), nothing asks for it and it ends with the turn.
 """
 from __future__ import annotations
 
@@ -51,8 +54,16 @@ def _next(game):
 
 @condition("effect_attack_pending")
 def effect_attack_pending(game) -> bool:
-    """An effect made a unit attack and the attack can be made now (CR 10.34.1.1)."""
-    return game.state.in_battle_phase and _next(game) is not None
+    """An effect made a unit attack and the attack can be made now (CR 10.34.1.1); the flows ask in
+    the battle phase (after a battle) and in the main phase (after each action)."""
+    return _next(game) is not None
+
+
+@condition("in_battle_phase")
+def in_battle_phase(game) -> bool:
+    """The battle phase is under way: after a battle, another start step; outside it, an attack an
+    effect made is complete after its close step (CR 7.8.1.5)."""
+    return game.state.in_battle_phase
 
 
 @action("declare_effect_attack")

@@ -40,7 +40,7 @@ class CompiledFlow:
     """A flow ready to run: its machine, events, and entry plans."""
 
     __slots__ = ("spec", "name", "machine", "events", "leaves", "initial_leaf", "initial_plan",
-                 "interrupts", "leaving_kinds", "guarded", "after_choice")
+                 "interrupts", "leaving_kinds", "guarded", "after_choice", "entries")
 
     def __init__(self, spec: FlowSpec, machine_cls: type = FlowMachine) -> None:
         self.spec = spec
@@ -51,6 +51,7 @@ class CompiledFlow:
                                    auto_transitions=False, ignore_invalid_triggers=True)
         self.events: dict = {}
         self.initial_plan: tuple = ()
+        self.entries: dict[str, tuple] = {}     # state path -> (leaf, plan reversed): starts at that state
         self.interrupts: dict[str, str] = {}
         # decision kinds that leave each leaf (a kind not listed keeps the state)
         self.leaving_kinds: dict[str, frozenset] = {}
@@ -97,11 +98,19 @@ def _after(plan_reversed: tuple):
     return schedule
 
 
+def entry_at(spec: FlowSpec, path: str, registry: Registry) -> tuple[str, tuple]:
+    """(leaf, agenda tasks reversed) of a machine started at its state `path` rather than its
+    initial one (a state's `invoke_at`): the states down to it are entered, with their timings."""
+    target = spec.all_states[path]
+    return spec.initial_leaf(target).path, tuple(reversed(_plan(spec.name, _entered(spec, None, target), (), registry)))
+
+
 def compile_flow(spec: FlowSpec, registry: Registry = REGISTRY, machine_cls: type = FlowMachine) -> CompiledFlow:
     """`machine_cls`: `FlowMachine` (lean triggers) or `SafeMachine` (the library's stock classes)."""
     flow = CompiledFlow(spec, machine_cls)
     flow.initial_plan = tuple(reversed(_plan(spec.name, _entered(spec, None, spec.all_states[spec.initial]),
                                              (), registry)))
+    flow.entries = {path: entry_at(spec, path, registry) for path in spec.all_states}
     for leaf in flow.leaves.values():
         outs = [t for node in [leaf, *leaf.ancestors()[::-1]] for t in node.transitions]
         flow.leaving_kinds[leaf.path] = frozenset(t.trigger for t in outs if t.trigger != "advance")

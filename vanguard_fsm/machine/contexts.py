@@ -59,6 +59,10 @@ class _Flow:
             if entry is not TOP:
                 changed |= self.land(flow, flow.all_states[flow.initial],
                                      self.enter(flow, None, flow.all_states[flow.initial], entry))
+            for (name, at), facts in [(k, v) for k, v in self.entry.items() if isinstance(k, tuple)]:
+                if name == flow.name and facts is not TOP and at in flow.all_states:   # `invoke_at`
+                    target = flow.all_states[at]
+                    changed |= self.land(flow, target, self.enter(flow, None, target, facts))
             for itr in flow.interrupts:
                 if itr.dest:
                     target = flow.all_states[itr.dest]
@@ -73,9 +77,10 @@ class _Flow:
             return False
         changed = False
         if leaf.invoke and leaf.invoke in self.flows:
-            old = self.entry.get(leaf.invoke)
-            self.entry[leaf.invoke] = _meet(old, facts)
-            changed |= self.entry[leaf.invoke] != old
+            key = leaf.invoke if leaf.invoke_at is None else (leaf.invoke, leaf.invoke_at)
+            old = self.entry.get(key)
+            self.entry[key] = _meet(old, facts)
+            changed |= self.entry[key] != old
             facts = self.returns.get(leaf.invoke)
             if facts is TOP:
                 return changed

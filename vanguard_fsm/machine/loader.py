@@ -55,7 +55,7 @@ def _build_states(doc: Document, raw: dict, key_path: tuple, parent: StateSpec |
             name=name, path=path, doc=body["doc"], rules=tuple(str(r) for r in body["rules"]),
             timings=entry + tuple(s.name for s in steps if isinstance(s, TimingStep)),
             actions=tuple(s for s in steps if isinstance(s, str)), entry_timings=entry, steps=steps,
-            invoke=body.get("invoke"), final=bool(body.get("final", False)), decision=decision,
+            invoke=body.get("invoke"), invoke_at=body.get("invoke_at"), final=bool(body.get("final", False)), decision=decision,
             initial=body.get("initial"), parent=parent, where=_where(doc, here + ("__key__",)), key=here,
         )
         flow.all_states[path] = state
@@ -140,6 +140,8 @@ class _Linter:
             if state.invoke is not None and state.invoke not in flow_names:
                 self.add(self.at(w, state.key + ("invoke",)), f"state {state.path!r} invokes unknown machine {state.invoke!r} "
                             f"(machines: {', '.join(sorted(flow_names))})")
+            if state.invoke_at is not None and state.invoke is None:
+                self.add(self.at(w, state.key + ("invoke_at",)), f"state {state.path!r} has 'invoke_at' but no 'invoke'")
             if state.invoke and state.decision:
                 self.add(w, f"state {state.path!r} cannot both invoke a machine and wait for a decision")
             if state.decision:
@@ -236,6 +238,10 @@ class _Linter:
             names = ", ".join(f.name for f in roots) or "none"
             self.add(where, f"exactly one machine must be invoked by no other (the game); found: {names}")
         for f in flows.values():
+            for s in f.all_states.values():
+                if s.invoke_at is not None and s.invoke in flows and s.invoke_at not in flows[s.invoke].all_states:
+                    self.add(s.where, f"state {s.path!r} starts machine {s.invoke!r} at {s.invoke_at!r}, which is not "
+                                      f"one of its states ({', '.join(flows[s.invoke].all_states)})")
             if f.name in invoked and not any(s.final for s in f.all_states.values()):
                 self.add(f.where, f"machine {f.name!r} is invoked but has no final state to return from")
             if f.interrupts and f.name in invoked:

@@ -166,9 +166,13 @@ class Runner:
         if frame.invoke_due:
             frame.invoke_due = False
             child = self.flows.flows[leaf.invoke]
-            self.stack.append(Frame(child, child.initial_leaf, self.transitions))
-            self._entered(child, child.initial_leaf)
-            ctx.agenda.extend(child.initial_plan)
+            if leaf.invoke_at is None:
+                start, plan = child.initial_leaf, child.initial_plan
+            else:     # started at one of its states (`invoke_at`)
+                start, plan = child.entries[leaf.invoke_at]
+            self.stack.append(Frame(child, start, self.transitions))
+            self._entered(child, start)
+            ctx.agenda.extend(plan)
             return MOVE_INVOKE
         if leaf.final:
             self.stack.pop()

@@ -42,6 +42,7 @@ STATE = {
         "timings": NAMES,
         "do": {"type": "array", "items": {"anyOf": [{"type": "string"}, TIMING_STEP]}},
         "invoke": NAME,
+        "invoke_at": {"type": "string"},
         "final": {"type": "boolean"},
         "decision": {
             "type": "object",

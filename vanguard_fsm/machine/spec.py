@@ -66,6 +66,7 @@ class StateSpec:
     entry_timings: tuple[str, ...] = ()  # `timings:`, fired on entry before `do`
     steps: tuple = ()                   # `do` in order: action names and TimingSteps
     invoke: str | None = None
+    invoke_at: str | None = None      # the invoked machine starts at this state of it, not its initial one
     final: bool = False
     decision: DecisionSpec | None = None
     initial: str | None = None        # short name of the initial child (compound states)

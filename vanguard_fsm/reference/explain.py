@@ -93,13 +93,13 @@ def _state_lines(digest: Digest, flow, state, invokers: dict) -> list[str]:
 
 
 def _invokers(flowset) -> dict:
-    """(machine, its initial state) -> how that machine gets started."""
+    """(machine, the state it starts at: its initial one or the invoker's `invoke_at`) -> how it gets started."""
     found: dict = {}
     for flow in flowset.flows.values():
         for state in flow.all_states.values():
             child = flowset.flows.get(state.invoke) if state.invoke else None
             if child is not None:
-                found.setdefault((child.name, child.initial), []).append(
+                found.setdefault((child.name, state.invoke_at or child.initial), []).append(
                     f"machine {child.name} starts here when {flow.name}.{state.path} invokes it")
     return found
 

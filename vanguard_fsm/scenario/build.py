@@ -106,6 +106,11 @@ def _fill_player(game, scenario: Scenario, seat: int, cards: list[tuple]) -> Non
     p.revealed = p.deck[-spec["revealed"]:][::-1] if spec.get("revealed") else []
 
 
+def _invoked_at(flows, dotted: str):
+    machine, _, leaf = dotted.partition(".")
+    return flows.flows[machine].leaves[leaf].invoke_at
+
+
 def machine_paths(flows, at) -> list[str]:
     """`battle.guard_step` -> ['game.turn', 'turn.battle_phase', 'battle.guard_step'] (a list is kept)."""
     if isinstance(at, list):
@@ -115,6 +120,9 @@ def machine_paths(flows, at) -> list[str]:
     while name != flows.root.name:
         invokers = [f"{f.name}.{leaf}" for f in flows.flows.values() for leaf, s in f.leaves.items()
                     if s.invoke == name]
+        plain = [i for i in invokers if _invoked_at(flows, i) is None]
+        if len(invokers) > 1 and len(plain) == 1:   # the one that starts it at its initial state
+            invokers = plain
         if len(invokers) != 1:
             raise ValueError(f"cannot tell which state runs machine {name!r} "
                              f"({', '.join(invokers) or 'none does'}); give 'at' as a list of paths")
