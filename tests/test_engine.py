@@ -83,8 +83,8 @@ def test_removing_the_drive_step_removes_drive_checks(tmp_path):
 def test_a_timing_added_in_yaml_fires(tmp_path):
     flows = copy_flows(tmp_path)
     path = flows / "turn.yaml"
-    path.write_text(path.read_text().replace("timings: [beginning_of_main_phase]",
-                                             "timings: [beginning_of_main_phase, designer_test_timing]"))
+    path.write_text(path.read_text().replace("timings: [beginning_of_battle_phase]",
+                                             "timings: [beginning_of_battle_phase, designer_test_timing]"))
     hooks = Hooks()
     fired = []
     hooks.on_timing("designer_test_timing", lambda game, name: fired.append(game.state.turn))
