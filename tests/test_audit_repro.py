@@ -1,16 +1,19 @@
 """The independent rules audit's reproductions (`../shared/audit/repro/`, issues 11 and 13)
 run on the current engine as they were written: its scenario files (older one-step
-stride and G guardian ids, read as chains, `vanguard_fsm/scenario/chain.py`).
-Skipped when the shared folder is not beside this clone."""
+stride and G guardian ids, read as chains, `vanguard_fsm/scenario/chain.py`), its flow
+sets written for the older flow language (renamed names are deprecated aliases; the
+calls that became flow steps are located lint errors saying what to add) and its
+variant scenario. Skipped when the shared folder is not beside this clone."""
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from vanguard_fsm.cli.main import main
-from vanguard_fsm.paths import REPO_DIR
+from vanguard_fsm.paths import REPO_DIR, builtin_flows_dir
 from vanguard_fsm.scenario.runner import run_scenario, scenario_files
 
 REPRO = REPO_DIR.parent / "shared" / "audit" / "repro"
@@ -30,3 +33,44 @@ def test_scenario_run_reports_every_audit_scenario_passed():
     out = CliRunner().invoke(main, ["scenario", "run", str(REPRO / "scenarios")])
     assert out.exit_code == 0, out.output
     assert "7 passed, 0 failed" in out.output
+
+
+OLD_FLOW_SETS = ("flows-no-turn1-guard", "flows-cr-order")
+
+
+@needs_repro
+@pytest.mark.parametrize("name", OLD_FLOW_SETS)
+def test_the_audits_older_flow_sets_are_told_precisely_what_to_change(name):
+    """Written for the flow language of commit 08cc973: the renamed conditions and the retired
+    G guardian cost parameter are warnings; the three calls that are flow steps since issue 11
+    (stride, G guardian, G assist) are located errors saying which steps to add."""
+    from vanguard_fsm.game import rules  # noqa: F401
+    from vanguard_fsm.machine.loader import lint_report
+    problems, warnings = lint_report(REPRO / name)
+    assert sorted((p.path.rsplit("/", 1)[-1], p.message.split(" leaves work open")[0]) for p in problems) == [
+        ("battle.yaml", "choice 'g_guardian'"), ("turn.yaml", "choice 'g_assist'"), ("turn.yaml", "choice 'stride'")]
+    assert sorted(w.message.split(":")[1].strip() for w in warnings) == [
+        "deprecated condition 'both_vanguards_grade_3_or_more'", "deprecated condition 'two_or_more_cards_in_g_zone'",
+        "deprecated condition 'vanguard_below_grade_3'", "retired parameter 'g_guardian_cost' is no longer read; remove it"]
+    out = CliRunner().invoke(main, ["scenario", "run", "--flows", str(REPRO / name), str(REPRO / "variant")])
+    assert out.exit_code == 2 and "pay_stride_cost, then stride_chosen_g_unit" in out.output
+
+
+@needs_repro
+def test_the_audits_variant_scenario_passes_once_the_first_turn_guard_is_deleted(tmp_path):
+    """The audit's variant/ scenario, as written, on the current flows with the CR 7.3.1.3 guard
+    deleted from battle.yaml: 'battle' is offered on turn 1 (and not with the guard)."""
+    flows = tmp_path / "flows"
+    shutil.copytree(builtin_flows_dir(), flows)
+    battle = flows / "battle.yaml"
+    guard = """      - to: battle_phase_end
+        if: [first_turn_of_first_player]
+        doc: no attack on the first player's first turn
+"""
+    assert guard in battle.read_text()
+    battle.write_text(battle.read_text().replace(guard, ""))
+    (variant,) = scenario_files([REPRO / "variant"])
+    from vanguard_fsm.machine.loader import lint_flows
+    assert lint_flows(flows) == []
+    assert run_scenario(variant, flows_dir=flows).passed
+    assert not run_scenario(variant).passed

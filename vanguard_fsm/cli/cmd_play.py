@@ -94,6 +94,10 @@ def lint(flows_arg, flows_dir, cards_path, deck_files):
             sys.exit(EXIT_INPUT)
     # the same card file is checked against each flow set: a problem it has everywhere is one line
     problems = list(dict.fromkeys(str(p) for directory in directories for p in _lint_one(directory, cards_path)))
+    from ..machine.loader import lint_report
+    for directory in directories:   # deprecated names, retired parameters: said, never refused
+        for warning in lint_report(directory)[1]:
+            click.echo(str(warning))
     checked = directories + [f"cards {cards_path or '(built-in)'}"]
     if deck_files and not problems:
         db = load_cards(cards_path)

@@ -91,6 +91,20 @@ def check_format(fmt, flows_dir) -> None:
                                         f"{', '.join(sorted(known))}")
 
 
+def say_flow_warnings(flows_dir) -> None:
+    """A flow set written for an older flow language runs, and stderr says once what to
+    rename (`path:line:col: warning: ...`, machine/renamed.py)."""
+    from ..game.factory import compiled_flows
+    for flows in (flows_dir if isinstance(flows_dir, tuple) else (flows_dir,)):
+        if isinstance(flows, str):
+            try:
+                warnings = compiled_flows(flows).spec.warnings
+            except (FlowError, SourceError):
+                continue        # the verb reports a flow set it cannot load, as it always did
+            for warning in warnings:
+                click.echo(str(warning), err=True)
+
+
 def input_errors(fn):
     """Turn bad flows, cards, decks and files into stderr lines and exit code 2.
     A verb taking `--cards` (a `cards` parameter) gets its card data linted first, and a
@@ -102,6 +116,7 @@ def input_errors(fn):
                 check_format(kwargs["fmt"], kwargs.get("flows_dir", tuple(kwargs.get("flows") or ()) or None))
             if "cards" in kwargs:
                 lint_cards_first(kwargs.get("flows_dir"), kwargs["cards"])
+            say_flow_warnings(kwargs.get("flows_dir"))
             return fn(*args, **kwargs)
         except FlowError as exc:
             for problem in exc.problems:

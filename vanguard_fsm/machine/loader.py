@@ -15,8 +15,10 @@ from pathlib import Path
 from ..paths import builtin_flows_dir, resolve_flows
 from .contexts import context_problems
 from .cycles import hanging_loops
+from .obligations import open_work_problems
 from .overlay import VARIANT_FILE, collect
 from .registry import REGISTRY, Registry
+from .renamed import retired_parameter
 from .schema import LATER_PARAMETERS, schema_errors
 from .spec import DecisionSpec, FlowSet, FlowSpec, InterruptSpec, StateSpec, TimingStep, TransitionSpec, Where
 from .yamlsrc import Document, SourceError, load
@@ -100,6 +102,7 @@ class _Linter:
     def __init__(self, registry: Registry) -> None:
         self.registry = registry
         self.problems: list[SourceError] = []
+        self.warnings: list[SourceError] = []      # deprecated names and retired parameters (renamed.py)
         self.docs: dict[str, Document] = {}
 
     def at(self, where: Where, key: tuple) -> Where:
@@ -111,10 +114,15 @@ class _Linter:
         w = where or Where("?", 1, 1)
         self.problems.append(SourceError(w.path, w.line, w.col, message))
 
+    def warn(self, where: Where, message: str) -> None:
+        self.warnings.append(SourceError(where.path, where.line, where.col, "warning: " + message))
+
     def check_names(self, where: Where, section, names, key: tuple = ()) -> None:
         for i, name in enumerate(names):
             if name not in section:
                 self.add(self.at(where, key + (i,)) if key else where, section.unknown_message(name))
+            elif section.deprecation_message(name):
+                self.warn(self.at(where, key + (i,)) if key else where, section.deprecation_message(name))
 
     def check_flow(self, flow: FlowSpec, flow_names: set[str]) -> None:
         reg = self.registry
@@ -127,6 +135,8 @@ class _Linter:
             for i, step in enumerate(state.steps):
                 if isinstance(step, str) and step not in reg.actions:
                     self.add(self.at(w, state.key + ("do", i)), reg.actions.unknown_message(step))
+                elif isinstance(step, str) and reg.actions.deprecation_message(step):
+                    self.warn(self.at(w, state.key + ("do", i)), reg.actions.deprecation_message(step))
             if state.is_compound:
                 if state.initial not in state.children:
                     unresolved = True     # the loop check below follows initial states
@@ -145,8 +155,7 @@ class _Linter:
             if state.invoke and state.decision:
                 self.add(w, f"state {state.path!r} cannot both invoke a machine and wait for a decision")
             if state.decision:
-                if state.decision.who not in reg.deciders:
-                    self.add(self.at(w, state.key + ("decision", "who")), reg.deciders.unknown_message(state.decision.who))
+                self.check_names(self.at(w, state.key + ("decision", "who")), reg.deciders, (state.decision.who,))
                 self.check_names(w, reg.choices, state.decision.kinds, state.key + ("decision", "kinds"))
                 self.check_names(w, reg.actions, state.decision.after_each_choice,
                                  state.key + ("decision", "after_each_choice"))
@@ -304,30 +313,40 @@ def _flow_files(directory: Path, exclude=()) -> tuple[dict, list[SourceError]]:
     return docs, problems
 
 
-def _with_builtin_defaults(params_doc):
+def _with_builtin_defaults(params_doc, linter):
     """A parameters file written before a rules number was added (LATER_PARAMETERS) lacks
     its key: that key comes from the built-in parameters.yaml, the one file holding every
-    key. Any other missing key, an unknown key or a wrong type stays an error."""
+    key. A retired key (renamed.py) is dropped with a warning when its value is the one the
+    card data now carries, else it is an error. Any other missing key, an unknown key or a
+    wrong type stays an error."""
     data = params_doc.data
     builtin = builtin_flows_dir() / PARAMETERS_FILE
     if (Path(params_doc.path).resolve() == builtin.resolve() or not isinstance(data, dict)
             or not isinstance(data.get("parameters"), dict)):
         return data
+    params = dict(data["parameters"])
+    for key in list(params):
+        retired = retired_parameter(key, params[key])
+        if retired is not None:
+            accepted, message = retired
+            where = _where(params_doc, ("parameters", key, "__key__"))
+            linter.warn(where, message) if accepted else linter.add(where, message)
+            del params[key]
     defaults = load(builtin).data["parameters"]
-    missing = {k: defaults[k] for k in LATER_PARAMETERS if k not in data["parameters"] and k in defaults}
-    return {**data, "parameters": {**data["parameters"], **missing}} if missing else data
+    missing = {k: defaults[k] for k in LATER_PARAMETERS if k not in params and k in defaults}
+    return {**data, "parameters": {**params, **missing}}
 
 
 def _read(directory: Path, registry: Registry) -> tuple[FlowSet | None, list[SourceError]]:
     linter = _Linter(registry)
     if not directory.is_dir():
-        return None, [SourceError(str(directory), 1, 1, "not a directory of flow files")]
+        return None, [SourceError(str(directory), 1, 1, "not a directory of flow files")], ()
     # a plain directory, or a variant: its base's documents with its changes merged in (overlay.py)
     docs, params_doc, problems, extra_sources = collect(directory, _flow_files,
                                                         builtin_flows_dir() / PARAMETERS_FILE)
     linter.problems.extend(problems)
     if not docs and not problems:
-        return None, [SourceError(str(directory), 1, 1, "no *.yaml flow files here")]
+        return None, [SourceError(str(directory), 1, 1, "no *.yaml flow files here")], ()
     flows: dict[str, FlowSpec] = {}
     # files that could not be read: no follow-on errors about the machines they define
     broken: set[str] = {Path(p.path).stem for p in problems}
@@ -343,7 +362,7 @@ def _read(directory: Path, registry: Registry) -> tuple[FlowSet | None, list[Sou
     # the rules parameters: this directory's parameters.yaml, else the built-in one
     parameters, params_path = {}, Path(params_doc.path) if params_doc is not None else None
     if params_doc is not None:
-        data = _with_builtin_defaults(params_doc)
+        data = _with_builtin_defaults(params_doc, linter)
         errors = list(schema_errors(data, parameters=True))
         for key_path, message in errors:
             linter.problems.append(SourceError(*params_doc.locate(key_path), message))
@@ -361,11 +380,16 @@ def _read(directory: Path, registry: Registry) -> tuple[FlowSet | None, list[Sou
     if root is not None and not linter.problems:
         for flow, key, message in context_problems(flows, root, registry):
             linter.add(linter.at(flow.where, key), message)
+    if root is not None:    # also beside other problems: an older flow set's states may be unreachable too
+        for flow, key, message in open_work_problems(flows, registry):
+            linter.add(linter.at(flow.where, key), message)
     problems = sorted(linter.problems, key=lambda p: (p.path, p.line, p.col, p.message))
+    warnings = tuple(sorted(linter.warnings, key=lambda p: (p.path, p.line, p.col, p.message)))
     if problems or root is None:
-        return None, problems
+        return None, problems, warnings
     return FlowSet(str(directory), flows, root, parameters,
-                   str(params_path) if params_path is not None else None, tuple(extra_sources)), []
+                   str(params_path) if params_path is not None else None, tuple(extra_sources),
+                   warnings), [], warnings
 
 
 def lint_flows(directory: str | Path, registry: Registry = REGISTRY) -> list[SourceError]:
@@ -373,8 +397,15 @@ def lint_flows(directory: str | Path, registry: Registry = REGISTRY) -> list[Sou
     return _read(resolve_flows(directory), registry)[1]
 
 
+def lint_report(directory: str | Path, registry: Registry = REGISTRY) -> tuple[list, tuple]:
+    """(problems, warnings) of a flows directory: warnings (deprecated names, retired
+    parameters: machine/renamed.py) never stop a game."""
+    _, problems, warnings = _read(resolve_flows(directory), registry)
+    return problems, warnings
+
+
 def load_flowset(directory: str | Path, registry: Registry = REGISTRY) -> FlowSet:
-    flowset, problems = _read(resolve_flows(directory), registry)
+    flowset, problems, _ = _read(resolve_flows(directory), registry)
     if problems:
         raise FlowError(problems)
     return flowset

@@ -12,31 +12,68 @@ from __future__ import annotations
 import difflib
 from typing import Callable, Iterable
 
+from .renamed import register_renamed
+
 
 class Section:
     """One namespace of registered names (conditions, actions, ...)."""
 
-    __slots__ = ("kind", "_items", "_docs", "_contexts")
+    __slots__ = ("kind", "_items", "_docs", "_contexts", "_renamed", "_then")
 
     def __init__(self, kind: str) -> None:
         self.kind = kind
         self._items: dict[str, object] = {}
         self._docs: dict[str, str] = {}
         self._contexts: dict[str, tuple] = {}     # name -> (needs, gives, ends)
+        self._renamed: dict[str, tuple] = {}      # deprecated name -> (current name, why)
+        self._then: dict[str, str] = {}           # name -> what must follow it (lint hint)
 
-    def declare(self, name: str, needs=(), gives=(), ends=()) -> None:
+    def rename(self, old: str, new: str, why: str = "") -> None:
+        """`old`, a name flows written for an older flow language use, is now `new`: it still
+        resolves (to whatever `new` resolves to), and lint warns at each use, naming `new`."""
+        if not old.isidentifier() or old in self._items:
+            raise ValueError(f"{self.kind} {old!r}: a deprecated name must be a plain identifier no item uses")
+        self._renamed[old] = (new, why)
+
+    def current_name(self, name: str) -> str:
+        """The name a deprecated one became (through every later rename); other names unchanged."""
+        seen = set()
+        while isinstance(name, str) and name in self._renamed and name not in seen:
+            seen.add(name)
+            name = self._renamed[name][0]
+        return name
+
+    def deprecated(self) -> dict[str, tuple]:
+        """Deprecated name -> (current name, why), for lint and `vanguard-fsm names`."""
+        return dict(sorted(self._renamed.items()))
+
+    def deprecation_message(self, name: str) -> str | None:
+        """The lint warning for a deprecated name, or None for a current one."""
+        if not isinstance(name, str) or name not in self._renamed:
+            return None
+        why = self._renamed[name][1]
+        return (f"deprecated {self.kind} {name!r}: write {self.current_name(name)!r}"
+                + (f" ({why})" if why else ""))
+
+    def declare(self, name: str, needs=(), gives=(), ends=(), then: str = "") -> None:
         """The contexts a name needs where it is written, and those it starts or ends
-        (`machine.contexts` follows them through the flows; lint refuses a misuse)."""
+        (`machine.contexts` follows them through the flows; lint refuses a misuse);
+        `then`: what the flows must do next when it starts an open context (lint's hint)."""
         self._contexts[name] = (tuple(needs), tuple(gives), tuple(ends))
+        if then:
+            self._then[name] = then
+
+    def then(self, name: str) -> str:
+        return self._then.get(self.current_name(name), "")
 
     def needs(self, name: str) -> tuple:
-        return self._contexts.get(name, ((), (), ()))[0]
+        return self._contexts.get(self.current_name(name), ((), (), ()))[0]
 
     def gives(self, name: str) -> tuple:
-        return self._contexts.get(name, ((), (), ()))[1]
+        return self._contexts.get(self.current_name(name), ((), (), ()))[1]
 
     def ends(self, name: str) -> tuple:
-        return self._contexts.get(name, ((), (), ()))[2]
+        return self._contexts.get(self.current_name(name), ((), (), ()))[2]
 
     def register(self, name: str, item: object, doc: str = "") -> None:
         if not name.isidentifier():
@@ -55,19 +92,20 @@ class Section:
         return deco
 
     def __contains__(self, name: str) -> bool:
-        return isinstance(name, str) and name in self._items   # a list or dict from a file is no name
+        # a list or dict from a file is no name; a deprecated name is known through its new one
+        return isinstance(name, str) and self.current_name(name) in self._items
 
     def __getitem__(self, name: str):
-        return self._items[name]
+        return self._items[self.current_name(name)]
 
     def get(self, name: str, default=None):
-        return self._items.get(name, default) if isinstance(name, str) else default
+        return self._items.get(self.current_name(name), default) if isinstance(name, str) else default
 
     def names(self) -> list[str]:
         return sorted(self._items)
 
     def doc(self, name: str) -> str:
-        return self._docs.get(name, "")
+        return self._docs.get(self.current_name(name), "")
 
     def unknown_message(self, name: str) -> str:
         """`unknown condition 'atacker_drives' (did you mean 'attacker_drives'?)`"""
@@ -94,9 +132,17 @@ class Registry:
         self.deciders = Section("decider")  # who decides: turn_player, non_turn_player, ...
         self.interrupts = Section("interrupt")  # raised by the engine; the root flow says where each goes
         self.contexts: dict[str, str] = {}  # context name -> what it means (see machine/contexts.py)
+        self.obligations: dict[str, tuple] = {}   # context -> decision kinds allowed while it is open
 
-    def declare_context(self, name: str, doc: str) -> None:
+    def declare_context(self, name: str, doc: str, settle_before_decisions: bool = False,
+                        allowed_kinds=()) -> None:
+        """A context names, in `needs`/`gives`/`ends`, something that holds. With
+        `settle_before_decisions`, it is also work a choice leaves open (a G unit chosen,
+        its cost unpaid): an action must end it before any flow decision is offered, except
+        a decision whose kinds are all in `allowed_kinds` (machine/obligations.py)."""
         self.contexts[name] = doc
+        if settle_before_decisions:
+            self.obligations[name] = tuple(allowed_kinds)
 
     def register_engine_events(self, names: Iterable[str] | dict) -> None:
         """`names`: event names, or a mapping name -> what raises it (its doc)."""
@@ -106,3 +152,4 @@ class Registry:
 
 
 REGISTRY = Registry()
+register_renamed(REGISTRY)      # older flow files' names, as deprecated aliases (renamed.py)

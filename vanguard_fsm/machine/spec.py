@@ -134,6 +134,7 @@ class FlowSet:
     parameters: dict
     parameters_path: str | None = None
     variant_files: tuple = ()           # a variant's variant.yaml files, base first (overlay.py)
+    warnings: tuple = ()                # lint warnings: deprecated names, retired parameters (renamed.py)
 
     def declared_timings(self) -> set[str]:
         return {t for f in self.flows.values() for s in f.all_states.values() for t in s.timings}

@@ -38,7 +38,7 @@ WHERE = {
 ALIASES = {"kinds": "decision_kinds", "choices": "decision_kinds", "events": "engine_events",
            "costs": "ability_costs", "effects": "ability_effects", "targets": "target_selectors",
            "selectors": "target_selectors", "filters": "target_filters", "who": "deciders",
-           "zones": "card_zones"}
+           "zones": "card_zones", "deprecated": "deprecated_names", "renamed": "deprecated_names"}
 FLOW_LANGUAGE, CARD_LANGUAGE = "flow", "card"
 
 
@@ -103,7 +103,19 @@ def vocabulary() -> list[VocabularySection]:
         out.append(VocabularySection(key, section.kind + "s", language,
                                      WHERE.get(key, f"{language}s: wherever a {section.kind} is written"),
                                      _entries(section, language)))
+    out.insert(len(_sections_of(REGISTRY, FLOW_LANGUAGE)), deprecated_section())
     return out
+
+
+def deprecated_section() -> VocabularySection:
+    """Names flows written for an older flow language still use: each resolves to its new name,
+    and lint warns where it is written (machine/renamed.py)."""
+    entries = [Entry(old, f"deprecated {section.kind}: write `{new}` ({why})" if why else
+                     f"deprecated {section.kind}: write `{new}`")
+               for section, _ in _sections_of(REGISTRY, FLOW_LANGUAGE)
+               for old, (new, why) in section.deprecated().items()]
+    return VocabularySection("deprecated_names", "deprecated names", FLOW_LANGUAGE,
+                             "older flow files: still accepted, with a lint warning naming the new name", entries)
 
 
 def timings_section(flowset) -> VocabularySection:

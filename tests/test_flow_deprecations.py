@@ -1,0 +1,146 @@
+"""Flow files written for an older flow language (machine/renamed.py, machine/obligations.py).
+
+Renamed names stay registered, deprecated aliases: they resolve through the registry to
+the new name's function and lint warns at their `file:line:col`, naming the new name;
+a retired parameter is dropped with a warning when its value is what the card data now
+says, else refused; a choice whose work later steps must finish (stride, G guardian,
+G assist) but reaches a decision first is a located lint error saying what to add.
+"""
+from __future__ import annotations
+
+import shutil
+
+import pytest
+from click.testing import CliRunner
+
+from vanguard_fsm.cli.main import main
+from vanguard_fsm.game import rules  # noqa: F401  (registers the names flows may use)
+from vanguard_fsm.machine.loader import lint_flows, lint_report
+from vanguard_fsm.machine.registry import REGISTRY, Section
+from vanguard_fsm.paths import builtin_flows_dir
+from tests.helpers import trace_text
+
+
+def copy_flows(tmp_path):
+    flows = tmp_path / "flows"
+    shutil.copytree(builtin_flows_dir(), flows)
+    return flows
+
+
+def edit(path, old, new, count=1):
+    text = path.read_text()
+    assert text.count(old) >= count, f"{old!r} not in {path}"
+    path.write_text(text.replace(old, new))
+
+
+def position(path, token, nth=1):
+    """(line, col) of the nth occurrence of `token` in the file, 1-based."""
+    seen = 0
+    for line_no, line in enumerate(path.read_text().splitlines(), 1):
+        col = line.find(token)
+        while col >= 0:
+            seen += 1
+            if seen == nth:
+                return line_no, col + 1
+            col = line.find(token, col + 1)
+    raise AssertionError(f"{token!r} not found")
+
+
+def test_a_deprecated_name_resolves_to_the_new_one_only_through_the_registry():
+    section = Section("condition")
+    section.register("new_name", lambda game: True)
+    section.rename("old_name", "new_name", "why")
+    section.rename("older_name", "old_name")
+    assert "old_name" in section and "older_name" in section and "other" not in section
+    assert section["older_name"] is section["new_name"] is section.get("old_name")
+    assert section.names() == ["new_name"]                 # the vocabulary lists current names
+    assert section.deprecation_message("older_name") == "deprecated condition 'older_name': write 'new_name'"
+    assert section.deprecation_message("new_name") is None
+    with pytest.raises(ValueError):
+        section.rename("new_name", "x")                    # a current name cannot become an alias
+
+
+def test_old_condition_names_lint_as_located_warnings_and_play_the_same_game(tmp_path):
+    flows = copy_flows(tmp_path)
+    turn = flows / "turn.yaml"
+    edit(turn, "unless: [vanguard_below_g_assist_grade]", "unless: [vanguard_below_grade_3]")
+    edit(turn, "unless: [both_vanguards_at_stride_grades]", "unless: [both_vanguards_grade_3_or_more]")
+    problems, warnings = lint_report(flows)
+    assert problems == []
+    found = {(w.line, w.col): w.message for w in warnings}
+    assert found == {
+        position(turn, "vanguard_below_grade_3"):
+            "warning: deprecated condition 'vanguard_below_grade_3': write 'vanguard_below_g_assist_grade' "
+            "(issue 11: the grade is the parameter g_assist_vanguard_below)",
+        position(turn, "both_vanguards_grade_3_or_more"):
+            "warning: deprecated condition 'both_vanguards_grade_3_or_more': write "
+            "'both_vanguards_at_stride_grades' (issue 11: the grades are the parameters stride_vanguard_grade "
+            "and stride_opponent_grade)"}
+    for seed in (1, 2):
+        assert trace_text(seed, ("heuristic", "heuristic"), flows_dir=flows) == \
+            trace_text(seed, ("heuristic", "heuristic"))
+    out = CliRunner().invoke(main, ["lint", str(flows)])
+    assert out.exit_code == 0, out.output
+    assert f"turn.yaml:{position(turn, 'vanguard_below_grade_3')[0]}:" in out.output
+    assert "warning: deprecated condition 'vanguard_below_grade_3'" in out.output
+
+
+def test_names_lists_the_deprecated_names():
+    out = CliRunner().invoke(main, ["names", "deprecated"])
+    assert out.exit_code == 0
+    for old, (new, _why) in REGISTRY.conditions.deprecated().items():
+        assert old in out.output and f"write `{new}`" in out.output
+    assert "two_or_more_cards_in_g_zone" in out.output
+
+
+@pytest.mark.parametrize("value, problem", [("{discard_grade: 0}", False), ("{discard_grade: 1}", True)])
+def test_the_retired_g_guardian_cost_parameter(tmp_path, value, problem):
+    flows = copy_flows(tmp_path)
+    params = flows / "parameters.yaml"
+    edit(params, "  g_guardian_face_up_max:", f"  g_guardian_cost: {value}\n  g_guardian_face_up_max:")
+    problems, warnings = lint_report(flows)
+    found = problems if problem else warnings
+    assert [(p.line, p.col) for p in found] == [position(params, "g_guardian_cost")]
+    assert "g_guardian: {cost: [...]}" in found[0].message
+    assert (problems == []) != problem and (warnings == ()) == problem
+
+
+def test_a_stride_choice_that_skips_paying_and_placing_is_a_located_error(tmp_path):
+    flows = copy_flows(tmp_path)
+    turn = flows / "turn.yaml"
+    edit(turn, "to: stride_pay_cost", "to: main_phase")
+    found = [p for p in lint_flows(flows) if "leaves work open" in p.message]
+    assert len(found) == 1
+    line = next(i for i, text in enumerate(turn.read_text().splitlines(), 1) if "to: main_phase" in text
+                and "choice: stride" in turn.read_text().splitlines()[i - 2])
+    assert found[0].line == line - 1                     # the `choice: stride` line of that transition
+    assert "choice 'stride'" in found[0].message and "turn.main_phase" in found[0].message
+    assert "pay_stride_cost, then stride_chosen_g_unit" in found[0].message
+
+
+def test_a_g_guardian_choice_that_keeps_the_guard_step_is_a_located_error(tmp_path):
+    flows = copy_flows(tmp_path)
+    battle = flows / "battle.yaml"
+    edit(battle, """      - choice: g_guardian
+        to: g_guardian_pay_cost
+""", "")
+    found = [p for p in lint_flows(flows) if "leaves work open" in p.message]
+    assert len(found) == 1
+    assert (found[0].line, found[0].col) == position(battle, "g_guardian, pass]")
+    assert "same decision at 'battle.guard_step' is offered again" in found[0].message
+    assert "pay_g_guardian_cost, then call_g_guardian" in found[0].message
+
+
+def test_a_g_assist_that_skips_its_removals_is_a_located_error(tmp_path):
+    flows = copy_flows(tmp_path)
+    turn = flows / "turn.yaml"
+    edit(turn, "to: g_assist_remove_from_hand\n", "to: ride_phase\n")
+    found = [p for p in lint_flows(flows) if "leaves work open" in p.message]
+    assert len(found) == 1 and "choice 'g_assist'" in found[0].message
+    assert "turn.ride_phase.ride_step" in found[0].message and "g_assist_shuffle" in found[0].message
+
+
+def test_the_built_in_flows_and_variants_leave_no_work_open():
+    out = CliRunner().invoke(main, ["lint"])
+    assert out.exit_code == 0, out.output
+    assert "warning" not in out.output
