@@ -158,3 +158,13 @@ def write_scenario(tmp_path, text: str, name: str = "s.yaml"):
     path = tmp_path / name
     path.write_text(text)
     return path
+
+
+def passes_only_when_edited(scenario, flows=None, cards=None):
+    """The scenario passes with the edited `flows`/`cards` copies and fails with the built-in
+    ones: the game follows the edit, and only because of it. Returns the passing result."""
+    from vanguard_fsm.scenario.runner import run_scenario
+    result = run_scenario(scenario, flows_dir=flows, cards=cards)
+    assert result.passed, result.message
+    assert not run_scenario(scenario).passed
+    return result

@@ -31,6 +31,12 @@ def write_cards(tmp_path: Path, body: str) -> Path:
     return path
 
 
+def one_card_file(tmp_path: Path, card: str, marker: str | None) -> tuple[Path, int]:
+    """A card file whose one card is line 5, and the column of `marker` there (None: the card's "{")."""
+    line = f"- {card}"
+    return write_cards(tmp_path, line + "\n"), (line.index(marker) + 1 if marker else 3)
+
+
 def error_of(path) -> CardError:
     with pytest.raises(CardError) as info:
         load_cards(path)
@@ -219,9 +225,7 @@ def test_missing_path_and_empty_directory(tmp_path):
      "cards[0].g_guardian: True is not of type 'object'"),
 ])
 def test_bad_card_is_located(tmp_path, card, marker, fragment):
-    line = f"- {card}"
-    path = write_cards(tmp_path, line + "\n")
-    col = line.index(marker) + 1 if marker else 3  # 3: the card mapping's "{"
+    path, col = one_card_file(tmp_path, card, marker)
     err = error_of(path)
     assert str(err).startswith(f"{path}:5:{col}: "), str(err)
     assert fragment in err.message, err.message
@@ -245,12 +249,11 @@ def test_bad_card_is_located(tmp_path, card, marker, fragment):
 ])
 def test_printed_numbers_are_located_by_card_lint(tmp_path, card, marker, fragment):
     from vanguard_fsm.abilities.lint import lint_cards
-    line = f"- {card}"
-    path = write_cards(tmp_path, line + "\n")
+    path, col = one_card_file(tmp_path, card, marker)
     assert load_cards(path)["X-1"]
     problems = lint_cards(None, path)
     assert len(problems) == 1, problems
-    assert str(problems[0]).startswith(f"{path}:5:{line.index(marker) + 1}: card 'X-1': "), str(problems[0])
+    assert str(problems[0]).startswith(f"{path}:5:{col}: card 'X-1': "), str(problems[0])
     assert fragment in problems[0].message, problems[0].message
 
 

@@ -6,23 +6,12 @@ normal ride / stride per turn).
 """
 from __future__ import annotations
 
-import shutil
+import pytest
 
+from helpers import copy_cards as cards_with, copy_flows, edit, passes_only_when_edited, write_scenario
 from vanguard_fsm.machine.loader import lint_flows
-from vanguard_fsm.paths import builtin_flows_dir
+from vanguard_fsm.paths import REPO_DIR
 from vanguard_fsm.scenario.runner import run_scenario
-
-
-def copy_flows(tmp_path):
-    flows = tmp_path / "flows"
-    shutil.copytree(builtin_flows_dir(), flows)
-    return flows
-
-
-def edit(path, old, new):
-    text = path.read_text()
-    assert old in text, f"{old!r} not in {path}"
-    path.write_text(text.replace(old, new))
 
 
 TURN_ONE = """
@@ -45,19 +34,18 @@ expect:
 """
 
 
-def test_deleting_the_first_turn_guard_allows_a_turn_1_attack(tmp_path):
-    flows = copy_flows(tmp_path)
-    edit(flows / "battle.yaml", """      - to: battle_phase_end
+FIRST_TURN_GUARD = """      - to: battle_phase_end
         if: [first_turn_of_first_player]
         doc: no attack on the first player's first turn
-""", "")
+"""
+
+
+def test_deleting_the_first_turn_guard_allows_a_turn_1_attack(tmp_path):
+    flows = copy_flows(tmp_path)
+    edit(flows / "battle.yaml", FIRST_TURN_GUARD, "")
     assert lint_flows(flows) == []
-    scenario = tmp_path / "turn1.yaml"
-    scenario.write_text(TURN_ONE)
-    result = run_scenario(scenario, flows_dir=flows)
-    assert result.passed, result.message
-    # with the built-in flows the same script is refused: no 'battle' on turn 1
-    assert not run_scenario(scenario).passed
+    passes_only_when_edited(write_scenario(tmp_path, TURN_ONE), flows=flows)
+    # (with the built-in flows the same script is refused: no 'battle' on turn 1)
 
 
 SECOND_RIDE = """
@@ -89,23 +77,10 @@ def test_deleting_the_once_per_turn_ride_guard_allows_a_second_ride(tmp_path):
             doc: one normal ride per turn
 """, "")
     assert lint_flows(flows) == []
-    scenario = tmp_path / "ride.yaml"
-    scenario.write_text(SECOND_RIDE)
-    result = run_scenario(scenario, flows_dir=flows)
-    assert result.passed, result.message
-    assert not run_scenario(scenario).passed
+    passes_only_when_edited(write_scenario(tmp_path, SECOND_RIDE), flows=flows)
 
 
 # -- order inside a state (CR 6.8.1.1.1 -> 6.8.1.3, CR 7.3.1.1) -----------------------
-
-def cards_with(tmp_path, extra: str):
-    """The built-in cards plus `extra` (a card file's text), as a cards directory."""
-    from vanguard_fsm.paths import builtin_cards_dir
-    cards = tmp_path / "cards"
-    shutil.copytree(builtin_cards_dir(), cards)
-    (cards / "zz_test.yaml").write_text(extra)
-    return cards
-
 
 HEART_CARD = """
 clan: Test
@@ -154,8 +129,7 @@ expect:
 
 def test_end_phase_order_is_yaml_heart_triggers_after_the_g_unit_returns(tmp_path):
     cards = cards_with(tmp_path, HEART_CARD)
-    scenario = tmp_path / "end.yaml"
-    scenario.write_text(END_PHASE)
+    scenario = write_scenario(tmp_path, END_PHASE)
     result = run_scenario(scenario, cards=cards)
     assert result.passed, result.message
     # the designer puts the timing back on entry (before the G unit returns): the game follows
@@ -194,8 +168,7 @@ expect:
 
 
 def test_first_entry_timing_fires_once_per_battle_phase_and_follows_the_yaml(tmp_path):
-    scenario = tmp_path / "start.yaml"
-    scenario.write_text(START_STEP)
+    scenario = write_scenario(tmp_path, START_STEP)
     assert run_scenario(scenario).passed
     flows = copy_flows(tmp_path)
     edit(flows / "battle.yaml", "{timing: beginning_of_start_step, first_entry: true}", "{timing: beginning_of_start_step}")
@@ -230,8 +203,7 @@ def _resolved_before_stride_step(events) -> bool:
 
 
 def test_after_each_choice_check_timing_is_flow_data(tmp_path):
-    scenario = tmp_path / "ride.yaml"
-    scenario.write_text(RIDE)
+    scenario = write_scenario(tmp_path, RIDE)
     result = run_scenario(scenario)
     assert result.passed, result.message
     assert _resolved_before_stride_step(result.events)
@@ -252,32 +224,12 @@ clan: Test
 nation: Test
 race: Test
 cards:
-  - id: X-CALL
-    name: Caller at the End of Battle
-    grade: 1
-    power: 7000
-    shield: 5000
-    unit: normal
-    skills: [boost]
-    abilities:
-      - kind: AUTO
-        zone: R
-        timing: end_of_battle
-        effect: {call: {from: drop, choose: 1, name: Latecomer}}
-        text: "At the end of the battle, call a 'Latecomer' from your drop zone."
-  - id: X-LATE
-    name: Latecomer
-    grade: 1
-    power: 7000
-    shield: 5000
-    unit: normal
-    skills: [boost]
-    abilities:
-      - kind: AUTO
-        zone: R
-        timing: end_of_battle
-        effect: {soul_charge: 1}
-        text: "At the end of the battle, Soul Charge 1."
+  - {id: X-CALL, name: Caller at the End of Battle, grade: 1, power: 7000, shield: 5000, unit: normal, skills: [boost],
+     abilities: [{kind: AUTO, zone: R, timing: end_of_battle, effect: {call: {from: drop, choose: 1, name: Latecomer}},
+                  text: "At the end of the battle, call a 'Latecomer' from your drop zone."}]}
+  - {id: X-LATE, name: Latecomer, grade: 1, power: 7000, shield: 5000, unit: normal, skills: [boost],
+     abilities: [{kind: AUTO, zone: R, timing: end_of_battle, effect: {soul_charge: 1},
+                  text: "At the end of the battle, Soul Charge 1."}]}
 """
 
 CLOSE_LOOP = """
@@ -307,8 +259,7 @@ expect:
 
 def test_close_step_repeats_while_abilities_are_still_to_stand_by(tmp_path):
     cards = cards_with(tmp_path, LOOP_CARDS)
-    scenario = tmp_path / "loop.yaml"
-    scenario.write_text(CLOSE_LOOP)
+    scenario = write_scenario(tmp_path, CLOSE_LOOP)
     result = run_scenario(scenario, cards=cards)
     assert result.passed, result.message
     entered = [r for r in result.events if r["event"] == "state" and r["path"] == "battle.close_step"]
@@ -350,10 +301,7 @@ expect:
 def test_seven_damage_to_lose_in_parameters(tmp_path):
     flows = copy_flows(tmp_path)
     edit(flows / "parameters.yaml", "    standard: 6\n", "    standard: 7\n")
-    scenario = tmp_path / "seven.yaml"
-    scenario.write_text(SEVENTH)
-    assert run_scenario(scenario, flows_dir=flows).passed
-    assert not run_scenario(scenario).passed       # built-in: the sixth damage loses
+    passes_only_when_edited(write_scenario(tmp_path, SEVENTH), flows=flows)   # built-in: the sixth damage loses
 
 
 def test_the_heal_condition_is_a_parameter(tmp_path):
@@ -389,7 +337,6 @@ def test_a_deck_of_40_is_legal_under_a_changed_limit_and_checked_at_game_start(t
     assert any("exactly 50 cards" in m for m in validate_deck(deck, db))
     game = new_game(1, [deck_file, deck_file], flows_dir=flows)
     assert len(game.state.players[0].deck) == 40
-    import pytest
     with pytest.raises(DeckError) as info:
         new_game(1, [deck_file, deck_file])
     assert str(info.value).startswith(f"{deck_file}:")
@@ -424,8 +371,7 @@ def test_grade_limits_and_drive_checks_are_parameters(tmp_path):
     flows = copy_flows(tmp_path)
     edit(flows / "parameters.yaml", "ride: {min: 0, max: 1}", "ride: {min: 0, max: 2}")
     edit(flows / "parameters.yaml", "    twin_drive: 2\n", "    twin_drive: 3\n")
-    scenario = tmp_path / "ride.yaml"
-    scenario.write_text("""
+    scenario = write_scenario(tmp_path, """
 name: ride two grades up, then a twin drive checks three times
 rules: ["3.3.3.1", "1.2"]
 abilities: false
@@ -447,9 +393,7 @@ expect:
   events:
     - {event: drive_check, count: 3}
 """)
-    result = run_scenario(scenario, flows_dir=flows)
-    assert result.passed, result.message
-    assert not run_scenario(scenario).passed
+    passes_only_when_edited(scenario, flows=flows)
 
 
 # per-card stride and G guardian costs: tests/test_designer_g_units.py
@@ -469,8 +413,7 @@ def test_a_g_assist_sub_step_removed_in_yaml_is_gone(tmp_path):
                         "          - to: g_assist_shuffle\n            unless: [g_assist_hand_removals_left]")
     (flows / "turn.yaml").write_text(text)
     assert lint_flows(flows) == []
-    scenario = tmp_path / "assist.yaml"
-    scenario.write_text("""
+    scenario = write_scenario(tmp_path, """
 name: G assist without its G zone removal
 rules: ["CR 6.4.1.2.5"]
 abilities: false
@@ -500,9 +443,7 @@ expect:
   no_events:
     - {event: put, from: g_zone}
 """)
-    result = run_scenario(scenario, flows_dir=flows)
-    assert result.passed, result.message
-    assert not run_scenario(scenario).passed
+    passes_only_when_edited(scenario, flows=flows)
 
 
 def test_a_format_named_in_parameters_is_accepted_by_the_command_line(tmp_path):
@@ -580,7 +521,6 @@ def test_printed_skills_and_shields_follow_parameters(tmp_path):
 def test_the_game_refuses_a_deck_card_the_printed_parameters_forbid(tmp_path):
     """A copy of parameters.yaml where boost is for grade 0 only: the built-in decks' grade 1
     boosters are refused when a game starts, at the card's line, by the API and the CLI (exit 2)."""
-    import pytest
     from click.testing import CliRunner
     from vanguard_fsm.abilities.lint import lint_cards
     from vanguard_fsm.cli.main import main
@@ -600,3 +540,17 @@ def test_the_game_refuses_a_deck_card_the_printed_parameters_forbid(tmp_path):
     problems = [str(p) for p in lint_cards(flows)]
     assert any(p.startswith(f"{flows / 'parameters.yaml'}:") and "unknown skill 'bost' (did you mean 'boost'?)" in p
                for p in problems), problems
+
+
+AUDIT_VARIANT = REPO_DIR.parent / "shared" / "audit" / "repro" / "variant" / "r08_yaml_edit_cannot_allow_turn1_attack.yaml"
+
+
+@pytest.mark.skipif(not AUDIT_VARIANT.is_file(), reason="the shared audit is not beside this clone")
+def test_the_audits_variant_repro_passes_once_the_guard_is_deleted(tmp_path):
+    """The audit's `variant/` reproduction as written ('battle' offered on turn 1 once the guard is
+    deleted, CR 7.3.1.3). Its `flows-no-turn1-guard` is a copy of the flows of commit 08cc973,
+    whose condition names have since been renamed (it no longer lints), so the same deletion is
+    made in a copy of today's flows; the built-in flows still refuse it."""
+    flows = copy_flows(tmp_path)
+    edit(flows / "battle.yaml", FIRST_TURN_GUARD, "")
+    passes_only_when_edited(AUDIT_VARIANT, flows=flows)

@@ -3,13 +3,13 @@ any set of flows, cards and decks, and a failure at run time names the YAML line
 from __future__ import annotations
 
 import re
-import shutil
 import subprocess
 import sys
 
 import pytest
 
-from vanguard_fsm.paths import builtin_cards_dir, builtin_flows_dir
+from helpers import copy_cards, copy_flows, edit
+from vanguard_fsm.paths import builtin_flows_dir
 
 LOCATED = re.compile(r"^\S+\.yaml:\d+:\d+: ", re.M)
 
@@ -20,20 +20,15 @@ def run(*args, stdin=""):
 
 
 def _cards_with(tmp_path, old, new):
-    cards = tmp_path / "cards"
-    cards.mkdir()
-    for src in builtin_cards_dir().glob("*.yaml"):
-        text = src.read_text(encoding="utf-8")
-        (cards / src.name).write_text(text.replace(old, new, 1) if src.name.startswith("aurora") else text)
+    """A copy of the built-in cards with one edit in aurora_lancers.yaml."""
+    cards = copy_cards(tmp_path)
+    edit(cards / "aurora_lancers.yaml", old, new)
     return cards
 
 
 def _flows_with(tmp_path, file, old, new):
-    flows = tmp_path / "flows"
-    shutil.copytree(builtin_flows_dir(), flows)
-    text = (flows / file).read_text(encoding="utf-8")
-    assert old in text
-    (flows / file).write_text(text.replace(old, new, 1), encoding="utf-8")
+    flows = copy_flows(tmp_path)
+    edit(flows / file, old, new)
     return flows
 
 

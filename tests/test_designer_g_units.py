@@ -7,47 +7,33 @@ paying *its* cost), CR 8.5.2.4 (choose, pay, put on the circle).
 """
 from __future__ import annotations
 
-import shutil
-
+from helpers import copy_cards, copy_flows, edit, passes_only_when_edited, write_scenario as scenario
 from vanguard_fsm.game.cards import load_cards
 from vanguard_fsm.machine.loader import lint_flows
-from vanguard_fsm.paths import builtin_cards_dir, builtin_flows_dir
 from vanguard_fsm.scenario.runner import run_scenario
 
 
-def copy_of(tmp_path, source, name):
-    target = tmp_path / name
-    shutil.copytree(source, target)
-    return target
-
-
-def edit(path, old, new, count=1):
-    text = path.read_text()
-    assert text.count(old) >= count, f"{old!r} not in {path}"
-    path.write_text(text.replace(old, new, count))
-
-
-def scenario(tmp_path, text: str, name: str = "s.yaml"):
-    path = tmp_path / name
-    path.write_text(text)
-    return path
-
-
-STRIDE_A_G_GUARDIAN = """
-name: a G unit is strode only when its card has the Stride skill
-rules: ["CR 6.5.1.2.2", "CR 11.11.2"]
+def at_the_stride_step(name: str, rules: str, hand: str, g_unit: str) -> str:
+    """A scenario's head: turn 7's stride step, both vanguards grade 3, `g_unit` in the G zone."""
+    return f"""
+name: {name}
+rules: {rules}
 abilities: false
-start: {turn: 7, turn_player: 0, at: turn.ride_phase.stride_step}
+start: {{turn: 7, turn_player: 0, at: turn.ride_phase.stride_step}}
 p0:
-  VC: {card: AL-014, soul: [AL-001]}
-  hand: [AL-002]
-  g_zone: [AL-019]
-  deck: [{card: AL-009, count: 6}]
+  VC: {{card: AL-014, soul: [AL-001]}}
+  hand: {hand}
+  g_zone: [{g_unit}]
+  deck: [{{card: AL-009, count: 6}}]
   rode: true
 p1:
-  VC: {card: TC-014, soul: [TC-001]}
-  deck: [{card: TC-009, count: 6}]
-script:
+  VC: {{card: TC-014, soul: [TC-001]}}
+  deck: [{{card: TC-009, count: 6}}]
+"""
+
+
+STRIDE_A_G_GUARDIAN = at_the_stride_step("a G unit is strode only when its card has the Stride skill",
+                                         '["CR 6.5.1.2.2", "CR 11.11.2"]', "[AL-002]", "AL-019") + """script:
   - stride:AL-019
   - hand_grades_total:done        # cost 0: paid with no card (CR 8.5.2.4)
 until: {state: turn.main_phase}
@@ -65,7 +51,7 @@ def test_a_g_guardian_cannot_stride_until_its_card_gets_the_stride_skill(tmp_pat
     path = scenario(tmp_path, STRIDE_A_G_GUARDIAN)
     refused = run_scenario(path)
     assert not refused.passed and "expected AL-019, got AL-014" in refused.message
-    cards = copy_of(tmp_path, builtin_cards_dir(), "cards")
+    cards = copy_cards(tmp_path)
     edit(cards / "aurora_lancers.yaml", "    g_guardian: {cost: [{discard: {choose: 1, grade: 0}}]}",
          "    stride: {cost: [{hand_grades_total: 0}]}\n    g_guardian: {cost: [{discard: {choose: 1, grade: 0}}]}")
     assert load_cards(cards)["AL-019"].skill_cost("stride") == (("hand_grades_total", 0),)
@@ -104,7 +90,7 @@ def test_two_g_guardians_with_different_costs(tmp_path):
     """A copy of the cards gives AL-020 the cost "discard a heal trigger" while AL-019 keeps
     "discard a grade 0": with only a critical trigger in hand, AL-019 may be called and
     AL-020 may not; with a heal trigger and a grade 1, AL-020 is called and pays the heal."""
-    cards = copy_of(tmp_path, builtin_cards_dir(), "cards")
+    cards = copy_cards(tmp_path)
     lancers = cards / "aurora_lancers.yaml"
     text = lancers.read_text()
     second = text.index("    g_guardian: {cost: [{discard: {choose: 1, grade: 0}}]}", text.index("id: AL-020"))
@@ -130,7 +116,7 @@ def test_two_g_guardians_with_different_costs(tmp_path):
 def test_a_g_guardian_cost_may_use_any_cost_of_the_ability_vocabulary(tmp_path):
     """`g_guardian: {cost: [{counter_blast: 1}]}`: a cost term of the ability layer pays
     for the call; with no face-up damage the G guardian is not offered."""
-    cards = copy_of(tmp_path, builtin_cards_dir(), "cards")
+    cards = copy_cards(tmp_path)
     edit(cards / "aurora_lancers.yaml", "    g_guardian: {cost: [{discard: {choose: 1, grade: 0}}]}",
          "    g_guardian: {cost: [{counter_blast: 1}]}")
     with_damage = GUARD.format(
@@ -146,21 +132,8 @@ def test_a_g_guardian_cost_may_use_any_cost_of_the_ability_vocabulary(tmp_path):
     assert result.passed, result.message
 
 
-STRIDE_FREE = """
-name: with the stride_pay_cost step deleted, a stride costs nothing
-rules: ["CR 8.5.2.4"]
-abilities: false
-start: {turn: 7, turn_player: 0, at: turn.ride_phase.stride_step}
-p0:
-  VC: {card: AL-014, soul: [AL-001]}
-  hand: [AL-012, AL-015]
-  g_zone: [AL-017]
-  deck: [{card: AL-009, count: 6}]
-  rode: true
-p1:
-  VC: {card: TC-014, soul: [TC-001]}
-  deck: [{card: TC-009, count: 6}]
-script:
+STRIDE_FREE = at_the_stride_step("with the stride_pay_cost step deleted, a stride costs nothing",
+                                 '["CR 8.5.2.4"]', "[AL-012, AL-015]", "AL-017") + """script:
   - stride:AL-017
 until: {state: turn.main_phase}
 expect:
@@ -174,22 +147,20 @@ expect:
 def test_a_stride_sub_step_removed_in_yaml_is_gone(tmp_path):
     """Stride is three flow states (choose, pay, place): deleting `stride_pay_cost` in a copy
     of flows/turn.yaml makes a stride free; the built-in flows ask for the cost."""
-    flows = copy_of(tmp_path, builtin_flows_dir(), "flows")
+    flows = copy_flows(tmp_path)
     text = (flows / "turn.yaml").read_text()
     start, end = text.index("      stride_pay_cost:"), text.index("      stride_place:")
     text = text[:start] + text[end:]
     (flows / "turn.yaml").write_text(text.replace("            to: stride_pay_cost", "            to: stride_place"))
     assert lint_flows(flows) == []
-    path = scenario(tmp_path, STRIDE_FREE)
-    result = run_scenario(path, flows_dir=flows)
-    assert result.passed, result.message
-    assert not run_scenario(path).passed       # built in: a hand_grades_total choice is left unanswered
+    # built in, a hand_grades_total choice is left unanswered
+    passes_only_when_edited(scenario(tmp_path, STRIDE_FREE), flows=flows)
 
 
 def test_paying_after_placing_is_refused_by_lint(tmp_path):
     """The steps' contexts: paying needs a chosen G unit, placing ends it, so a designer who
     moves the payment after the placement gets a located lint error, not a crash."""
-    flows = copy_of(tmp_path, builtin_flows_dir(), "flows")
+    flows = copy_flows(tmp_path)
     edit(flows / "turn.yaml", "do: [stride_chosen_g_unit, check_timing]",
          "do: [stride_chosen_g_unit, pay_stride_cost, check_timing]")
     problems = lint_flows(flows)
@@ -226,7 +197,7 @@ def test_g_guardian_conditions_are_the_decisions_offer_if(tmp_path):
     called over four face-up ones (CR 7.5.1.2.3 is followed only because the YAML says so)."""
     path = scenario(tmp_path, FACE_UP_LIMIT)
     assert not run_scenario(path).passed
-    flows = copy_of(tmp_path, builtin_flows_dir(), "flows")
+    flows = copy_flows(tmp_path)
     edit(flows / "battle.yaml", "g_guardian: [both_vanguards_at_g_guardian_grades, face_up_g_guardians_within_limit]",
          "g_guardian: [both_vanguards_at_g_guardian_grades]")
     assert lint_flows(flows) == []
@@ -235,7 +206,7 @@ def test_g_guardian_conditions_are_the_decisions_offer_if(tmp_path):
 
 
 def test_offer_if_names_are_linted_at_their_place(tmp_path):
-    flows = copy_of(tmp_path, builtin_flows_dir(), "flows")
+    flows = copy_flows(tmp_path)
     edit(flows / "battle.yaml", "        g_guardian: [both_vanguards_at_g_guardian_grades, face_up_g_guardians_within_limit]",
          "        g_guardain: [both_vanguards_at_g_guardian_grades]\n        guard: [face_up_g_guardians_within_limt]")
     problems = [str(p) for p in lint_flows(flows)]

@@ -13,7 +13,7 @@ import sys
 import click
 
 from ..agents import make_agent
-from .common import FormatName, AgentSpecType, cards_option, flows_option, input_errors
+from .common import cards_option, flows_option, input_errors, session_start_options
 from ..debug.start import StartError, build_start
 from ..debug.debugger import Debugger
 
@@ -38,16 +38,7 @@ def _read_lines(interactive: bool):
 
 
 @click.command()
-@click.option("--seed", type=int, default=None, help="Start a new game with this seed (default 0).")
-@click.option("--scenario", "scenario_path", type=click.Path(dir_okay=False), default=None,
-              help="Start at the position a scenario file describes.")
-@click.option("--replay", "replay_path", type=click.Path(dir_okay=False), default=None,
-              help="Start a recorded game from the beginning, with its choices recorded ahead.")
-@click.option("--agents", nargs=2, type=AgentSpecType(allow_human=False), default=("heuristic", "heuristic"),
-              show_default=True, help="Who decides at `auto` and `continue` (after any recorded choices).")
-@click.option("--decks", nargs=2, default=None, help="Two decks, by built-in name or path (with --seed).")
-@click.option("--format", "fmt", type=FormatName(), default=None,
-              help="The game's format (damage to lose); default: the decks' format.")
+@session_start_options
 @click.option("--color/--no-color", default=None, help="Colour the board (default: only at a terminal).")
 @flows_option
 @cards_option

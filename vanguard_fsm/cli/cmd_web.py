@@ -10,22 +10,13 @@ import sys
 
 import click
 
-from .common import FormatName, EXIT_INPUT, AgentSpecType, cards_option, flows_option, input_errors
+from .common import EXIT_INPUT, cards_option, flows_option, input_errors, session_start_options
 
 
 @click.command()
-@click.option("--seed", type=int, default=None, help="Start a new game with this seed (default 0).")
-@click.option("--scenario", "scenario_path", type=click.Path(dir_okay=False), default=None,
-              help="Start at the position a scenario file describes.")
-@click.option("--replay", "replay_path", type=click.Path(dir_okay=False), default=None,
-              help="Start a recorded game from the beginning, with its choices recorded ahead.")
+@session_start_options
 @click.option("--trace", "trace_path", type=click.Path(dir_okay=False), default=None,
               help="View a trace file (timeline, log, diagram) instead of debugging a game.")
-@click.option("--agents", nargs=2, type=AgentSpecType(allow_human=False), default=("heuristic", "heuristic"),
-              show_default=True, help="Who decides at 'auto' and 'continue' (after any recorded choices).")
-@click.option("--decks", nargs=2, default=None, help="Two decks, by built-in name or path (with --seed).")
-@click.option("--format", "fmt", type=FormatName(), default=None,
-              help="The game's format (damage to lose); default: the decks' format.")
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Address to bind; anything but 127.0.0.1 lets other machines drive the debugger.")
 @click.option("--port", type=click.IntRange(0, 65535), default=0, show_default=True, help="0: any free port.")

@@ -223,6 +223,26 @@ def atomic_output(path: str | Path, flag: str):
         raise
 
 
+def session_start_options(fn):
+    """The options that say where a debugging session starts, shared by `debug` and `web`: a new
+    game (seed, decks, format), a scenario or a replay, and the agents that play on from there."""
+    options = (
+        click.option("--seed", type=int, default=None, help="Start a new game with this seed (default 0)."),
+        click.option("--scenario", "scenario_path", type=click.Path(dir_okay=False), default=None,
+                     help="Start at the position a scenario file describes."),
+        click.option("--replay", "replay_path", type=click.Path(dir_okay=False), default=None,
+                     help="Start a recorded game from the beginning, with its choices recorded ahead."),
+        click.option("--agents", nargs=2, type=AgentSpecType(allow_human=False), default=("heuristic", "heuristic"),
+                     show_default=True, help="Who decides at `auto` and `continue` (after any recorded choices)."),
+        click.option("--decks", nargs=2, default=None, help="Two decks, by built-in name or path (with --seed)."),
+        click.option("--format", "fmt", type=FormatName(), default=None,
+                     help="The game's format (damage to lose); default: the decks' format."),
+    )
+    for option in reversed(options):
+        fn = option(fn)
+    return fn
+
+
 def write_json_and_csv(out: Path, document: dict, rows: list[dict], fields) -> None:
     """`out` as JSON and the rows beside it as CSV (`out` with `.csv`); an unwritable path is exit 2."""
     import csv
