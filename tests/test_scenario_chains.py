@@ -105,6 +105,13 @@ def test_an_older_form_cost_that_does_not_reach_the_cost_fails():
     assert "do not complete the payment" in result.failures[0].message
 
 
+def test_an_older_form_cost_that_the_engine_must_complete_fails():
+    # grade 1 + grade 0: the engine then takes the grade 3 by itself (the only way left)
+    result = run(STRIDE, "stride:AL-017/discard:hand[1,2]", "[AL-015, AL-007, AL-002]")
+    assert not result.passed
+    assert "do not complete the payment: AL-015 had to be paid too" in result.failures[0].message
+
+
 def test_a_missing_hand_index_names_the_link():
     result = run(STRIDE, "stride:AL-017/discard:hand[7]", "[]")
     assert "hand[7] does not exist" in result.failures[0].message

@@ -116,7 +116,8 @@ def input_errors(fn):
                 check_format(kwargs["fmt"], kwargs.get("flows_dir", tuple(kwargs.get("flows") or ()) or None))
             if "cards" in kwargs:
                 lint_cards_first(kwargs.get("flows_dir"), kwargs["cards"])
-            say_flow_warnings(kwargs.get("flows_dir"))
+            if fn.__name__ != "lint":       # lint prints its warnings itself, with its problems
+                say_flow_warnings(kwargs.get("flows_dir"))
             return fn(*args, **kwargs)
         except FlowError as exc:
             for problem in exc.problems:

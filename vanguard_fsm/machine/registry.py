@@ -93,13 +93,19 @@ class Section:
 
     def __contains__(self, name: str) -> bool:
         # a list or dict from a file is no name; a deprecated name is known through its new one
-        return isinstance(name, str) and self.current_name(name) in self._items
+        if not isinstance(name, str):
+            return False
+        return name in self._items or (name in self._renamed and self.current_name(name) in self._items)
 
     def __getitem__(self, name: str):
-        return self._items[self.current_name(name)]
+        items = self._items
+        return items[name] if name in items else items[self.current_name(name)]
 
     def get(self, name: str, default=None):
-        return self._items.get(self.current_name(name), default) if isinstance(name, str) else default
+        if not isinstance(name, str):
+            return default
+        items = self._items
+        return items[name] if name in items else items.get(self.current_name(name), default)
 
     def names(self) -> list[str]:
         return sorted(self._items)

@@ -147,6 +147,7 @@ class Walker:
                     raise LinkError(chain, self.cost_index, f"the cards it names do not complete the payment: "
                                                             f"{kind} still asks; legal: {_legal(d)}")
                 return done
+            self.check_end(game)
             if not self.links_left:
                 return None
         while True:
@@ -193,6 +194,22 @@ class Walker:
             self.optional_done = self.pick_kind
         return chosen
 
+    def check_end(self, game) -> None:
+        """Where a run stops with the chain's cost paid: `LinkError` if it took more than named."""
+        if self.named and not self.picks:
+            extra = self._taken_beyond_named(game)
+            if extra:
+                raise LinkError(self.chain, self.cost_index, f"the cards it names do not complete the "
+                                                             f"payment: {', '.join(extra)} had to be paid too")
+
+    def _taken_beyond_named(self, game) -> list:
+        """Hand cards that left beyond those the cost link names (the engine takes a last
+        single possible pick by itself)."""
+        cards = game.cards
+        gone = Counter(cards[i].id for i in self.hand) - Counter(cards[i].id for i in
+                                                                 game.state.players[self.player].hand)
+        return sorted((gone - Counter(self.named)).elements())
+
     def _paid_without_asking(self, game) -> bool:
         """Every card the cost link names has left the hand (a cost with one possible payment
         is paid by the engine without a decision)."""
@@ -203,7 +220,7 @@ class Walker:
         return all(now[c] <= before[c] - n for c, n in named.items())
 
 
-def _private_copy(game):
+def private_copy(game):
     """A game of its own at `game`'s position: no trace, log or debugger hooks, its own
     random generator at the same place (so a probe changes nothing the run will see)."""
     from ..agents.determinize import search_game
@@ -214,6 +231,35 @@ def _private_copy(game):
     return shadow
 
 
+def start_chain(game, chain: Chain) -> Walker:
+    """A walker for `chain` at `game`'s pending decision (its player, its hand)."""
+    d = game.pending
+    return Walker(chain, d.player, game.state.players[d.player].hand)
+
+
+def play_chain(game, walker: Walker, apply=None) -> None:
+    """Take the chain's links at `game`'s decisions, from the pending one on, running the
+    flows in between (`apply`: how an action is taken, default `game.apply`). Stops once
+    every link is used (at the next decision when a `done` may still follow); raises
+    `LinkError` at a link the game refuses or when the game ends first."""
+    apply = apply or type(game).apply
+    for _ in range(MAX_PROBE_STEPS):
+        if game.pending is not None:
+            chosen = walker.action_for(game, game.pending)
+            if chosen is None:
+                return
+            apply(game, chosen)
+            if walker.finished:
+                return
+        elif game.runner.finished:
+            if not walker.settled(game):
+                raise LinkError(walker.chain, min(walker.next, len(walker.chain.links) - 1),
+                                "the game ended before it was chosen")
+            return
+        else:
+            game.step()
+
+
 def chain_is_legal(game, text: str) -> tuple[bool, str]:
     """Is `text` (an action id or a chain) legal at `game`'s pending decision? (legal, why)."""
     d = game.pending
@@ -222,23 +268,9 @@ def chain_is_legal(game, text: str) -> tuple[bool, str]:
         return (d.find(text) is not None, f"legal: {_legal(d, 40)}")
     if d.find(chain.links[0]) is None:
         return (False, f"its first link {chain.links[0]!r} is not legal; legal: {_legal(d, 40)}")
-    shadow = _private_copy(game)
-    walker = Walker(chain, d.player, game.state.players[d.player].hand)
+    shadow = private_copy(game)
     try:
-        for _ in range(MAX_PROBE_STEPS):
-            if shadow.pending is not None:
-                chosen = walker.action_for(shadow, shadow.pending)
-                if chosen is None:
-                    break
-                shadow.apply(chosen)
-                if walker.finished:
-                    break
-            elif shadow.runner.finished:
-                if not walker.settled(shadow):
-                    return (False, f"the game ended before link {walker.next + 1} of chain {text!r}")
-                break
-            else:
-                shadow.step()
+        play_chain(shadow, start_chain(shadow, chain))
     except LinkError as err:
         return (False, str(err))
     return (True, f"every link was accepted by player {d.player}'s decisions")

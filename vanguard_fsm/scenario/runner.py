@@ -214,6 +214,11 @@ class _Run:
                 "a decision with one option takes no script line)") if where else ""
 
     def leftovers(self) -> None:
+        if self.walker is not None:
+            try:
+                self.walker.check_end(self.game)
+            except LinkError as err:
+                self.failures.append(self.s.failure(self.walker_keys, str(err)))
         if self.walker is not None and not self.walker.settled(self.game):
             w = self.walker
             self.failures.append(self.s.failure(self.walker_keys, f"link {w.next + (0 if w.picks else 1)} of "
