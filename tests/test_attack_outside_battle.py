@@ -56,6 +56,27 @@ def test_the_main_phase_attack_is_a_battle_without_a_start_step_and_the_main_pha
     assert game.state.battle is None and not game.state.in_battle_phase
 
 
+def test_an_attack_that_cannot_be_made_concludes_and_is_not_kept_for_a_later_battle():
+    """CR 10.34.1.1: TC-214 is rested when its ACT asks for the attack: no battle now, and the request
+    is gone, so when it stands again the player's own attack in the battle phase is the player's."""
+    from vanguard_fsm.game import effect_attacks
+    game = build_game(parse_scenario(MAIN.replace("front_left: TC-214", "front_left: {card: TC-214, rested: true}")))
+    seen = _seen(game)
+    decision = game.advance()
+    game.apply(next(a for a in decision.actions if a.id == "act:front_left:TC-214#1"))
+    decision = game.advance()
+    assert not any(name == "attack" for name, _, _ in seen)
+    assert not any(s[1] == effect_attacks.NAME for s in game.state.statuses)
+    game.state.players[0].circles["front_left"].rested = False     # it stands again
+    while not any(a.id == "attack:VC->VC" for a in decision.actions):
+        game.apply(next(a for a in decision.actions if a.id in ("pass", "battle")))
+        decision = game.advance()
+    game.apply(next(a for a in decision.actions if a.id == "attack:VC->VC"))
+    game.advance()
+    attack = next(f for name, f, _ in seen if name == "attack")
+    assert attack["attacker"] == "VC" and "by_effect" not in attack
+
+
 def test_invoke_at_names_a_state_of_the_invoked_machine(tmp_path):
     flows = tmp_path / "flows"
     shutil.copytree(builtin_flows_dir(), flows)

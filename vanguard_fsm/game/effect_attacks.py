@@ -52,6 +52,25 @@ def _next(game):
     return None
 
 
+@action("conclude_unmade_attacks")
+def conclude_unmade_attacks(game) -> None:
+    """Once the effects in play are done, an attack an effect asked for whose attacker is not a standing
+    front-row unit, or whose units to attack are gone, concludes (CR 10.34.1.1): it is not kept for later."""
+    state = game.state
+    if not state.statuses or state.turn_player is None:
+        return
+    mine = statuses.seat_subject(state.turn_player)
+    me, them = state.players[state.turn_player], state.players[1 - state.turn_player]
+    kept = tuple(s for s in state.statuses if not (s[0] == mine and s[1] == NAME and not _makeable(me, them, s[2])))
+    if kept != state.statuses:
+        state.statuses = kept
+
+
+def _makeable(me, them, value) -> bool:
+    attacker, unit = _circle_of(me, value[0])
+    return attacker is not None and not unit.rested and any(_circle_of(them, p)[0] for p in value[1:])
+
+
 @condition("effect_attack_pending")
 def effect_attack_pending(game) -> bool:
     """An effect made a unit attack and the attack can be made now (CR 10.34.1.1); the flows ask in
