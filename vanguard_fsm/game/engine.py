@@ -231,7 +231,14 @@ class Game:
     def apply(self, action: Action | str) -> None:
         """Take one legal action (its id, or an offered `Action`); else `IllegalAction`, nothing changed."""
         decision = self.pending
-        chosen = _match_action(action, decision)
+        chosen = None
+        if decision is not None and action.__class__ is Action and action.id.__class__ is str:
+            for offered in decision.actions:   # agents hand back one of the offered objects
+                if offered is action:
+                    chosen = action
+                    break
+        if chosen is None:   # an id, a copy, a wrong or an illegal action: checked in full
+            chosen = _match_action(action, decision)
         self.pending = None
         self.chosen_at = self.moves
         self.history.append(chosen.id)

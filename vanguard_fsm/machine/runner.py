@@ -150,8 +150,8 @@ class Runner:
                     frame.fired = frame.fired | {first_entry_of}
                 hooks.fire_timing(ctx, name)
             else:
-                try:
-                    fn(ctx, *args)
+                try:   # most tasks (a state's `do` actions) take no arguments: called directly
+                    fn(ctx, *args) if args else fn(ctx)
                 except Exception as exc:
                     annotate_action(exc, self, fn)     # the YAML line, for the error message
                     raise
