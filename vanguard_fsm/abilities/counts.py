@@ -98,6 +98,8 @@ ZONES = (
     ("face_up_damage", _zone("damage", "up"), "the face-up cards in {whose} damage zone (what Counter Blast can pay)"),
     ("face_down_damage", _zone("damage", "down"), "the face-down cards in {whose} damage zone"),
     ("bind", _zone("bind"), "the cards in {whose} bind zone (CR 4.9)"),
+    ("trigger_zone", _zone("trigger"), "the card in {whose} trigger zone: the one a drive or damage check "
+                                       "is revealing (CR 4.10)"),
     ("g_zone", _zone("g_zone"), "the cards in {whose} G zone (CR 4.11)"),
     ("face_up_g_zone", _zone("g_zone", "up"), "the face-up cards in {whose} G zone (CR 4.11.3)"),
     ("face_down_g_zone", _zone("g_zone", "down"), "the face-down cards in {whose} G zone"),

@@ -15,7 +15,7 @@ from .targets import where_zone
 
 # events other cards watch ("when your G unit strides"): they need a zone to work from
 WATCHED = frozenset({"when_your_g_unit_strides", "when_your_unit_attacks", "when_your_unit_boosts",
-                     "when_opponent_rear_guard_put_into_drop"})
+                     "when_opponent_rear_guard_put_into_drop", "when_your_drive_check_reveals"})
 
 
 def _unit_at(game, seat, circle):
@@ -135,12 +135,14 @@ def on_zone_change(layer, game, seat, inst, src, dst) -> None:
             layer.watchers(game, 1 - seat, "when_opponent_rear_guard_put_into_drop")
 
 
-def _on_check(timing):
+def _on_check(timing, watched=None):
     def handler(layer, game, f):
         seat = f["player"]
         trigger = game.state.players[seat].trigger
         if trigger:
             layer.subject(game, seat, trigger[-1], (timing,), "trigger", 0)
+            if watched is not None:   # the checked card is in the trigger zone: {count: your_trigger_zone, ...}
+                layer.watchers(game, seat, watched)
     return handler
 
 
@@ -161,6 +163,6 @@ def _on_draw(layer, game, f):
 EVENT_TIMINGS = {
     "call": _on_call, "ride": _on_ride, "stride": _on_stride, "when_attacks": _on_attack_declared,
     "guard": _on_guard,
-    "drive_check": _on_check("when_drive_check_reveals"), "damage_check": _on_check("when_damage_check_reveals"),
+    "drive_check": _on_check("when_drive_check_reveals", "when_your_drive_check_reveals"), "damage_check": _on_check("when_damage_check_reveals"),
     "draw": _on_draw, "legion": _on_legion, "put": _on_put,
 }

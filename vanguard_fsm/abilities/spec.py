@@ -39,6 +39,9 @@ ONCE = {"once_per_turn": "turn", "once_per_game": "game"}
 # ("at the end of the turn" stands by with "at the beginning of end phase", CR 6.8.1.3)
 LATER = {"at_end_of_turn": "beginning_of_end_phase", "at_end_of_battle": "end_of_battle"}
 DEFAULT_TIMING = {"CONT": "continuous", "ACT": "main_phase"}
+# effects that bring their own delayed part (CR 10.31.2: a Time Leap ends "at the end of that
+# turn"): effect name -> (timing, the delayed part's effects), compiled as `KEY.laterN`
+RETURNS = {"time_leap": ("beginning_of_end_phase", ({"time_leap_return": "that"},))}
 
 
 class AbilityDataError(ValueError):
@@ -125,6 +128,10 @@ def compile_ability(card_id: str, key: str, raw) -> tuple[AbilitySpec, ...]:
         elif name in LATER:
             out.extend(compile_ability(card_id, f"{key}.later{n + 1}",
                                        {"kind": "AUTO", "timing": LATER[name], "effect": arg}))
+        elif name in RETURNS:
+            timing, later = RETURNS[name]
+            out.extend(compile_ability(card_id, f"{key}.later{n + 1}",
+                                       {"kind": "AUTO", "timing": timing, "effect": list(later)}))
     return tuple(out)
 
 

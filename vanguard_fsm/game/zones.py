@@ -204,10 +204,10 @@ def overloaded_circles(game) -> None:
 
 
 def call(game, seat: int, card: int, circle: str, normal: bool = True, rested: bool = False,
-         source: str = "hand") -> Unit:
+         source: str = "hand", **fields) -> Unit:
     """Call a card from hand (or, for a superior call, another zone) to an R circle. A unit
     already there stays until the next check timing's rule action puts it into the drop
-    zone (RULES 3.3.4 a; CR 8.5.3.2, 9.3.6)."""
+    zone (RULES 3.3.4 a; CR 8.5.3.2, 9.3.6). `fields`: extra trace fields (`time_leap`)."""
     p = game.state.players[seat]
     getattr(p, source).remove(card)
     if p.circles[circle] is not None:
@@ -216,7 +216,7 @@ def call(game, seat: int, card: int, circle: str, normal: bool = True, rested: b
     p.circles[circle] = unit
     c = game.cards[card]
     game.emit("call", player=seat, card=c.id, grade=c.grade, circle=circle,
-              vanguard_grade=vanguard_grade(game, seat), normal=normal, **{"from": source})
+              vanguard_grade=vanguard_grade(game, seat), normal=normal, **{"from": source}, **fields)
     return unit
 
 
