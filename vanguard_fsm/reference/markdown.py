@@ -38,7 +38,14 @@ INTRO = {
         "`stride: {cost: [{hand_grades_total: 3}]}` (the Stride skill, CR 11.11.2; a G unit without it "
         "is never strode, CR 6.5.1.2.2) and `g_guardian: {cost: [{discard: {choose: 1, grade: 0}}]}` (the "
         "G guardian skill, CR 7.5.1.2.3, 11.14), so two G guardians may cost differently "
-        "(`[{discard: {choose: 1, trigger: heal}}]`, `[{counter_blast: 1}]`).\n"),
+        "(`[{discard: {choose: 1, trigger: heal}}]`, `[{counter_blast: 1}]`).\n\n"
+        "A target's `choose` may be a count (`counts.py`): \"for each Flame Dragon on your vanguard "
+        "circle, retire up to one of your opponent's rear-guards\" is `{retire: {from: opponent_rear_guards, "
+        "choose: {count: your_vanguard_circle, race: Flame Dragon}, up_to: true}}`. Engine events a card's "
+        "AUTO ability may name (`names engine_events`) are listed in the flow-language reference; two "
+        "watch other cards: `{kind: AUTO, zone: V/R, timing: when_opponent_rear_guard_put_into_drop, "
+        "effect: {power: 3000, target: self, until: turn}}`, and `when_attack_hits_rear_guard` is "
+        "`when_hits` for a rear-guard only.\n"),
 }
 
 
