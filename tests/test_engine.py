@@ -207,3 +207,17 @@ def test_turn_limit_from_parameters_ends_the_game(tmp_path):
     over = rows[-1]
     assert over["event"] == "game_over" and over["reason"] == "turn_limit"
     assert over["winner"] is None and over["turn"] == 3
+
+
+def test_a_game_that_does_not_end_is_a_located_runaway_not_a_bare_runtime_error():
+    """A flow set that never ends a game (its turn limit deleted, a loop of decisions) stops
+    at the decision bound with a located error the commands report as one line, exit 2."""
+    from vanguard_fsm.agents import make_agent
+    from vanguard_fsm.agents.base import play_out
+    from vanguard_fsm.machine.runner import Runaway
+    game = new_game(5)
+    agents = [make_agent("random", seed=1), make_agent("random", seed=2)]
+    with pytest.raises(Runaway) as info:
+        play_out(game, agents, max_decisions=12)
+    text = str(info.value)
+    assert re.match(r".*flows/\w+\.yaml:\d+:\d+: runaway game: 12 decisions without an end \(turn \d+, at ", text), text

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from ..game.actions import Action, Decision
+from ..machine.runner import Runaway
 
 
 class Agent(Protocol):
@@ -18,11 +19,19 @@ class Agent(Protocol):
 
 
 def play_out(game, agents, max_decisions: int = 1_000_000) -> None:
-    """Advance `game` to its end, asking `agents[seat]` at each decision."""
+    """Advance `game` to its end, asking `agents[seat]` at each decision.
+
+    A game that goes on past `max_decisions` is a flow set that never ends a game (its
+    turn limit deleted, a loop of decisions): a located `Runaway` at the flow state where
+    it stopped, which every command reports as one line and exit 2."""
     advance, apply = game.advance, game.apply
     for _ in range(max_decisions):
         decision = advance()
         if decision is None:
             return
         apply(agents[decision.player].choose(game, decision))
-    raise RuntimeError(f"game did not end within {max_decisions} decisions")
+    where = game.runner.leaf().where
+    raise Runaway(where.path, where.line, where.col,
+                  f"runaway game: {max_decisions} decisions without an end (turn {game.state.turn}, at "
+                  f"{' > '.join(game.runner.paths())}); does the root flow still end the game at "
+                  f"turn_limit (condition turn_limit_reached)?")
