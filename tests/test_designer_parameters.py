@@ -115,3 +115,47 @@ def test_the_same_clan_condition_of_triggers_is_a_parameter(tmp_path):
     worked = run_scenario(scenario, flows_dir=flows)
     assert not worked.passed
     assert [(r["active"], r["critical_to"]) for r in worked.events if r["event"] == "trigger"] == [(True, "VC")]
+
+
+GUARDIAN_LEFT = """
+name: a guardian left on the guardian circle outside the battle phase retires at the check timing
+rules: ["CR 8.4.1", "CR 9.4"]
+abilities: false
+start: {turn: 5, turn_player: 0, at: turn.main_phase, enter: true}
+p0:
+  VC: {card: AL-014, soul: [AL-001]}
+  deck: [{card: AL-009, count: 6}]
+p1:
+  VC: {card: TC-014, soul: [TC-001]}
+  gc: [{card: TC-009}]
+  deck: [{card: TC-009, count: 6}]
+until: {state: battle.start_step}
+expect:
+  p1: {drop: [TC-009], gc: []}
+"""
+
+
+def test_the_check_timings_rule_actions_are_a_parameter_list(tmp_path):
+    """CR 8.4.1, 9.4: the rule actions a check timing performs are `rule_actions` in
+    parameters.yaml; leaving `guardians_outside_battle` out leaves the guardian where it is."""
+    path = write_scenario(tmp_path, GUARDIAN_LEFT)
+    assert run_scenario(path).passed
+    flows = copy_flows(tmp_path)
+    edit(flows / "parameters.yaml", "    - guardians_outside_battle", "")
+    result = run_scenario(path, flows_dir=flows)
+    assert not result.passed and "p1.drop" in result.message
+
+
+def test_every_rule_action_the_schema_names_is_one_the_check_timing_performs():
+    from vanguard_fsm.game.check_timing import RULE_ACTIONS
+    from vanguard_fsm.machine.schema import RULE_ACTION_NAMES
+    assert tuple(RULE_ACTIONS) == RULE_ACTION_NAMES
+
+
+def test_a_misspelt_rule_action_is_a_located_schema_error(tmp_path):
+    from vanguard_fsm.machine.loader import lint_flows
+    flows = copy_flows(tmp_path)
+    edit(flows / "parameters.yaml", "    - losing ", "    - losin ")
+    problems = [str(p) for p in lint_flows(flows)]
+    assert len(problems) == 1 and "parameters.yaml:18:7:" in problems[0], problems
+    assert "'losin' is not one of" in problems[0]

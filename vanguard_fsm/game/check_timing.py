@@ -1,10 +1,11 @@
 """Check timing (CR 8.4.1) and the rule actions (CR 9) it performs.
 
-Rule actions first, repeated until none applies: losing (9.2: damage at the
-format's limit, an empty deck, no vanguard and no soul), overloaded circles (9.3:
-a unit called over another), guardians outside the battle phase (9.4), no
-vanguard (9.5: ride from the soul), the damage process (9.6: damage an effect dealt,
-CR 10.33.2, one damage check at a time). Then pending AUTO
+Rule actions first, repeated until none applies, in the order the parameters'
+`rule_actions` list them (a designer may reorder or leave one out): losing (9.2:
+damage at the format's limit, an empty deck, no vanguard and no soul), overloaded
+circles (9.3: a unit called over another), guardians outside the battle phase (9.4),
+no vanguard (9.5: ride from the soul), the damage process (9.6: damage an effect
+dealt, CR 10.33.2, one damage check at a time). Then pending AUTO
 abilities, turn player first (the ability layer plugs in through
 `game.abilities`). Losing is looked at only here, never in the middle of an
 effect (RULES 3.4.2).
@@ -59,38 +60,74 @@ def check_timing(game) -> None:
 
 
 def rule_actions_then_abilities(game) -> None:
-    """The check timing in full: losing, overloaded circles, guardians, no vanguard, then
-    the pending abilities."""
-    state = game.state
+    """The check timing in full: the rule actions the parameters list (`rule_actions`), in
+    their order, then the pending abilities. A rule action that ends the game, asks a
+    decision or starts a damage check ends this pass (it schedules the next check timing
+    itself when one is due)."""
+    for name in game.params["rule_actions"]:
+        if RULE_ACTIONS[name](game):
+            return
+    abilities = game.abilities
+    if abilities is not None and abilities.has_pending():
+        abilities.resolve_next(game, check_timing)
+
+
+def _losing(game) -> bool:
+    """CR 9.2: a player at the format's damage limit, with an empty deck, or with neither a
+    vanguard nor a soul loses; both at once is a draw."""
     losers = _losers(game)
-    if losers:
-        if len(losers) == 2:
-            game.decide(None, None, losers[0][1])
-        else:
-            seat, reason = losers[0]
-            game.decide(1 - seat, seat, reason)
-        return
-    again = False
+    if not losers:
+        return False
+    if len(losers) == 2:
+        game.decide(None, None, losers[0][1])
+    else:
+        seat, reason = losers[0]
+        game.decide(1 - seat, seat, reason)
+    return True
+
+
+def _overloaded_circles(game) -> bool:
+    """CR 9.3: a unit called over another: the older one is retired."""
     zones.overloaded_circles(game)
+    return False
+
+
+def _guardians_outside_battle(game) -> bool:
+    """CR 9.4: guardians still on a guardian circle outside the battle phase are retired."""
+    state = game.state
     if not state.in_battle_phase:
         for p in state.players:
             for unit in list(p.gc):
                 zones.retire_guardian(game, p.seat, unit)
+    return False
+
+
+def _ride_from_soul(game) -> bool:
+    """CR 9.5: a player with no vanguard rides a card from the soul, then the check timing
+    starts again."""
+    state = game.state
     for p in state.players:
         if p.circles["VC"] is None and p.soul and state.turn > 0:
             _ask_ride_from_soul(game, p.seat)
-            again = True
-            break
-    if again:
-        game.then(check_timing)
-        return
+            game.then(check_timing)
+            return True
+    return False
+
+
+def _damage_process(game) -> bool:
+    """CR 9.6, 10.33.2: one point of damage an effect dealt to a vanguard is checked."""
     seat = _damaged_vanguard(game)
-    if seat is not None:
-        _damage_process_step(game, seat)
-        return
-    abilities = game.abilities
-    if abilities is not None and abilities.has_pending():
-        abilities.resolve_next(game, check_timing)
+    if seat is None:
+        return False
+    _damage_process_step(game, seat)
+    return True
+
+
+# The rule actions a parameters file may list in `rule_actions` (the flow schema's enum
+# names the same five: machine/schema.py RULE_ACTION_NAMES).
+RULE_ACTIONS = {"losing": _losing, "overloaded_circles": _overloaded_circles,
+                "guardians_outside_battle": _guardians_outside_battle,
+                "ride_from_soul": _ride_from_soul, "damage_process": _damage_process}
 
 
 def _damaged_vanguard(game) -> int | None:

@@ -106,6 +106,10 @@ _GRADE = _count(0, 4)
 _EFFECTS = {"type": "array", "minItems": 1,
             "items": {"enum": ["critical", "draw", "stand", "heal", "power"]}}
 
+# The rule actions of a check timing (game/check_timing.py RULE_ACTIONS), CR 9.2-9.6.
+RULE_ACTION_NAMES = ("losing", "overloaded_circles", "guardians_outside_battle", "ride_from_soul",
+                     "damage_process")
+
 _DECK_FORMAT = {"type": "object", "additionalProperties": False,
                 "required": ["rule", "main_deck", "triggers", "max_heal", "max_copies"],
                 "properties": {"rule": {"type": "string"}, "main_deck": _COUNT, "triggers": _COUNT,
@@ -135,7 +139,7 @@ LATER_PARAMETERS = ("deck_construction", "g_deck", "drive_checks", "grade_limits
                     "g_assist_g_zone_min", "g_guardian_vanguard_grade", "g_guardian_opponent_grade", "limits",
                     "heal_damage_lead_min", "printed_cards", "g_assist_grade_above", "hit_power_lead_min",
                     "starting_vanguard_grade", "trigger_needs_same_clan", "time_leap_grade_step",
-                    "ultimate_stride_g_face_up_min")
+                    "ultimate_stride_g_face_up_min", "rule_actions")
 
 PARAMETERS_SCHEMA = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -155,7 +159,7 @@ PARAMETERS_SCHEMA = {
                          "g_guardian_vanguard_grade", "g_guardian_opponent_grade", "limits",
                          "heal_damage_lead_min", "printed_cards", "g_assist_grade_above",
                          "hit_power_lead_min", "starting_vanguard_grade", "trigger_needs_same_clan",
-                         "time_leap_grade_step", "ultimate_stride_g_face_up_min"],
+                         "time_leap_grade_step", "ultimate_stride_g_face_up_min", "rule_actions"],
             "properties": {
                 # 2^hand_size redraw options are offered: the hand stays small
                 "hand_size": _count(1, 10), "max_redraw": _count(0, 10), "trigger_power": _count(0, 100000),
@@ -172,6 +176,9 @@ PARAMETERS_SCHEMA = {
                 "hit_power_lead_min": {"type": "integer", "minimum": -1000000, "maximum": 1000000},
                 "g_assist_grade_above": {"type": "integer", "minimum": -4, "maximum": 4},
                 "starting_vanguard_grade": _GRADE, "trigger_needs_same_clan": {"type": "boolean"},
+                # the check timing's rule actions, in the order they are performed (CR 8.4.1, 9)
+                "rule_actions": {"type": "array", "uniqueItems": True,
+                                 "items": {"enum": list(RULE_ACTION_NAMES)}},
                 "g_assist_look": _count(0, 20), "g_assist_remove": _count(0, 10),
                 "g_guardian_face_up_max": _count(0, 16),
                 "stride_vanguard_grade": _GRADE, "stride_opponent_grade": _GRADE,
