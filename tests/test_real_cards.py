@@ -43,6 +43,8 @@ def test_real_cards_are_as_printed(db):
             assert c.grade == 4
             if c.g_guardian:        # CR 11.14: no Stride skill, no skill icon, shield 15000
                 assert c.shield == 15000 and c.skills == () and c.stride is None
+            elif c.stride.get("ultimate"):   # CR 11.42: Ultimate Stride, a Zeroth Dragon's 25000
+                assert c.power == 25000 and c.skills == ("triple_drive",) and c.race == "Zeroth Dragon"
             else:                   # CR 11.11: Stride by discarding grades summing to 3 or more
                 assert c.power == 15000 and c.skills == ("triple_drive",)
                 assert c.skill_cost("stride") == (("hand_grades_total", 3),)

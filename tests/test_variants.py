@@ -52,7 +52,8 @@ def test_a_variant_keeps_everything_it_does_not_change():
     main_pass = moved.all_states["main_phase"].transitions[0]
     assert main_pass.dest == "ride_phase" and main_pass.trigger == "pass"
     stride = moved.all_states["ride_phase.stride_step"].transitions
-    assert [t.dest for t in stride] == ["battle_phase"] * 3 + ["ride_phase.stride_pay_cost", "battle_phase"]
+    assert [t.dest for t in stride] == ["battle_phase"] * 3 + ["ride_phase.stride_pay_cost", "battle_phase",
+                                        "ride_phase.stride_pay_cost"]   # + Ultimate Stride (CR 11.42)
     assert moved.all_states["ride_phase.stride_place"].transitions[0].dest == "battle_phase"
     # patching one item kept its conditions: the no-stride guards still guard
     assert stride[0].unless == base.flows["turn"].all_states["ride_phase.stride_step"].transitions[0].unless

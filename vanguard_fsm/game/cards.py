@@ -296,8 +296,8 @@ _ABILITY_SCHEMA = {
     "then": {"required": ["timing"]},
 }
 # `stride:` / `g_guardian:` — a skill of a G unit with its cost in the ability cost vocabulary
-_SKILL_COST_SCHEMA = {"type": "object", "required": ["cost"], "additionalProperties": False,
-                      "properties": {"cost": {"type": "array", "items": _ITEM}}}
+_SKILL_COST_SCHEMA = {"type": "object", "required": ["cost"], "additionalProperties": False,   # ultimate: CR 11.42
+                      "properties": {"cost": {"type": "array", "items": _ITEM}, "ultimate": {"type": "boolean"}}}
 # CONT and ACT abilities have no trigger timing; the export still names one (CONTRACT "Cards export").
 _DEFAULT_TIMING = {"CONT": "continuous", "ACT": "main_phase"}
 

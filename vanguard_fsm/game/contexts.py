@@ -14,7 +14,7 @@ from . import battle, damage, effect_attacks, g_calls  # noqa: F401  (the names 
 
 REGISTRY.declare_context("battle", "a battle is running (started by begin_battle, CR.battle.1)")
 REGISTRY.declare_context("attack", "an attack is declared: attacker and target chosen (choice attack, CR.attack)")
-REGISTRY.declare_context("g_unit_chosen", "a G unit is chosen to stride or to call as a G guardian, "
+REGISTRY.declare_context("g_unit_chosen", "a G unit is chosen to stride (or ultimate stride) or to call as a G guardian, "
                                           "its cost still to pay (choice stride / g_guardian)",
                          settle_before_decisions=True)
 REGISTRY.declare_context("g_assist_open", "a G assist took its look, its removals and shuffle still to do "
@@ -33,6 +33,8 @@ for _name in ("boost", "guard", "intercept"):
     _CHOICES.declare(_name, needs=("attack",))
 # stride / G guardian: choose the G unit, pay its cost, place it (game/g_calls.py, CR 8.5.2.4)
 _CHOICES.declare("stride", gives=("g_unit_chosen",),
+                 then="pay_stride_cost, then stride_chosen_g_unit (flows/turn.yaml: stride_pay_cost, stride_place)")
+_CHOICES.declare("ultimate_stride", gives=("g_unit_chosen",),
                  then="pay_stride_cost, then stride_chosen_g_unit (flows/turn.yaml: stride_pay_cost, stride_place)")
 _CHOICES.declare("g_guardian", needs=("attack",), gives=("g_unit_chosen",),
                  then="pay_g_guardian_cost, then call_g_guardian, then back to the guard step "

@@ -8,6 +8,13 @@ data: `stride: {cost: [...]}` and `g_guardian: {cost: [...]}`, written in the co
 vocabulary (`game/costs.py`); a G unit without `stride` has no Stride skill and is
 never strode (CR 6.5.1.2.2), one without `g_guardian` is never called as a guardian.
 The G unit chosen and still to be paid for and placed is `Player.paying`.
+
+Ultimate Stride (CR 11.42) is a Stride skill marked `ultimate: true` in the card's `stride:`:
+its own decision kind `ultimate_stride` in the same stride step (offered while the G zone
+holds ultimate_stride_g_face_up_min face-up cards, CR 10.28.2.1.1, and only for a G unit of
+the vanguard's nation, CR 10.28.2.1), paid and placed by the same steps; when that G unit is
+back in the G zone, the flow step `remove_g_zone_after_ultimate_stride` removes the whole G
+zone from the game (CR 10.28.6).
 """
 from __future__ import annotations
 
@@ -54,7 +61,8 @@ def stride_legal(game, seat):
     """Choose a face-down G unit with the Stride skill whose stride cost can be paid (CR 8.5.2.4);
     "once per turn" is the stride step's guard in flows/turn.yaml."""
     return [Action(f"stride:{game.cards[g].id}", "stride", seat, (g,))
-            for _, g in _face_down_with(game, seat, "stride") if _can_pay(game, seat, g, "stride")]
+            for _, g in _face_down_with(game, seat, "stride")
+            if not _ultimate(game.cards[g]) and _can_pay(game, seat, g, "stride")]
 
 
 def stride_choose(game, act) -> None:
@@ -88,8 +96,11 @@ def stride_chosen_g_unit(game) -> None:
 
 def _place(game, seat: int, named) -> None:
     p = game.state.players[seat]
-    zones.stride(game, seat, p.paying, [], named)
+    g = p.paying
+    zones.stride(game, seat, g, [], named)
     p.paying, p.strode = None, True
+    if _ultimate(game.cards[g]):    # remembered for CR 10.28.6 (remove_g_zone_after_ultimate_stride)
+        statuses.add(game, statuses.seat_subject(seat), "ultimate_strode", g, "turn")
 
 
 # -- G guardian (CR 7.5.1.2.3, 11.14) --------------------------------------------
@@ -152,3 +163,51 @@ def call_g_guardian(game) -> None:
     b = game.state.battle
     guarding, b.guard_for = b.guard_for, None
     to_gc(game, seat, g, "g_guardian", source="g_zone", guarding=guarding)
+
+
+# -- Ultimate Stride (CR 11.42, 10.28.2.1, 10.28.6) -------------------------------
+
+def _ultimate(card) -> bool:
+    return card.stride is not None and bool(card.stride.get("ultimate"))
+
+
+@condition("g_zone_face_up_for_ultimate_stride")
+def g_zone_face_up_for_ultimate_stride(game) -> bool:
+    """Ultimate Stride needs at least ultimate_stride_g_face_up_min face-up cards in the turn player's
+    G zone (parameter; CR 10.28.2.1.1: three), instead of both vanguards' grades (CR 10.28.2.2)."""
+    p = game.state.players[game.state.turn_player]
+    return len(p.g_face_up) >= game.params["ultimate_stride_g_face_up_min"]
+
+
+def _vanguard_nation(game, seat: int):
+    v = game.state.players[seat].circles["VC"]
+    if v is None:
+        return None
+    return game.cards[v.heart if v.heart is not None else v.card].nation
+
+
+def ultimate_stride_legal(game, seat):
+    """Choose a face-down G unit with the Ultimate Stride skill (`stride: {..., ultimate: true}`) of the
+    vanguard's nation (CR 10.28.2.1) whose cost can be paid; the G zone condition is the decision's
+    `offer_if`, once per turn the stride step's guard."""
+    cards = game.cards
+    nation = _vanguard_nation(game, seat)
+    return [Action(f"ultimate_stride:{cards[g].id}", "ultimate_stride", seat, (g,))
+            for _, g in _face_down_with(game, seat, "stride")
+            if _ultimate(cards[g]) and cards[g].nation == nation and _can_pay(game, seat, g, "stride")]
+
+
+choice("ultimate_stride", ultimate_stride_legal, stride_choose)
+
+
+@action("remove_g_zone_after_ultimate_stride")
+def remove_g_zone_after_ultimate_stride(game) -> None:
+    """A G unit placed by Ultimate Stride that is back in the G zone takes the whole G zone with it:
+    every card there is removed from the game (CR 10.28.6), a `put` to `removed` (cause rule_action)."""
+    for p in game.state.players:
+        strode = statuses.values(game, statuses.seat_subject(p.seat), "ultimate_strode")
+        if strode and any(g in p.g_zone for g in strode):
+            for g in list(p.g_zone):
+                zones.put(game, p.seat, g, "g_zone", "removed", "rule_action", ultimate_stride=True)
+            game.state.statuses = tuple(s for s in game.state.statuses
+                                        if not (s[0] == statuses.seat_subject(p.seat) and s[1] == "ultimate_strode"))

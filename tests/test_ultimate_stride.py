@@ -1,0 +1,82 @@
+"""Ultimate Stride (issue 19; CR 11.42, 10.28.2.1, 10.28.6) with the real card G-BT13-001.
+
+The skill is card data (`stride: {cost: [...], ultimate: true}`); the rules are the stride
+step's decision kind `ultimate_stride` (offered while `g_zone_face_up_for_ultimate_stride`:
+parameter ultimate_stride_g_face_up_min face-up G zone cards), the vanguard's nation, and the
+end-phase step `remove_g_zone_after_ultimate_stride`.
+"""
+from __future__ import annotations
+
+from vanguard_fsm.abilities.sandbox import add, sandbox
+from vanguard_fsm.game import g_calls, statuses, zones
+from vanguard_fsm.game.state import Unit
+from vanguard_fsm.machine.hooks import Hooks
+
+
+def board(vanguard="BT01-004", face_up=3):
+    hooks = Hooks()
+    events = []
+    hooks.on("event", lambda g, name, fields: events.append((name, dict(fields))))
+    game = sandbox(None, "kagero", fmt="standard", hooks=hooks)
+    p = game.state.players[0]
+    p.circles["VC"] = zones.new_unit(game, add(game, 0, vanguard, "hand"))
+    p.hand.clear()
+    add(game, 0, vanguard, "hand")
+    p.g_zone.clear()
+    for _ in range(face_up):
+        p.g_face_up.add(add(game, 0, "G-KG-THEACE", "g_zone"))
+    drachma = add(game, 0, "G-BT13-001", "g_zone")
+    add(game, 0, "G-KG-VORTEXDESIRE", "g_zone")
+    return game, p, drachma, events
+
+
+def ids(actions):
+    return [a.id for a in actions]
+
+
+def test_offered_with_enough_face_up_g_zone_cards_and_the_vanguards_nation():
+    game, p, drachma, _ = board()
+    assert g_calls.g_zone_face_up_for_ultimate_stride(game)
+    assert ids(g_calls.ultimate_stride_legal(game, 0)) == ["ultimate_stride:G-BT13-001"]
+    assert "stride:G-BT13-001" not in ids(g_calls.stride_legal(game, 0))   # it has no normal Stride
+    assert "stride:G-KG-VORTEXDESIRE" in ids(g_calls.stride_legal(game, 0))
+
+
+def test_not_offered_with_too_few_face_up_cards_the_parameter_decides():
+    game, p, drachma, _ = board(face_up=2)
+    assert not g_calls.g_zone_face_up_for_ultimate_stride(game)
+    game.params = {**game.params, "ultimate_stride_g_face_up_min": 2}
+    assert g_calls.g_zone_face_up_for_ultimate_stride(game)
+
+
+def test_another_nations_vanguard_cannot_ultimate_stride_it():
+    game, p, drachma, _ = board(vanguard="BT01-002")    # Blaster Blade: United Sanctuary
+    assert g_calls.ultimate_stride_legal(game, 0) == []
+
+
+def test_the_cost_needs_a_card_with_the_vanguards_name():
+    game, p, drachma, _ = board()
+    p.hand.clear()
+    add(game, 0, "BT01-013", "hand")                     # another grade 3: cannot pay
+    assert g_calls.ultimate_stride_legal(game, 0) == []
+
+
+def test_back_in_the_g_zone_it_takes_the_whole_g_zone_out_of_the_game():
+    game, p, drachma, events = board()
+    g_calls.remove_g_zone_after_ultimate_stride(game)    # nothing ultimate strode: nothing happens
+    assert len(p.g_zone) == 5 and p.removed == []
+    p.g_zone.remove(drachma)
+    old = p.circles["VC"]
+    unit = Unit(drachma)
+    unit.heart = old.card
+    p.circles["VC"] = unit
+    statuses.add(game, statuses.seat_subject(0), "ultimate_strode", drachma, "turn")
+    g_calls.remove_g_zone_after_ultimate_stride(game)    # still on VC: not yet
+    assert p.removed == []
+    zones.return_g_units(game, 0)
+    g_calls.remove_g_zone_after_ultimate_stride(game)
+    assert p.g_zone == [] and len(p.removed) == 5 and drachma in p.removed
+    puts = [f for n, f in events if n == "put" and f["to"] == "removed"]
+    assert len(puts) == 5 and all(f["cause"] == "rule_action" and f["ultimate_stride"] for f in puts)
+    g_calls.remove_g_zone_after_ultimate_stride(game)    # once: the end phase's repeat loop does not redo it
+    assert len(p.removed) == 5
