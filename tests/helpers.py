@@ -108,6 +108,8 @@ def engine_zones(game, seat) -> dict[str, list[int]]:
         zones[circle] = cards
     for circle, u in p.overloaded:
         zones[circle].append(u.card)
+    for circle, card in p.locked.items():     # a locked card lies on its circle (CR 4.6.7): the trace's lock/unlock move nothing
+        zones[circle].append(card)
     zones["GC"] = [u.card for u in p.gc]
     zones["damage_down"] = [i for i in p.damage if i in p.face_down]
     zones["g_up"] = [i for i in p.g_zone if i in p.g_face_up]

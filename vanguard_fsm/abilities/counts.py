@@ -98,6 +98,8 @@ ZONES = (
     ("face_up_damage", _zone("damage", "up"), "the face-up cards in {whose} damage zone (what Counter Blast can pay)"),
     ("face_down_damage", _zone("damage", "down"), "the face-down cards in {whose} damage zone"),
     ("bind", _zone("bind"), "the cards in {whose} bind zone (CR 4.9)"),
+    ("locked", lambda game, seat: list(game.state.players[seat].locked.values()),
+     "the locked cards on {whose} circles (CR 10.22: not units)"),
     ("trigger_zone", _zone("trigger"), "the card in {whose} trigger zone: the one a drive or damage check "
                                        "is revealing (CR 4.10)"),
     ("g_zone", _zone("g_zone"), "the cards in {whose} G zone (CR 4.11)"),

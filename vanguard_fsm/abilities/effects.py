@@ -9,7 +9,7 @@ emit `move` events, so the trace shows every card that moved.
 from __future__ import annotations
 
 from ..game import zones
-from ..game.state import COLUMN_PARTNER, REAR_CIRCLES
+from ..game.state import COLUMN_PARTNER
 from . import abstate, counts
 from .choose import card_options, choose, unit_options
 from .registry import ABILITIES
@@ -134,7 +134,8 @@ def keep_rested(game, ctx, arg, params, then, index):
 
 
 def _move(game, ctx, seat, circle, unit):
-    if circle in COLUMN_PARTNER and circle != "VC" and COLUMN_PARTNER[circle] != "VC":
+    if circle in COLUMN_PARTNER and circle != "VC" and COLUMN_PARTNER[circle] != "VC" \
+            and COLUMN_PARTNER[circle] not in game.state.players[seat].locked:   # not onto a lock circle
         zones.move(game, seat, circle, COLUMN_PARTNER[circle])
 
 
@@ -252,7 +253,7 @@ def _call_next(game, ctx, then, zone, chosen):
         _continue(game, then)
         return
     inst, rest = chosen[0], chosen[1:]
-    options = tuple((c, c) for c in REAR_CIRCLES)
+    options = tuple((c, c) for c in zones.call_circles(game.state.players[ctx.seat]))
     choose(game, ctx.seat, "ability_circle", options, 1, False, (_call_to, (ctx, then, zone, inst, rest)),
            f"{ctx.key}: call {game.cards[inst].id} to which circle")
 

@@ -15,7 +15,8 @@ from .targets import where_zone
 
 # events other cards watch ("when your G unit strides"): they need a zone to work from
 WATCHED = frozenset({"when_your_g_unit_strides", "when_your_unit_attacks", "when_your_unit_boosts",
-                     "when_opponent_rear_guard_put_into_drop", "when_your_drive_check_reveals"})
+                     "when_opponent_rear_guard_put_into_drop", "when_your_drive_check_reveals",
+                     "when_opponent_card_unlocked"})
 
 
 def _unit_at(game, seat, circle):
@@ -155,6 +156,11 @@ def _on_put(layer, game, f):
             layer.subject(game, p.seat, p.removed[-1], ("when_leaves_hand_by_g_assist",), "hand", 0)
 
 
+def _on_unlock(layer, game, f):
+    """'When your opponent's locked card is unlocked' (CR 10.24), watched by the other player's cards."""
+    layer.watchers(game, 1 - f["player"], "when_opponent_card_unlocked")
+
+
 def _on_draw(layer, game, f):
     seat = f["player"]
     layer.subject(game, seat, game.state.players[seat].hand[-1], ("when_drawn",), "hand", 0)
@@ -164,5 +170,5 @@ EVENT_TIMINGS = {
     "call": _on_call, "ride": _on_ride, "stride": _on_stride, "when_attacks": _on_attack_declared,
     "guard": _on_guard,
     "drive_check": _on_check("when_drive_check_reveals", "when_your_drive_check_reveals"), "damage_check": _on_check("when_damage_check_reveals"),
-    "draw": _on_draw, "legion": _on_legion, "put": _on_put,
+    "draw": _on_draw, "unlock": _on_unlock, "legion": _on_legion, "put": _on_put,
 }

@@ -86,7 +86,7 @@ def _found(game, ctx, then, index, rest, bound, chosen):
     if not chosen:
         _leap_next(game, ctx, then, index, rest)
         return
-    options = tuple((c, c) for c in REAR_CIRCLES)
+    options = tuple((c, c) for c in zones.call_circles(game.state.players[ctx.seat]))
     choose(game, ctx.seat, "ability_circle", options, 1, False, (_call, (ctx, then, index, rest, bound, chosen[0])),
            f"{ctx.key}: call {game.cards[chosen[0]].id} to which circle")
 
@@ -142,7 +142,7 @@ def _return_next(game, ctx, then, todo):
     if went != "deck" or card not in game.state.players[seat].bind:
         _return_next(game, ctx, then, rest)
         return
-    options = tuple((c, c) for c in REAR_CIRCLES)
+    options = tuple((c, c) for c in zones.call_circles(game.state.players[seat]))
     choose(game, seat, "ability_circle", options, 1, False, (_call_back, (ctx, then, rest, seat, card)),
            f"{ctx.key}: call {game.cards[card].id} back from the bind zone to which circle")
 

@@ -121,7 +121,7 @@ def reveal_until(game, ctx, arg, params, then, index):
             zones.shuffle(game, ctx.seat)
         _continue(game, then)
     else:
-        options = tuple((c, c) for c in REAR_CIRCLES)
+        options = tuple((c, c) for c in zones.call_circles(p))
         choose(game, ctx.seat, "ability_circle", options, 1, False, (_call_hit, (ctx, then, hit, rest == "shuffle")),
                f"{ctx.key}: call {cards[hit].id} to which circle")
 

@@ -87,7 +87,7 @@ class Unit:
 class Player:
     __slots__ = ("seat", "deck", "hand", "drop", "damage", "face_down", "soul", "trigger", "g_zone",
                  "g_face_up", "removed", "bind", "circles", "gc", "deck_name", "rode", "strode", "redrew",
-                 "revealed", "overloaded", "assist", "paying")
+                 "revealed", "overloaded", "assist", "paying", "locked")
 
     def __init__(self, seat: int, deck_name: str = "") -> None:
         self.seat = seat
@@ -114,6 +114,9 @@ class Player:
         self.overloaded: list[tuple[str, Unit]] = []
         self.assist: tuple | None = None   # a G assist under way (game/g_assist.py)
         self.paying: int | None = None     # the G unit chosen to stride or guard, its cost not yet paid (game/g_calls.py)
+        # circle -> card: locked cards (CR 10.22), face down on their circle (a lock circle, CR 4.6.7);
+        # not units (CR 3.8.1), so not in `circles`; no card is called or moved onto that circle
+        self.locked: dict[str, int] = {}
 
     @property
     def vanguard(self) -> Unit | None:
@@ -151,6 +154,7 @@ class Player:
         p.rode, p.strode, p.redrew, p.revealed = self.rode, self.strode, self.redrew, self.revealed[:]
         p.overloaded = [(c, u.clone()) for c, u in self.overloaded] if self.overloaded else []
         p.assist, p.paying = self.assist, self.paying
+        p.locked = self.locked.copy() if self.locked else {}
         return p
 
     def canonical(self) -> tuple:
@@ -161,7 +165,7 @@ class Player:
                 tuple(sorted(self.face_down)), tuple(self.soul), tuple(self.trigger), tuple(self.g_zone),
                 tuple(sorted(self.g_face_up)), tuple(self.removed), tuple(self.bind), units, gc, self.rode, self.strode,
                 self.redrew, tuple(self.revealed), tuple((c,) + u.canonical() for c, u in self.overloaded),
-                self.assist, self.paying)
+                self.assist, self.paying, tuple(sorted(self.locked.items())))
 
     def all_instances(self) -> list[int]:
         """Every card this player owns, wherever it is (for the conservation invariant)."""
@@ -177,6 +181,7 @@ class Player:
                 cards.append(u.mate.card)
         cards.extend(u.card for u in self.gc)
         cards.extend(u.card for _, u in self.overloaded)
+        cards.extend(self.locked.values())
         return cards
 
 

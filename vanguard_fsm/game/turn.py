@@ -132,7 +132,7 @@ def call_legal(game, seat):
     return [Action(f"call:hand[{i}]->{circle}", "normal_call", seat, (inst, circle))
             for i, inst in distinct(game, p.hand)
             if cards[inst].grade <= vg and cards[inst].unit != "g_unit"
-            for circle in REAR_CIRCLES]
+            for circle in zones.call_circles(p)]
 
 
 def call_apply(game, act) -> None:
@@ -149,6 +149,8 @@ def move_legal(game, seat):
     actions = []
     for front in ("front_left", "front_right"):
         back = COLUMN_PARTNER[front]
+        if front in p.locked or back in p.locked:      # nothing moves onto a lock circle (CR 4.6.7, 10.22)
+            continue
         if p.circles[front] is not None:
             actions.append(Action(f"move:{front}->{back}", "move", seat, (front, back)))
         elif p.circles[back] is not None:
@@ -161,6 +163,15 @@ def move_apply(game, act) -> None:
 
 
 choice("move", move_legal, move_apply)
+
+
+@action("unlock_locked_cards")
+def unlock_locked_cards(game) -> None:
+    """End phase (CR 6.8.1.1.2): the turn player's locked cards turn face up, units again (CR 10.24)."""
+    seat = game.state.turn_player
+    p = game.state.players[seat]
+    for circle in [c for c in REAR_CIRCLES if c in p.locked]:
+        zones.unlock(game, seat, circle)
 
 
 def act_legal(game, seat):

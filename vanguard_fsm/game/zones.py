@@ -5,7 +5,7 @@ for what happened, so no rule can move a card without it showing in the trace.
 """
 from __future__ import annotations
 
-from .state import MATE, Unit
+from .state import MATE, REAR_CIRCLES, Unit
 from . import statuses
 
 
@@ -135,8 +135,43 @@ def zone_sizes(game, seat: int) -> dict:
             1 + (unit.heart is not None) + (unit.mate is not None)
     for circle, _ in p.overloaded:
         sizes[circle] += 1
+    for circle in p.locked:       # a locked card lies on its circle (CR 4.6.7)
+        sizes[circle] += 1
     sizes["GC"] = len(p.gc)
     return sizes
+
+
+def call_circles(p) -> tuple:
+    """The rear-guard circles a card may be called or moved to: not a lock circle (CR 4.6.7, 10.22)."""
+    return tuple(c for c in REAR_CIRCLES if c not in p.locked) if p.locked else REAR_CIRCLES
+
+
+def lock(game, seat: int, circle: str, **fields) -> None:
+    """Lock the unit on a rear-guard circle (CR 10.22): turned face down, standing, no longer a unit; the
+    circle is a lock circle. A G unit is put into the G zone face up right after (CR 10.22.8)."""
+    p = game.state.players[seat]
+    unit = p.circles[circle]
+    p.circles[circle] = None
+    card = unit.card
+    game.emit("lock", player=seat, card=game.cards[card].id, circle=circle, **fields)
+    if game.cards[card].unit == "g_unit":
+        p.g_zone.append(card)
+        p.g_face_up.add(card)
+        game.emit("put", player=seat, card=game.cards[card].id, **{"from": circle}, to="g_zone",
+                  cause="rule_action", face="up")
+        arrived(game, seat, card, circle, "g_zone")
+    else:
+        p.locked[circle] = card
+
+
+def unlock(game, seat: int, circle: str) -> Unit:
+    """Unlock (CR 10.24): the card turns face up, a unit again, standing (not 'stood', 10.24.3; not
+    'placed', 10.24.4: no call event, no 'when placed' ability), a new object (10.24.2)."""
+    p = game.state.players[seat]
+    card = p.locked.pop(circle)
+    unit = p.circles[circle] = new_unit(game, card)
+    game.emit("unlock", player=seat, card=game.cards[card].id, circle=circle)
+    return unit
 
 
 def shuffle(game, seat: int) -> None:
