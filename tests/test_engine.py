@@ -100,31 +100,35 @@ def test_reordering_phases_in_yaml_changes_the_game(tmp_path):
     text = path.read_text()
     text = text.replace("            to: ride_phase", "            to: main_phase")   # the G assist step's exits
     text = text.replace("          - to: ride_phase\n", "          - to: main_phase\n")
-    text = text.replace("""          - to: main_phase
+    old = """          - to: main_phase
             if: [normal_stride_done_this_turn]
             doc: one normal stride per turn
           - to: main_phase
-            unless: [both_vanguards_at_stride_grades]
-            doc: a vanguard below the stride grades (parameters stride_*_grade)
-          - to: main_phase
+            unless: [both_vanguards_at_stride_grades, g_zone_face_up_for_ultimate_stride]"""
+    assert old in text      # a replacement that finds nothing would leave a flow that loops forever
+    text = text.replace(old, """          - to: battle_phase
+            if: [normal_stride_done_this_turn]
+          - to: battle_phase
+            unless: [both_vanguards_at_stride_grades, g_zone_face_up_for_ultimate_stride]""")
+    old = """          - to: main_phase
             unless: [face_down_g_unit_in_g_zone]
             doc: no G unit left to stride
           - choice: stride
             to: stride_pay_cost
           - choice: pass
-            to: main_phase""", """          - to: battle_phase
-            if: [normal_stride_done_this_turn]
-          - to: battle_phase
-            unless: [both_vanguards_at_stride_grades]
-          - to: battle_phase
+            to: main_phase"""
+    assert old in text
+    text = text.replace(old, """          - to: battle_phase
             unless: [face_down_g_unit_in_g_zone]
           - choice: stride
             to: stride_pay_cost
           - choice: pass
             to: battle_phase""")
-    text = text.replace("        do: [stride_chosen_g_unit, check_timing]\n        transitions:\n          - to: main_phase",
-                        "        do: [stride_chosen_g_unit, check_timing]\n        transitions:\n          - to: battle_phase")
-    text = text.replace("      - choice: pass\n        to: battle_phase", "      - choice: pass\n        to: ride_phase")
+    for old, new in (("        do: [stride_chosen_g_unit, check_timing]\n        transitions:\n          - to: main_phase",
+                      "        do: [stride_chosen_g_unit, check_timing]\n        transitions:\n          - to: battle_phase"),
+                     ("      - choice: pass\n        to: battle_phase", "      - choice: pass\n        to: ride_phase")):
+        assert old in text
+        text = text.replace(old, new)
     path.write_text(text)
     assert lint_flows(flows) == []
     rows = events(trace_text(4, ("heuristic", "heuristic"), flows_dir=flows))

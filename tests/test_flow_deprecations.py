@@ -64,7 +64,8 @@ def test_old_condition_names_lint_as_located_warnings_and_play_the_same_game(tmp
     flows = copy_flows(tmp_path)
     turn = flows / "turn.yaml"
     edit(turn, "unless: [vanguard_below_g_assist_grade]", "unless: [vanguard_below_grade_3]")
-    edit(turn, "unless: [both_vanguards_at_stride_grades]", "unless: [both_vanguards_grade_3_or_more]")
+    edit(turn, "unless: [both_vanguards_at_stride_grades, g_zone_face_up_for_ultimate_stride]",
+         "unless: [both_vanguards_grade_3_or_more, g_zone_face_up_for_ultimate_stride]")
     problems, warnings = lint_report(flows)
     assert problems == []
     found = {(w.line, w.col): w.message for w in warnings}
@@ -109,7 +110,7 @@ def test_a_stride_choice_that_skips_paying_and_placing_is_a_located_error(tmp_pa
     flows = copy_flows(tmp_path)
     turn = flows / "turn.yaml"
     edit(turn, "to: stride_pay_cost", "to: main_phase")
-    found = [p for p in lint_flows(flows) if "leaves work open" in p.message]
+    found = [p for p in lint_flows(flows) if "leaves work open" in p.message and "choice 'stride'" in p.message]
     assert len(found) == 1
     line = next(i for i, text in enumerate(turn.read_text().splitlines(), 1) if "to: main_phase" in text
                 and "choice: stride" in turn.read_text().splitlines()[i - 2])
@@ -124,7 +125,7 @@ def test_a_g_guardian_choice_that_keeps_the_guard_step_is_a_located_error(tmp_pa
     edit(battle, """      - choice: g_guardian
         to: g_guardian_pay_cost
 """, "")
-    found = [p for p in lint_flows(flows) if "leaves work open" in p.message]
+    found = [p for p in lint_flows(flows) if "leaves work open" in p.message and "choice 'stride'" in p.message]
     assert len(found) == 1
     assert (found[0].line, found[0].col) == position(battle, "g_guardian, pass]")
     assert "same decision at 'battle.guard_step' is offered again" in found[0].message
@@ -135,7 +136,7 @@ def test_a_g_assist_that_skips_its_removals_is_a_located_error(tmp_path):
     flows = copy_flows(tmp_path)
     turn = flows / "turn.yaml"
     edit(turn, "to: g_assist_remove_from_hand\n", "to: ride_phase\n")
-    found = [p for p in lint_flows(flows) if "leaves work open" in p.message]
+    found = [p for p in lint_flows(flows) if "leaves work open" in p.message and "choice 'stride'" in p.message]
     assert len(found) == 1 and "choice 'g_assist'" in found[0].message
     assert "turn.ride_phase.ride_step" in found[0].message and "g_assist_shuffle" in found[0].message
 
