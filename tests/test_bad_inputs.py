@@ -95,3 +95,25 @@ def test_bad_input_is_refused_cleanly(case_dir: Path, tmp_path: Path):
         assert not (work / path).exists(), f"{path} was left behind\n{what}"
     leftovers = [p.name for p in work.rglob("*.part")]
     assert not leftovers, f"half-written files left behind: {leftovers}"
+
+
+def test_a_located_error_survives_a_with_block(tmp_path):
+    """A scenario with a YAML syntax error, read inside a `with` block (contextlib sets the
+    exception's __traceback__), stays the located SourceError, not a TypeError."""
+    import contextlib
+
+    from vanguard_fsm.machine.yamlsrc import SourceError
+    from vanguard_fsm.scenario.runner import run_scenario
+
+    @contextlib.contextmanager
+    def around():
+        yield
+
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("name: x\nstart: {turn: 1\n")
+    with pytest.raises(SourceError) as info:
+        with around():
+            run_scenario(bad)
+    assert str(info.value).startswith(f"{bad}:3:1: ")
+    same = SourceError(info.value.path, info.value.line, info.value.col, info.value.message)
+    assert len({info.value, same}) == 1     # hashable by value: problems deduplicate

@@ -30,8 +30,14 @@ MAX_NODES = 200_000           # nodes after alias expansion; a card file has ~3,
 Key = tuple  # a path of mapping keys / list indexes into the document
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class SourceError(Exception):
+    """A located problem in an input file (`path:line:col: message`).
+
+    Not a frozen dataclass: Python code that handles exceptions sets attributes on them
+    (`contextlib` assigns `__traceback__` when an error leaves a `with` block), and a frozen
+    slots dataclass turns that into `TypeError: super(type, obj)` instead of the located
+    error. Hashable by value all the same, so located problems can be deduplicated."""
     path: str
     line: int
     col: int
