@@ -139,14 +139,18 @@ class RestSelf:
         _continue(game, then)
 
 
-@ABILITIES.cost("soul_self", "none")
-class SoulSelf:
-    """Put this unit (a rear-guard) into your soul."""
+class _ThisRearGuard:
+    """A cost paid with this unit itself, which must be a rear-guard on the field."""
 
     @staticmethod
     def payable(game, ctx, n):
         ref = find_unit(game, ctx.placed)
         return ref is not None and ref[1] in REAR_CIRCLES
+
+
+@ABILITIES.cost("soul_self", "none")
+class SoulSelf(_ThisRearGuard):
+    """Put this unit (a rear-guard) into your soul."""
 
     @staticmethod
     def pay(game, ctx, n, then):
@@ -161,15 +165,10 @@ class SoulSelf:
 
 
 @ABILITIES.cost("retire_self", "none")
-class RetireSelf:
+class RetireSelf(_ThisRearGuard):
     """Retire this unit (a rear-guard) as a cost (CR 10.4).
 
     Example: cost: [retire_self]"""
-
-    @staticmethod
-    def payable(game, ctx, n):
-        ref = find_unit(game, ctx.placed)
-        return ref is not None and ref[1] in REAR_CIRCLES
 
     @staticmethod
     def pay(game, ctx, n, then):
