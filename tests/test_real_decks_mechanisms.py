@@ -13,7 +13,8 @@ kagero` plays (heuristic against heuristic, sides swapping seats), and game 33 o
 with `--agents heuristic random` — the one game found in 200 in which Dragonic Overlord's given
 "when its attack hits a rear-guard" resolves (heuristic agents attack vanguards). A failure names
 the mechanisms that no longer resolved: an engine or agent change moved the games; pick seeds
-that cover them again (the counts are printed, `pytest -s`).
+that cover them again (the counts are printed, `pytest -s`). Each pair of real decks is one entry
+of `PAIRINGS` with its own fixed games; a new real deck adds an entry.
 """
 from __future__ import annotations
 
@@ -30,8 +31,25 @@ from vanguard_fsm.game.factory import load_inputs
 from vanguard_fsm.machine.hooks import Hooks
 from vanguard_fsm.sim.simulate import game_seed
 
-DECKS = ("royal-paladin", "kagero")
-GAMES = [(1, i, ("heuristic", "heuristic")) for i in range(30)] + [(1, 33, ("heuristic", "random"))]
+
+class Pairing:
+    """Two real decks, the fixed games `simulate` plays with them, and terms that must be among theirs."""
+
+    __slots__ = ("decks", "games", "required")
+
+    def __init__(self, decks, games, required=()):
+        self.decks, self.games, self.required = tuple(decks), list(games), frozenset(required)
+
+
+# One entry per pair of real decks; a new real deck adds its own line (name -> Pairing).
+PAIRINGS = {
+    "royal-paladin-vs-kagero": Pairing(
+        ("royal-paladin", "kagero"),
+        [(1, i, ("heuristic", "heuristic")) for i in range(30)] + [(1, 33, ("heuristic", "random"))],
+        # the terms issue 19 added for the real cards are among them
+        {"effect:deal_damage", "timing:when_attack_hits_rear_guard", "choose:count",
+         "timing:when_opponent_rear_guard_put_into_drop", "cost:g_persona_blast"}),
+}
 
 
 def _walk(value, out: set) -> None:
@@ -65,9 +83,14 @@ def terms(spec) -> frozenset:
     return frozenset(out)
 
 
-@pytest.fixture(scope="module")
-def inputs():
-    return {order: load_inputs(order) for order in (DECKS, DECKS[::-1])}
+_LOADED: dict = {}
+
+
+def inputs_for(decks) -> dict:
+    """Both seat orders' loaded inputs, loaded once per test session."""
+    if decks not in _LOADED:
+        _LOADED[decks] = {order: load_inputs(order) for order in (decks, decks[::-1])}
+    return _LOADED[decks]
 
 
 def mechanisms(db, decks) -> dict:
@@ -81,10 +104,10 @@ def mechanisms(db, decks) -> dict:
     return out
 
 
-def play(inputs, seed: int, index: int, agents) -> Counter:
+def play(inputs, decks, seed: int, index: int, agents) -> Counter:
     """One game as `simulate` plays it (its seed, seats swapped for odd games); the abilities resolved."""
     swapped = index % 2 == 1
-    order = DECKS[::-1] if swapped else DECKS
+    order = decks[::-1] if swapped else decks
     seat_agents = agents[::-1] if swapped else agents
     resolved: Counter = Counter()
     hooks = Hooks()
@@ -99,20 +122,21 @@ def play(inputs, seed: int, index: int, agents) -> Counter:
     return resolved
 
 
-def test_every_mechanism_of_the_real_decks_resolves_in_the_seeded_games(inputs):
-    loaded = inputs[DECKS]
+@pytest.mark.parametrize("name", sorted(PAIRINGS))
+def test_every_mechanism_of_the_real_decks_resolves_in_the_seeded_games(name):
+    pairing = PAIRINGS[name]
+    inputs = inputs_for(pairing.decks)
+    loaded = inputs[pairing.decks]
     by_key = mechanisms(loaded["db"], loaded["decks"])
     used = frozenset().union(*by_key.values())
     counts: Counter = Counter({term: 0 for term in used})
-    for seed, index, agents in GAMES:
-        for key, n in play(inputs, seed, index, agents).items():
+    for seed, index, agents in pairing.games:
+        for key, n in play(inputs, pairing.decks, seed, index, agents).items():
             for term in by_key.get(key, ()):
                 counts[term] += n
-    print("\nmechanism resolutions in the seeded real-deck games:")
+    print(f"\nmechanism resolutions in the seeded games of {name}:")
     for term, n in sorted(counts.items()):
         print(f"  {term:55} {n}")
     never = sorted(t for t, n in counts.items() if n == 0)
     assert not never, f"never resolved in the seeded games: {never}"
-    # the terms issue 19 added for the real cards are among them
-    assert {"effect:deal_damage", "timing:when_attack_hits_rear_guard", "choose:count",
-            "timing:when_opponent_rear_guard_put_into_drop", "cost:g_persona_blast"} <= used
+    assert pairing.required <= used, f"not among the decks' terms: {sorted(pairing.required - used)}"
