@@ -55,8 +55,12 @@ def test_builtin_deck_is_legal(db, name):
     assert validate_deck(deck, db) == []
     assert deck.path.endswith(f"{name}.yaml")
     assert deck.starter in deck.main and db[deck.starter].grade == 0
-    # one clan, and Cray Elemental cards, which belong to every clan
-    assert len({db[c].clan for c in (*deck.main, *deck.g_deck)} - {"Cray Elemental"}) == 1
+    # one clan, Cray Elemental cards, which belong to every clan, and cards of no clan of the
+    # clan's nation (a Zeroth Dragon: regarded as of every clan of its nation, CR 2.17.4.2)
+    cards = [db[c] for c in (*deck.main, *deck.g_deck)]
+    clans = {c.clan for c in cards} - {"Cray Elemental", "none"}
+    assert len(clans) == 1
+    assert {c.nation for c in cards if c.clan == "none"} <= {db[deck.starter].nation}
 
 
 @pytest.mark.parametrize("name", ["aurora", "tidewyrm"])

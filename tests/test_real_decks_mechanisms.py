@@ -11,7 +11,12 @@ are not counted here; their scenarios and focused tests cover them.
 The games are fixed: the first 30 games `vanguard-fsm simulate --seed 1 --decks royal-paladin
 kagero` plays (heuristic against heuristic, sides swapping seats), and game 33 of the same run
 with `--agents heuristic random` — the one game found in 200 in which Dragonic Overlord's given
-"when its attack hits a rear-guard" resolves (heuristic agents attack vanguards). A failure names
+"when its attack hits a rear-guard" resolves (heuristic agents attack vanguards), and games 41
+and 49 of the heuristic run — the first two of its first 200 in which kagero's Zeroth Dragon,
+Drachma, ultimate strides (9 of those 200 do; the heuristic agent needs three face-up G zone
+cards and a card with its vanguard's name in hand). Rule steps that are no ability resolving
+(`RULE_STEPS`: the Ultimate Stride, the G zone removed after it) are counted from the trace events
+and must happen too. A failure names
 the mechanisms that no longer resolved: an engine or agent change moved the games; pick seeds
 that cover them again (the counts are printed, `pytest -s`). Each pair of real decks is one entry
 of `PAIRINGS` with its own fixed games; a new real deck adds an entry.
@@ -33,22 +38,41 @@ from vanguard_fsm.sim.simulate import game_seed
 
 
 class Pairing:
-    """Two real decks, the fixed games `simulate` plays with them, and terms that must be among theirs."""
+    """Two real decks, the fixed games `simulate` plays with them, terms that must be among theirs,
+    and rule steps (names of `RULE_STEPS`) that must happen in those games."""
 
-    __slots__ = ("decks", "games", "required")
+    __slots__ = ("decks", "games", "required", "rule_steps")
 
-    def __init__(self, decks, games, required=()):
+    def __init__(self, decks, games, required=(), rule_steps=()):
         self.decks, self.games, self.required = tuple(decks), list(games), frozenset(required)
+        self.rule_steps = frozenset(rule_steps)
+
+
+def _ultimate_stride(db, f) -> bool:
+    stride = db[f["card"]].stride
+    return bool(stride and stride.get("ultimate"))
+
+
+# A rule step a mechanism takes that is no ability resolving: name -> (trace event, does this
+# event count, given the card database and the event's fields).
+RULE_STEPS = {
+    # Ultimate Stride (CR 11.42): a stride of a G unit whose Stride skill is `ultimate`
+    "rule:ultimate_stride": ("stride", _ultimate_stride),
+    # its G zone removed once that G unit is back there (CR 10.28.6)
+    "rule:g_zone_removed_after_ultimate_stride": ("put", lambda db, f: bool(f.get("ultimate_stride"))),
+}
 
 
 # One entry per pair of real decks; a new real deck adds its own line (name -> Pairing).
 PAIRINGS = {
     "royal-paladin-vs-kagero": Pairing(
         ("royal-paladin", "kagero"),
-        [(1, i, ("heuristic", "heuristic")) for i in range(30)] + [(1, 33, ("heuristic", "random"))],
+        [(1, i, ("heuristic", "heuristic")) for i in (*range(30), 41, 49)] + [(1, 33, ("heuristic", "random"))],
         # the terms issue 19 added for the real cards are among them
         {"effect:deal_damage", "timing:when_attack_hits_rear_guard", "choose:count",
-         "timing:when_opponent_rear_guard_put_into_drop", "cost:g_persona_blast"}),
+         "timing:when_opponent_rear_guard_put_into_drop", "cost:g_persona_blast"},
+        # kagero's Zeroth Dragon, Drachma, ultimate strides (and its G zone leaves the game)
+        {"rule:ultimate_stride", "rule:g_zone_removed_after_ultimate_stride"}),
 }
 
 
@@ -105,7 +129,8 @@ def mechanisms(db, decks) -> dict:
 
 
 def play(inputs, decks, seed: int, index: int, agents) -> Counter:
-    """One game as `simulate` plays it (its seed, seats swapped for odd games); the abilities resolved."""
+    """One game as `simulate` plays it (its seed, seats swapped for odd games); the abilities resolved
+    and the `RULE_STEPS` taken."""
     swapped = index % 2 == 1
     order = decks[::-1] if swapped else decks
     seat_agents = agents[::-1] if swapped else agents
@@ -114,6 +139,9 @@ def play(inputs, decks, seed: int, index: int, agents) -> Counter:
     hooks.on("event", lambda g, name, f: resolved.update([f["ability"]]) if f.get("step") == "resolved" else None,
              names=("ability",))
     loaded = inputs[order]
+    for step, (event, counts) in RULE_STEPS.items():
+        hooks.on("event", lambda g, name, f, step=step, counts=counts:
+                 resolved.update([step]) if counts(loaded["db"], f) else None, names=(event,))
     game_no = game_seed(seed, index)
     game = new_game_with_abilities(game_no, loaded["decks"], None, hooks=hooks, flows=loaded["flows"],
                                    db=loaded["db"])
@@ -129,9 +157,13 @@ def test_every_mechanism_of_the_real_decks_resolves_in_the_seeded_games(name):
     loaded = inputs[pairing.decks]
     by_key = mechanisms(loaded["db"], loaded["decks"])
     used = frozenset().union(*by_key.values())
-    counts: Counter = Counter({term: 0 for term in used})
+    counts: Counter = Counter({term: 0 for term in used | pairing.rule_steps})
     for seed, index, agents in pairing.games:
         for key, n in play(inputs, pairing.decks, seed, index, agents).items():
+            if key in RULE_STEPS:
+                if key in pairing.rule_steps:
+                    counts[key] += n
+                continue
             for term in by_key.get(key, ()):
                 counts[term] += n
     print(f"\nmechanism resolutions in the seeded games of {name}:")

@@ -80,3 +80,48 @@ def test_back_in_the_g_zone_it_takes_the_whole_g_zone_out_of_the_game():
     assert len(puts) == 5 and all(f["cause"] == "rule_action" and f["ultimate_stride"] for f in puts)
     g_calls.remove_g_zone_after_ultimate_stride(game)    # once: the end phase's repeat loop does not redo it
     assert len(p.removed) == 5
+
+
+# -- the heuristic agent's strategy (issue 19: Drachma in the built-in kagero deck) ----------
+
+def _decision(game, kinds):
+    from vanguard_fsm.game import turn
+    from vanguard_fsm.game.actions import Action, Decision
+    legal = {"ultimate_stride": g_calls.ultimate_stride_legal, "stride": g_calls.stride_legal,
+             "ride": turn.ride_legal}
+    actions = [a for kind in kinds for a in legal[kind](game, 0)] + [Action("pass", "pass", 0)]
+    return Decision(0, kinds[0], tuple(actions))
+
+
+def _opponent_damage(game, n):
+    for _ in range(n):
+        add(game, 1, "BT01-016", "damage")
+
+
+def test_the_heuristic_agent_ultimate_strides_once_the_opponent_is_near_the_end():
+    from vanguard_fsm.agents.heuristic import HeuristicAgent
+    game, p, drachma, _ = board()
+    add(game, 0, "BT01-013", "hand")                      # grade 3: the normal stride's cost too
+    game.state.players[1].circles["VC"] = zones.new_unit(game, add(game, 1, "BT01-004", "hand"))
+    limit = game.params["damage_to_lose"][game.state.format]
+    _opponent_damage(game, limit - 4)
+    decision = _decision(game, ["ultimate_stride", "stride"])
+    assert HeuristicAgent().choose(game, decision).id == "stride:G-KG-VORTEXDESIRE"   # not yet: keeps its G zone
+    _opponent_damage(game, 1)
+    assert HeuristicAgent().choose(game, decision).id == "ultimate_stride:G-BT13-001"
+
+
+def test_while_drachma_waits_the_heuristic_agent_keeps_a_card_with_its_vanguards_name():
+    from vanguard_fsm.agents.heuristic import HeuristicAgent
+    game, p, drachma, _ = board(face_up=0)
+    add(game, 0, "BT01-013", "hand")                      # Vortex Dragon: grade 3 too
+    ride = _decision(game, ["ride"])
+    assert HeuristicAgent().choose(game, ride).id == "pass"      # no ride over Dragonic Overlord
+    g_calls.stride_choose(game, next(a for a in g_calls.stride_legal(game, 0)))
+    g_calls.pay_stride_cost(game)                         # the stride cost asks which card to discard
+    decision = game.pending
+    assert decision.kind == "hand_grades_total"
+    # both grade 3s could pay; the last Dragonic Overlord (the vanguard's name) stays
+    assert game.cards[HeuristicAgent().choose(game, decision).args[0]].id == "BT01-013"
+    p.g_zone.remove(drachma)                              # no Ultimate Stride waiting: it rides up as before
+    assert HeuristicAgent().choose(game, _decision(game, ["ride"])).id.startswith("ride:")

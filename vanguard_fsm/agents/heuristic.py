@@ -1,6 +1,7 @@
 """The heuristic agent: plays like a sensible person, cheaply.
 
-It rides up, strides when it can, fills empty circles (attackers in front,
+It rides up, strides when it can (Ultimate Stride as a finisher, once the opponent is
+near the end: its G zone leaves the game), fills empty circles (attackers in front,
 boosters behind) while keeping shields in hand, attacks the vanguard with its
 strongest lines, boosts, and guards the vanguard when the hit would matter
 (damage 3 or more, or an attack that would take the last points). It decides
@@ -63,6 +64,12 @@ def _remove(game, d, actions, _):
 
 
 def _ride(game, d, actions, _):
+    """The highest grade; but a vanguard at the stride grade stays while an Ultimate Stride waits
+    and the hand holds a card with its name (its cost, CR 11.42)."""
+    keep = _ultimate_name(game, d.player)
+    if (keep is not None and zones.vanguard_grade(game, d.player) >= game.params["stride_vanguard_grade"]
+            and any(game.cards[i].name == keep for i in game.state.players[d.player].hand)):
+        return None
     return max(actions, key=lambda a: (game.cards[a.args[0]].grade, game.cards[a.args[0]].power))
 
 
@@ -71,13 +78,43 @@ def _stride(game, d, actions, _):
     return max(actions, key=lambda a: game.cards[a.args[0]].power)
 
 
+def _ultimate_stride(game, d, actions, _):
+    """Ultimate Stride (CR 11.42) when the opponent has at least damage_to_lose - 3 damage: the
+    Zeroth Dragon finishes, and at the end of the turn the whole G zone leaves the game (CR
+    10.28.6), so no stride or G guardian after it. Earlier, the normal stride (None)."""
+    state = game.state
+    damage = len(state.players[1 - d.player].damage)
+    if damage >= game.params["damage_to_lose"][state.format] - 3:
+        return max(actions, key=lambda a: game.cards[a.args[0]].power)
+    return None
+
+
+def _ultimate_name(game, seat):
+    """The vanguard's name when a face-down G unit with Ultimate Stride waits in the G zone
+    (its cost discards a card of that name, CR 11.42), else None."""
+    p = game.state.players[seat]
+    cards = game.cards
+    for g in p.g_zone:
+        stride = cards[g].stride
+        if stride is not None and stride.get("ultimate") and g not in p.g_face_up:
+            vanguard = p.circles["VC"]
+            return cards[vanguard.card].name if vanguard is not None else None
+    return None
+
+
 def _grades_total(game, d, actions, _):
     """A stride cost (grades totalling N): stop as soon as it is paid; else the highest grade
-    (fewest cards), the least shield thrown away."""
+    (fewest cards), the least shield thrown away — keeping the last card with the vanguard's
+    name while an Ultimate Stride waits for it."""
     done = [a for a in actions if not a.args]
     if done:
         return done[0]
-    return max(actions, key=lambda a: (game.cards[a.args[0]].grade, -(game.cards[a.args[0]].shield or 0)))
+    cards = game.cards
+    keep = _ultimate_name(game, d.player)
+    if keep is not None and sum(cards[i].name == keep for i in game.state.players[d.player].hand) > 1:
+        keep = None     # a second copy may go
+    return max(actions, key=lambda a: (cards[a.args[0]].name != keep, cards[a.args[0]].grade,
+                                       -(cards[a.args[0]].shield or 0)))
 
 
 def _call(game, d, actions, by_kind):
@@ -206,6 +243,7 @@ def _empty_circle(game, d, actions, _):
 _STRATEGIES = {
     "redraw": _redraw, "g_assist_search": _first, "g_assist": _g_assist, "g_assist_remove_hand": _remove,
     "g_assist_remove_g_zone": _remove, "ride": _ride, "stride": _stride,
+    "ultimate_stride": _ultimate_stride,
     "hand_grades_total": _grades_total,
     "normal_call": _call, "battle": _battle, "attack": _attack, "boost": _boost, "guard": _guard,
     "intercept": _guard, "g_guardian": _guard, "power": _unit_target, "critical": _unit_target,
@@ -213,5 +251,5 @@ _STRATEGIES = {
     "act": _first, "ability_circle": _empty_circle,   # card abilities: play every ACT it can pay for
 }
 _PRIORITY = ("redraw", "g_assist_search", "g_assist", "g_assist_remove_hand", "g_assist_remove_g_zone", "ride",
-             "stride", "hand_grades_total", "normal_call", "act", "battle", "attack", "boost", "intercept", "guard", "g_guardian", "power", "critical", "stand", "heal", "ride_from_soul",
+             "ultimate_stride", "stride", "hand_grades_total", "normal_call", "act", "battle", "attack", "boost", "intercept", "guard", "g_guardian", "power", "critical", "stand", "heal", "ride_from_soul",
              "ability_circle")
