@@ -90,17 +90,26 @@ def shield(game, ctx, arg, params, then, index):
     _targeted(game, ctx, params, _add_shield, (counts.value(game, ctx, arg),), then)
 
 
-def _retire(game, ctx, seat, circle, unit):
+# where `then_to` may send retired cards from the drop zone: a zone of the card's owner
+RETIRED_TO = ("hand", "soul", "bind", "deck_top", "deck_bottom")
+
+
+def _retire(game, ctx, seat, circle, unit, then_to=None):
     if circle.startswith("GC"):
         zones.retire_guardian(game, seat, unit)
     else:
         zones.retire(game, seat, circle)
+    if then_to is not None and unit.card in game.state.players[seat].drop:   # a G unit went to the G zone
+        zone = "deck" if then_to.startswith("deck_") else then_to
+        zones.put(game, seat, unit.card, "drop", zone, "effect", bottom=then_to == "deck_bottom", ability=ctx.key)
 
 
-@ABILITIES.effect("retire", "target")
+@ABILITIES.effect("retire", "target", {"then_to": RETIRED_TO})
 def retire(game, ctx, arg, params, then, index):
-    """Retire the target units (drop zone; a G unit to the G zone)."""
-    _targeted(game, ctx, {"target": arg}, _retire, (), then)
+    """Retire the target units (drop zone; a G unit to the G zone), a vanguard too (CR 10.4); `then_to`: those cards then go from the drop zone to their owner's hand, soul, bind zone or deck ("retire them and bind them").
+
+    Example: {retire: {from: units, who: opponent}, then_to: bind}"""
+    _targeted(game, ctx, {"target": arg}, _retire, (params.get("then_to"),), then)
 
 
 def _stand(game, ctx, seat, circle, unit):

@@ -191,15 +191,20 @@ def unit_grade(game, unit: Unit) -> int:
 
 
 def retire(game, seat: int, circle: str) -> None:
-    """Retire the unit on an R circle to the drop zone (a G unit goes to the G zone face up)."""
+    """Retire the unit on a circle to the drop zone (a G unit goes to the G zone face up). A
+    retired vanguard leaves its legion mate as the vanguard (CR 10.25.2) or, a G unit, its heart
+    (CR 10.28.4, as at the end of the turn); with none, VC is empty until the check timing's
+    rule action rides from the soul (CR 9.5)."""
     p = game.state.players[seat]
     unit = p.unit_at(circle)
     if unit is None:
         return
     if circle == MATE:   # the mate leaves the circle: the legion ends (CR 10.25.2)
         p.circles["VC"].mate = None
+    elif circle == "VC" and unit.heart is not None:
+        p.circles["VC"] = _heart_back(game, unit)
     else:
-        p.circles[circle] = None
+        p.circles[circle] = unit.mate if circle == "VC" else None
     to = _discard_unit(game, p, unit)
     game.emit("retire", player=seat, card=game.cards[unit.card].id, **{"from": circle}, to=to)
     arrived(game, seat, unit.card, circle, to)
@@ -327,14 +332,19 @@ def return_g_units(game, seat: int) -> None:
         p.g_zone.append(unit.card)
         p.g_face_up.add(unit.card)
         if circle == "VC" and unit.heart is not None:
-            heart = new_unit(game, unit.heart, unit.rested)
-            if unit.mate is not None:   # back in legion, not "to legion" (CR 10.27.4): a unit again
-                heart.mate = new_unit(game, unit.mate.card, unit.rested)
-            p.circles["VC"] = heart
+            p.circles["VC"] = _heart_back(game, unit)
         else:
             p.circles[circle] = None
         game.emit("put", player=seat, card=game.cards[unit.card].id, **{"from": circle}, to="g_zone",
                   cause="end_of_turn", face="up")
+
+
+def _heart_back(game, unit: Unit) -> Unit:
+    """The heart of a G unit leaving VC is the vanguard again, in its orientation (CR 10.28.4)."""
+    heart = new_unit(game, unit.heart, unit.rested)
+    if unit.mate is not None:   # back in legion, not "to legion" (CR 10.27.4): a unit again
+        heart.mate = new_unit(game, unit.mate.card, unit.rested)
+    return heart
 
 
 def legion(game, seat: int, mate: int) -> Unit:
