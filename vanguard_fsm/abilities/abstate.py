@@ -25,6 +25,7 @@ class Pending(NamedTuple):
     timing: str
     placed: int      # the source unit's placement number at trigger time (0: not a unit)
     that: tuple = ()  # a delayed effect: the units it refers to (restored when it resolves)
+    home: str | None = None   # a card not a unit: its zone at trigger time ("this card", `identity.py`)
 
 
 class Delayed(NamedTuple):
@@ -37,6 +38,7 @@ class Delayed(NamedTuple):
     placed: int
     that: tuple
     turn: int        # made on this turn: "at the end of the turn" means this one
+    home: str | None = None   # the making ability's `Ctx.home` ("this card", `identity.py`)
 
 
 class AbState(NamedTuple):

@@ -46,7 +46,7 @@ def _matching(game, ctx, instances, filters):
     if not filters:
         return list(instances)
     cards = game.cards
-    return [i for i in instances if passes(game, ctx, filters, cards[i], None)]
+    return [i for i in instances if passes(game, ctx, filters, cards[i], None, i)]
 
 
 def _move_cards(game, seat, chosen, src, dst, then):

@@ -38,10 +38,10 @@ def value(game, ctx, expr) -> int:
     filters = tuple((k, v) for k, v in expr.items() if k not in COUNT_KEYS)
     cards = game.cards
     if source in ABILITIES.selectors:
-        items = [(cards[u.card], u) for _, _, u in ABILITIES.selectors[source].fn(game, ctx)]
+        items = [(cards[u.card], u, u.card) for _, _, u in ABILITIES.selectors[source].fn(game, ctx)]
     else:
-        items = [(cards[i], None) for i in ABILITIES.zones[source].fn(game, ctx)]
-    n = sum(1 for card, unit in items if passes(game, ctx, filters, card, unit))
+        items = [(cards[i], None, i) for i in ABILITIES.zones[source].fn(game, ctx)]
+    n = sum(1 for card, unit, inst in items if passes(game, ctx, filters, card, unit, inst))
     if "max" in expr:
         n = min(n, expr["max"])
     return n * expr.get("times", 1)

@@ -34,7 +34,7 @@ def _continue(game, then):
 def _later(game, ctx, index, then, name):
     state = game.state
     delayed = Delayed(ctx.seat, ctx.inst, f"{ctx.key}.later{index + 1}", LATER[name], ctx.placed,
-                      abstate.get(game).that, state.turn)
+                      abstate.get(game).that, state.turn, ctx.home)
     s = abstate.get(game)
     abstate.put(game, s._replace(delayed=s.delayed + (delayed,)))
     _continue(game, then)
@@ -65,7 +65,7 @@ def stand_by_delayed(layer, game, name, dry) -> bool:
     if dry or not due:
         return bool(due)
     keep = tuple(d for d in s.delayed if d.turn == turn and d not in due)
-    pending = s.pending + tuple(Pending(d.seat, d.inst, d.key, name, d.placed, d.that) for d in due)
+    pending = s.pending + tuple(Pending(d.seat, d.inst, d.key, name, d.placed, d.that, d.home) for d in due)
     abstate.put(game, s._replace(delayed=keep, pending=pending))
     for d in due:
         layer.emit(game, Ctx(d.seat, d.inst, d.key, name, d.placed), "AUTO", "pending")

@@ -218,7 +218,7 @@ def _card_choice(game, ctx, spec, default_zone, done, prompt):
     p = game.state.players[ctx.seat]
     filters = filters_of(spec)
     cards = game.cards
-    pool = [i for i in getattr(p, zone) if passes(game, ctx, filters, cards[i], None)]
+    pool = [i for i in getattr(p, zone) if passes(game, ctx, filters, cards[i], None, i)]
     if zone == "deck":
         pool.reverse()     # from the top
     up_to = spec.get("up_to", zone == "deck")   # a hidden zone may be searched fruitlessly (CR 8.5.4.1.4)
@@ -309,7 +309,7 @@ def look_top(game, ctx, arg, params, then, index):
     top = p.deck[-arg:][::-1]
     pick = dict(params.get("pick") or {})
     cards = game.cards
-    pool = [i for i in top if passes(game, ctx, filters_of(pick), cards[i], None)]
+    pool = [i for i in top if passes(game, ctx, filters_of(pick), cards[i], None, i)]
     done = _to_hand if params.get("to", "hand") == "hand" else _call_cards
     choose(game, ctx.seat, "ability_card", card_options(game, pool), pick.get("choose", 1),
            pick.get("up_to", True), (_look_done, (ctx, then, done)), f"{ctx.key}: look at the top {arg}")

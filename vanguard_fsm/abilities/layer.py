@@ -33,6 +33,7 @@ from .targets import Ctx
 from .events import EVENT_TIMINGS, hit_event, on_zone_change
 from .listeners import may_trigger
 from .delayed import stand_by_delayed
+from .identity import home_of
 
 _HIDDEN_ZONES = (("soul", "soul"), ("drop", "drop"), ("hand", "hand"), ("G", "g_zone"))
 
@@ -140,7 +141,7 @@ class AbilityLayer:
             return False
         if dry:
             return True
-        abstate.set_pending(game, abstate.get(game).pending + (Pending(seat, inst, spec.key, timing, placed),))
+        stand_by(game, Pending(seat, inst, spec.key, timing, placed, (), home_of(game, inst, placed)))
         self.emit(game, ctx, "AUTO", "pending")
         return True
 
@@ -244,6 +245,11 @@ class AbilityLayer:
         static.act_apply(self, game, act)
 
 
+def stand_by(game, entry: Pending) -> None:
+    """A triggered ability joins the pending queue (CR 8.6.2)."""
+    abstate.set_pending(game, abstate.get(game).pending + (entry,))
+
+
 def _timing_specs(layer, game, name):
     """(seat, instance, spec, placement) of every AUTO ability on the flow timing `name`,
     the turn player's first."""
@@ -319,7 +325,7 @@ def play_pending(game, entry) -> None:
     rest.remove(entry)
     abstate.set_pending(game, tuple(rest))
     spec = layer.specs[entry.key]
-    ctx = Ctx(entry.seat, entry.inst, entry.key, entry.timing, entry.placed)
+    ctx = Ctx(entry.seat, entry.inst, entry.key, entry.timing, entry.placed, None, entry.home)
     if abstate.is_used(game, spec.once, entry.inst, spec.key) or not costs.payable(game, ctx, spec.cost):
         layer.emit(game, ctx, "AUTO", "declined")
         return

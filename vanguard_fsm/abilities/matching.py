@@ -48,7 +48,7 @@ def heart_is(game, ctx, arg):
     v = game.state.players[ctx.seat].circles["VC"]
     if v is None or v.heart is None:
         return False
-    return passes(game, ctx, filters_of(arg), game.cards[v.heart], None)
+    return passes(game, ctx, filters_of(arg), game.cards[v.heart], None, v.heart)
 
 
 @ABILITIES.condition("exists", "target")

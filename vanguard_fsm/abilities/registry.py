@@ -17,11 +17,13 @@ from ..machine.registry import Section
 class Entry:
     """A registered name: its function, the kind of its argument, and its other parameters."""
 
-    __slots__ = ("name", "fn", "arg", "params", "doc", "example")
+    __slots__ = ("name", "fn", "arg", "params", "doc", "example", "by_instance")
 
-    def __init__(self, name: str, fn, arg, params: dict, doc: str, example: str = "") -> None:
+    def __init__(self, name: str, fn, arg, params: dict, doc: str, example: str = "",
+                 by_instance: bool = False) -> None:
         self.name, self.fn, self.arg, self.params, self.doc = name, fn, arg, params, doc
         self.example = example
+        self.by_instance = by_instance   # a filter that also takes the card instance (`identity.py`)
 
 
 # argument kinds lint understands: none (a bare name), int (>= 0), signed (any whole number), str,
@@ -54,11 +56,12 @@ class AbilityRegistry:
         self.filters = Section("target filter")
         self.zones = Section("card zone")
 
-    def _register(self, section: Section, name: str, arg: str, params: dict | None, fn) -> None:
+    def _register(self, section: Section, name: str, arg: str, params: dict | None, fn,
+                  by_instance: bool = False) -> None:
         if not isinstance(arg, tuple) and arg not in ARG_KINDS:
             raise ValueError(f"{name}: unknown argument kind {arg!r}")
         doc = (fn.__doc__ or "").strip().split("\n")[0]
-        section.register(name, Entry(name, fn, arg, dict(params or {}), doc, example_of(fn)), doc)
+        section.register(name, Entry(name, fn, arg, dict(params or {}), doc, example_of(fn), by_instance), doc)
 
     def condition(self, name: str, arg: str = "none"):
         def deco(fn):
@@ -93,9 +96,11 @@ class AbilityRegistry:
             return fn
         return deco
 
-    def filter(self, name: str, arg: str = "int"):
+    def filter(self, name: str, arg: str = "int", by_instance: bool = False):
+        """`fn(game, arg, card, unit, ctx)` -> bool; `by_instance`: `fn(..., ctx, inst)`, also told which
+        card instance it looks at (a card in a zone has no unit to tell copies apart)."""
         def deco(fn):
-            self._register(self.filters, name, arg, None, fn)
+            self._register(self.filters, name, arg, None, fn, by_instance)
             return fn
         return deco
 

@@ -10,6 +10,7 @@ from ..game.actions import Action
 from ..game.state import REAR_CIRCLES
 from . import abstate, costs, counts, effects
 from .conditions import all_hold
+from .identity import home_of
 from .listeners import may_act
 from .targets import Ctx, candidates
 
@@ -110,7 +111,7 @@ def act_legal(layer, game, seat):
 def act_apply(layer, game, act) -> None:
     inst, key, placed = act.args
     spec = layer.specs[key]
-    ctx = Ctx(act.player, inst, key, "main_phase", placed)
+    ctx = Ctx(act.player, inst, key, "main_phase", placed, None, home_of(game, inst, placed))
     pay_and_resolve(game, ctx, spec, "ACT")
 
 

@@ -28,6 +28,7 @@ class Ctx(NamedTuple):
     timing: str
     placed: int      # the source unit's placement number, 0 when the card is not a unit
     origin: str | None = None   # for a card that moved: where it came from (a zone or a circle)
+    home: str | None = None     # a card not a unit: the zone it was in when the ability triggered (`identity.py`)
 
 
 def units_of(game, seat: int):
@@ -254,9 +255,15 @@ def _same_name_as(game, arg, card, unit, ctx):
 FILTER_KEYS = ("from", "choose", "up_to")
 
 
-def passes(game, ctx, filters, card, unit) -> bool:
+def passes(game, ctx, filters, card, unit, inst=None) -> bool:
+    """The card (a unit, or with `unit` None a card in a zone: instance `inst`) passes every filter."""
+    entries = ABILITIES.filters
     for name, arg in filters:
-        if not ABILITIES.filters[name].fn(game, arg, card, unit, ctx):
+        entry = entries[name]
+        if entry.by_instance:
+            if not entry.fn(game, arg, card, unit, ctx, unit.card if unit is not None else inst):
+                return False
+        elif not entry.fn(game, arg, card, unit, ctx):
             return False
     return True
 

@@ -75,7 +75,7 @@ def reveal_top(game, ctx, arg, params, then, index):
     zones.reveal(game, ctx.seat, top, "deck", "effect", ability=ctx.key)
     cards = game.cards
     filters = filters_of(params.get("test") or {})
-    hits = [i for i in top if passes(game, ctx, filters, cards[i], None)]
+    hits = [i for i in top if passes(game, ctx, filters, cards[i], None, i)]
     if not hits:
         _continue(game, then)
         return
@@ -99,7 +99,7 @@ def reveal_until(game, ctx, arg, params, then, index):
     shown, hit = [], None
     for inst in reversed(p.deck):
         shown.append(inst)
-        if passes(game, ctx, filters, cards[inst], None):
+        if passes(game, ctx, filters, cards[inst], None, inst):
             hit = inst
             break
     zones.reveal(game, ctx.seat, shown, "deck", "effect", ability=ctx.key)

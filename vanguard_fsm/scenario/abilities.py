@@ -9,14 +9,17 @@ a unit by player and circle (`VC`, `front_left`, `gc[0]`).
 
 File form (`ability_state:`, all lists optional):
 `used: [{player, card, at, ability, per: turn|game}]`,
-`pending: [{player, card, at, ability, timing, source}]` (an old `held` key is ignored) where `source` is
-`none` (not a unit), `gone` (the unit has left) or `{player, at}`,
+`pending: [{player, card, at, ability, timing, source, home}]` (an old `held` key is ignored) where `source` is
+`none` (not a unit), `gone` (the unit has left) or `{player, at}`, and the optional `home` is the zone
+the card was in when it triggered, written when it has left that zone since (a new card there, no
+longer "this card", CR 4.1.4),
 `granted: [{player, at, ability, until}]`.
 """
 from __future__ import annotations
 
 from ..abilities import abstate
 from ..abilities.abstate import Pending
+from ..abilities.identity import zone_of
 
 GONE = -1   # a placement number no unit has: "that unit has left the field"
 
@@ -58,6 +61,11 @@ def _card(game, inst: int) -> dict:
     return {"player": seat, "card": game.cards[inst].id, "at": locate(game, game.state.players[seat], inst)}
 
 
+def _home(game, pending) -> dict:
+    """`home` only when the card has left the zone it triggered in (else the zone it is in says it)."""
+    return {"home": pending.home} if pending.home not in (None, zone_of(game, pending.inst)) else {}
+
+
 def dump(game) -> dict:
     """The ability bookkeeping as scenario data (empty parts left out)."""
     ab, turn = game.state.abilities, game.state.turn
@@ -67,7 +75,7 @@ def dump(game) -> dict:
                    for scope, inst, key in ab.used if scope in ("game", turn)),
                   key=lambda e: (e["player"], e["at"], e["ability"], e["per"]))
     pending = [{**_card(game, p.inst), "ability": p.key, "timing": p.timing,
-                "source": _unit_place(game, p.placed)} for p in ab.pending]
+                "source": _unit_place(game, p.placed), **_home(game, p)} for p in ab.pending]
     granted = []
     for placed, key, until in ab.granted:
         place = _unit_place(game, placed)
@@ -117,7 +125,8 @@ def load(game, scenario) -> None:
         abstate.mark_used(game, e["per"], find_card(e, ("ability_state", "used", i)), e["ability"])
     state = abstate.get(game)
     pending = tuple(Pending(e["player"], find_card(e, ("ability_state", "pending", i)), e["ability"], e["timing"],
-                            find_unit(e["source"], ("ability_state", "pending", i, "source")))
+                            find_unit(e["source"], ("ability_state", "pending", i, "source")), (),
+                            e.get("home"))
                     for i, e in enumerate(spec.get("pending", [])))
     granted = tuple((find_unit({"player": e["player"], "at": e["at"]}, ("ability_state", "granted", i)),
                      e["ability"], e["until"]) for i, e in enumerate(spec.get("granted", [])))
