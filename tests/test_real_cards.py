@@ -78,8 +78,26 @@ def test_real_decks_are_legal_and_hold_stride_units_and_g_guardians(db):
     assert clans == [{"Royal Paladin"}, {"Kagero"}]
 
 
+def test_gear_chronicle_deck_is_legal_and_real_with_its_extra_turn_g_unit(db):
+    """The third real deck (RULES 2.1, CR 5.2.2, 5.3): Gear Chronicle cards (starter, grade 3,
+    the Time Leap grade 1, the extra-turn G unit) with real Kagero support (no source gave a G-era
+    Gear Chronicle trigger unit's printed data) and the Cray Elemental G guardian."""
+    from vanguard_fsm.game.factory import compiled_flows
+    deck = load_deck("gear-chronicle", db)
+    assert validate_deck(deck, db, compiled_flows().spec.parameters) == []
+    assert all(db[i].source for i in deck.main + deck.g_deck), "only real cards"
+    assert db[deck.starter].clan == "Gear Chronicle"
+    assert Counter(db[i].trigger for i in deck.main if db[i].trigger) == \
+        {"critical": 4, "draw": 4, "stand": 4, "heal": 4}
+    gc = Counter(i for i in deck.main if db[i].clan == "Gear Chronicle")
+    assert gc == {"G-GC-CHRONODRAN": 1, "G-GC-GEARTURTLE": 4, "G-GC-CHRONOJET": 4}
+    assert sorted(set(deck.g_deck)) == ["G-CE-DIZMEL", "G-GC-MYSTERYFLARE"]
+    assert db["G-GC-MYSTERYFLARE"].number == "G-TD01/001EN"
+
+
 def test_unexpressed_ability_without_effect_is_kept_as_data_and_never_played(tmp_path, db):
-    # every real card's ability has an effect now: a written card shows what is kept as data only
+    # a written card shows what is kept as data only (among the real cards only Chrono Dran's second
+    # ability is: its timing, "put into the bind zone from a rear-guard circle", has no term)
     path = write(tmp_path, CARD.format(ability=", ".join([
         "{kind: CONT, zone: V, text: printed, unexpressed: no term says it}",
         "{kind: AUTO, zone: V, text: printed, unexpressed: no timing says it}",
@@ -94,7 +112,10 @@ def test_unexpressed_ability_without_effect_is_kept_as_data_and_never_played(tmp
         partial = [f"{c.id}#{i + 1}" for i, a in enumerate(c.abilities) if a.get("unexpressed") and a.get("effect")]
         assert set(partial) <= {s.key for s in compile_card(c)}, c.id
     assert db["G-RP-SAMUEL"].to_json()["abilities"][0]["timing"] == "when_attacks"
-    assert all("unexpressed" not in a for c in db if c.source for a in c.abilities if a.get("effect") is None)
+    data_only = [f"{c.id}#{i + 1}" for c in db if c.source for i, a in enumerate(c.abilities)
+                 if a.get("effect") is None and "unexpressed" in a]
+    assert data_only == ["G-GC-CHRONODRAN#2"]
+    assert [s.key for s in compile_card(db["G-GC-CHRONODRAN"])] == ["G-GC-CHRONODRAN#1"]   # never played
     assert [c.id for c in db if "sentinel" in c.skills and c.source] == ["BT01-011", "BT01-015"]   # CR 11.9
 
 

@@ -1,9 +1,12 @@
 """Every mechanism the real decks' cards use resolves in seeded games of those decks (issue 19,
-"Done when": the new mechanisms shown resolving in seeded games of royal-paladin and kagero).
+"Done when": the new mechanisms shown resolving in seeded games of the real decks: royal-paladin
+against kagero, gear-chronicle against itself).
 
 A *mechanism* is a term an ability that can resolve is written with: its timing (AUTO), each
 condition, each cost, each effect, each target filter inside them, and a count standing for
-how many units to choose. The terms are read from the card data (the decks' cards and the
+how many units to choose — also the effects, conditions and costs nested in an `if`, a `pay` or
+an `opponent` (counted when the ability resolves, whichever branch it took). The terms are read
+from the card data (the decks' cards and the
 abilities their effects give), not listed by hand, so a card the decks gain brings its terms
 along. CONT abilities never resolve as an event (they are looked at, CR 8.1.3), so their terms
 are not counted here; their scenarios and focused tests cover them.
@@ -29,7 +32,7 @@ import pytest
 
 from vanguard_fsm.abilities import new_game_with_abilities
 from vanguard_fsm.abilities.registry import ABILITIES
-from vanguard_fsm.abilities.spec import compile_card
+from vanguard_fsm.abilities.spec import compile_card, split_effect, split_item
 from vanguard_fsm.agents import make_agent
 from vanguard_fsm.agents.base import play_out
 from vanguard_fsm.game.factory import load_inputs
@@ -73,6 +76,18 @@ PAIRINGS = {
          "timing:when_opponent_rear_guard_put_into_drop", "cost:g_persona_blast"},
         # kagero's Zeroth Dragon, Drachma, ultimate strides (and its G zone leaves the game)
         {"rule:ultimate_stride", "rule:g_zone_removed_after_ultimate_stride"}),
+    # The Gear Chronicle deck against itself (independent of changes to the other decks): the first
+    # 10 games of `simulate --seed 1 --decks gear-chronicle gear-chronicle` cover every term but
+    # Dragonic Overlord's given "when its attack hits a rear-guard, stand it" (heuristic agents
+    # attack vanguards), which game 202 of the same run with `--agents heuristic random` resolves
+    # (found by playing games 0-399). Game 4 is also the one in which Mystery-flare's extra turn is
+    # really taken (test_gear_chronicle_deck.py checks the turns).
+    "gear-chronicle-mirror": Pairing(
+        ("gear-chronicle", "gear-chronicle"),
+        [(1, i, ("heuristic", "heuristic")) for i in range(10)] + [(1, 202, ("heuristic", "random"))],
+        {"effect:time_leap", "effect:time_leap_return", "timing:when_your_drive_check_reveals",
+         "effect:extra_turn", "effect:pay", "effect:if", "effect:shuffle", "effect:reveal_top",
+         "timing:when_becomes_heart", "effect:no_guard_from_hand"}),
 }
 
 
@@ -90,20 +105,47 @@ def _walk(value, out: set) -> None:
             _walk(arg, out)
 
 
+# a nested list's kind -> (the registry section its items name, the prefix of their terms)
+NESTED = {"effects": "effect", "conditions": "condition", "costs": "cost"}
+
+
+def _nested(kind, value, out: set) -> None:
+    """The terms inside an argument that is a list of effects, conditions or costs (`if`, `pay`,
+    `opponent` ...): "you may pay Counter Blast 4; if you do, take an extra turn" has `cost:counter_blast`
+    and `effect:extra_turn` among its terms, though only `effect:pay` is written at the top."""
+    items = value if isinstance(value, (list, tuple)) else (value,)
+    for item in items:
+        if kind == "effects":
+            name, arg, params = split_effect(item)
+            _effect(name, arg, params, out)
+        else:
+            name, arg = split_item(item)
+            out.add(f"{NESTED[kind]}:{name}")
+            _walk(arg, out)
+            if kind == "conditions" and ABILITIES.conditions[name].arg == "conditions":
+                _nested("conditions", arg, out)
+
+
+def _effect(name, arg, params, out: set) -> None:
+    out.add(f"effect:{name}")
+    entry = ABILITIES.effects[name]
+    for kind, value in ((entry.arg, arg), *((entry.params.get(k), v) for k, v in params)):
+        if kind in NESTED:
+            _nested(kind, value, out)
+        else:
+            _walk(value, out)
+
+
 def terms(spec) -> frozenset:
     out: set = set()
     if spec.kind == "AUTO":
         out.add(f"timing:{spec.timing}")
-    for name, arg in spec.conditions:
-        out.add(f"condition:{name}")
-        _walk(arg, out)
+    _nested("conditions", [{name: arg} for name, arg in spec.conditions], out)
     for name, arg in spec.cost:
         out.add(f"cost:{name}")
         _walk(arg, out)
     for name, arg, params in spec.effects:
-        out.add(f"effect:{name}")
-        _walk(arg, out)
-        _walk(dict(params), out)
+        _effect(name, arg, params, out)
     return frozenset(out)
 
 

@@ -11,7 +11,10 @@ It lives in `State.abilities`, so snapshots and rewinds carry it for free:
   `Delayed` records; they trigger at their timing with the `that` of their making;
 - `stood`: (timing, instance, ability key, placement, loop pass) that stood by at a flow
   timing during the stay in a state named `stood_scope` (`Runner.scope()`): when a repeat
-  loop enters the state again, its timings trigger only the others (CR 7.8.1.1, 6.8.1.3).
+  loop enters the state again, its timings trigger only the others (CR 7.8.1.1, 6.8.1.3);
+- `revealed`: the cards the resolving ability revealed last (the card zone `your_revealed`:
+  "if the revealed cards have four or more different grades"); set anew when an ability
+  starts resolving.
 """
 from __future__ import annotations
 
@@ -50,6 +53,7 @@ class AbState(NamedTuple):
     that: tuple = ()
     delayed: tuple = ()
     harmony: tuple = ()      # (placement, placement, turn): units in harmony (CR 11.34, `harmony.py`)
+    revealed: tuple = ()     # instances the resolving ability revealed last (`branches.py`, `your_revealed`)
 
 
 EMPTY = AbState()
@@ -67,7 +71,8 @@ def set_pending(game, pending: tuple) -> None:
     """`pending` replaced (an ability stood by or is played): built field by field, as
     `_replace` on a named tuple is several times slower and this runs for every trigger."""
     s = get(game)
-    put(game, AbState(pending, s.used, s.granted, s.stood, s.stood_scope, s.that, s.delayed, s.harmony))
+    put(game, AbState(pending, s.used, s.granted, s.stood, s.stood_scope, s.that, s.delayed, s.harmony,
+                       s.revealed))
 
 
 def scope(game, once: str):
@@ -88,3 +93,10 @@ def set_that(game, placements) -> None:
     """The units the resolving ability chose, called or rode last (the `that` selector)."""
     s = get(game)
     put(game, s._replace(that=tuple(placements)))
+
+
+def set_revealed(game, instances) -> None:
+    """The cards the resolving ability revealed last (the card zone `your_revealed`)."""
+    s = get(game)
+    if s.revealed or instances:
+        put(game, s._replace(revealed=tuple(instances)))

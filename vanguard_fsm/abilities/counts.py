@@ -9,10 +9,12 @@ either side of `compare`)::
     {count: opponent_damage}
     {count: your_rear_guards, other: true, times: 2000}   # "+2000 for each of your other rear-guards"
     {count: your_face_up_g_zone, max: 3}       # at most 3 of them count
+    {count: your_revealed, distinct: grade}    # how many different grades among them
 
 `count:` names a card zone registered here (`names card_zones`) or a target
 selector (`names target_selectors`); the other keys are target filters, `times`
-(a multiplier) and `max` (a cap, applied before `times`). Counts are read when
+(a multiplier), `max` (a cap, applied before `times`) and `distinct` (count the
+different values of `grade` or `name` among the cards that pass, not the cards). Counts are read when
 they are needed: a CONT ability's at every look, an effect's when it resolves
 (CR 8.5.4), a condition's when it is checked.
 """
@@ -21,7 +23,9 @@ from __future__ import annotations
 from .registry import ABILITIES
 from .targets import passes
 
-COUNT_KEYS = ("count", "times", "max")
+COUNT_KEYS = ("count", "times", "max", "distinct")
+# `distinct:` what makes two cards different ("four or more different grades")
+DISTINCT = {"grade": lambda card: card.grade, "name": lambda card: card.name}
 # `compare` operators: written as words (YAML cannot start a plain scalar with `>`)
 OPERATORS = {
     "at_least": lambda a, b: a >= b, "at_most": lambda a, b: a <= b,
@@ -41,7 +45,11 @@ def value(game, ctx, expr) -> int:
         items = [(cards[u.card], u, u.card) for _, _, u in ABILITIES.selectors[source].fn(game, ctx)]
     else:
         items = [(cards[i], None, i) for i in ABILITIES.zones[source].fn(game, ctx)]
-    n = sum(1 for card, unit, inst in items if passes(game, ctx, filters, card, unit, inst))
+    if "distinct" in expr:
+        key = DISTINCT[expr["distinct"]]
+        n = len({key(card) for card, unit, inst in items if passes(game, ctx, filters, card, unit, inst)})
+    else:
+        n = sum(1 for card, unit, inst in items if passes(game, ctx, filters, card, unit, inst))
     if "max" in expr:
         n = min(n, expr["max"])
     return n * expr.get("times", 1)

@@ -17,7 +17,7 @@ from ..machine.loader import load_flowset
 from ..machine.registry import REGISTRY
 from ..machine.yamlsrc import SourceError, load
 from ..paths import builtin_cards_dir, builtin_flows_dir
-from . import conditions, costs, effects, zone_effects  # noqa: F401  (registration)
+from . import branches, conditions, costs, effects, zone_effects  # noqa: F401  (registration)
 from .costs import REPLACED
 from .lint_terms import TermChecks, unknown as _unknown
 from .effects import CARD_ZONES

@@ -1,5 +1,6 @@
 """Lint for arguments made of other terms: a list of effects (`opponent`, `at_end_of_turn`), a list
-of conditions (`not`, `any_of`), a mapping of filters (`vanguard_is`, `this_unit`). A mixin of
+of conditions (`not`, `any_of`, `if`), a list of costs (`pay`), a mapping of filters
+(`vanguard_is`, `this_unit`). A mixin of
 `lint.Linter`, which keeps the checks of single names; each nested term is checked as if it
 were written at the top, at its own `file:line:col`.
 """
@@ -8,7 +9,7 @@ from __future__ import annotations
 from .registry import ABILITIES
 from .targets import FILTER_KEYS
 
-LIST_KINDS = ("effects", "conditions", "filters")
+LIST_KINDS = ("effects", "conditions", "costs", "filters")
 
 
 class CompositeChecks:
@@ -19,12 +20,13 @@ class CompositeChecks:
                 self.error(path, f"{what} needs a list of effects")
             for i, item in enumerate(items):
                 self.effect(item, path + (i,) if isinstance(value, (list, tuple)) else path)
-        elif kind == "conditions":
+        elif kind in ("conditions", "costs"):
+            section = ABILITIES.conditions if kind == "conditions" else ABILITIES.costs
             items = value if isinstance(value, (list, tuple)) else (value,)
             if not items:
-                self.error(path, f"{what} needs a list of conditions")
+                self.error(path, f"{what} needs a list of {kind}")
             for i, item in enumerate(items):
-                self.named(item, path + (i,) if isinstance(value, (list, tuple)) else path, ABILITIES.conditions)
+                self.named(item, path + (i,) if isinstance(value, (list, tuple)) else path, section)
         elif kind == "filters":
             if not isinstance(value, dict):
                 self.error(path, f"{what} needs a mapping of filters {{filter: argument ...}}")

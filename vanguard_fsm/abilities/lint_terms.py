@@ -1,6 +1,6 @@
 """Lint checks of the value terms card data writes inside abilities (issue 19).
 
-Counts (`{count: source, filters, times, max}`), comparisons (`[count, operator,
+Counts (`{count: source, filters, times, max, distinct}`), comparisons (`[count, operator,
 count]`), a cost's pick (`N` or `{choose: N, filters}`) and filter keys, each problem
 at its `file:line:col`. A mixin of `lint.Linter`, which provides `error`,
 `key_error` and `arg`.
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import difflib
 
-from .counts import OPERATORS
+from .counts import DISTINCT, OPERATORS
 from .registry import ABILITIES
 
 
@@ -20,7 +20,7 @@ def unknown(what, name, known) -> str:
 
 class TermChecks:
     def count(self, value, path, what, negative=False) -> None:
-        """A whole number, or a count expression `{count: source, filters, times: N, max: N}`."""
+        """A whole number, or a count expression `{count: source, filters, times: N, max: N, distinct: grade}`."""
         if isinstance(value, int) and not isinstance(value, bool):
             if value < 0 and not negative:
                 self.error(path, f"{what} needs a whole number >= 0 or a count (got {value!r})")
@@ -38,6 +38,8 @@ class TermChecks:
                 self.count(arg, path + (key,), "times", negative=True)
             elif key == "max":
                 self.arg("int", arg, path + (key,), "max")
+            elif key == "distinct":
+                self.arg(tuple(DISTINCT), arg, path + (key,), "distinct")
             elif key != "count":
                 self.filter_key(key, arg, path, value)
 

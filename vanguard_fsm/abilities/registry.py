@@ -31,11 +31,12 @@ class Entry:
 # target, cards, ability, count (a whole number >= 0 or a count expression, `counts.py`), number (any
 # whole number or a count expression: power may be negative), comparison ([count, operator, count]),
 # pick (N, or {choose: N, filters}: which cards or units a cost takes), effects (one effect item or a list),
+# costs (a list of cost items, paid while an effect resolves: `pay`),
 # filters (a mapping of target filters only),
 # conditions (a list of condition items); or a tuple of the values allowed
 ARG_KINDS = ("none", "int", "signed", "str", "texts", "target", "cards", "ability", "zone", "count", "number",
              "comparison", "pick", "effects", "filters",
-             "conditions")
+             "conditions", "costs")
 
 
 def example_of(fn) -> str:

@@ -119,6 +119,7 @@ def pay_and_resolve(game, ctx, spec, kind, that=()) -> None:
     """Pay the cost, then resolve the effects; `that` starts empty (a delayed effect: its units)."""
     abstate.mark_used(game, spec.once, ctx.inst, spec.key)
     abstate.set_that(game, that)
+    abstate.set_revealed(game, ())
     finish = (_resolved, (ctx, kind))
     costs.pay_all(game, ctx, spec.cost, 0, (effects.run, (ctx, spec.effects, 0, finish)))
 

@@ -6,7 +6,9 @@
   your drop zone", "put a card from your soul on the bottom of your deck").
 - `reveal_top`: reveal the top N cards of your deck (they stay there, CR 10.9.1.3);
   when one of them passes the test filters, the `then` effects resolve, and the
-  passing cards may be moved (`to`).
+  passing cards may be moved (`to`). The cards revealed (by `reveal_until` too) are the
+  card zone `your_revealed` for the rest of the ability ("if the revealed cards have four
+  or more different grades": `{count: your_revealed, distinct: grade}`, `branches.py`).
 
 Every movement is a trace v2 `put` (`bottom: true` under the deck) and a revealed card
 a `reveal` event.
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 from ..game import zones
 from ..game.state import REAR_CIRCLES
+from . import abstate
 from .choose import choose
 from .effects import _card_choice, _continue, _targeted, run
 from .registry import ABILITIES
@@ -73,6 +76,7 @@ def reveal_top(game, ctx, arg, params, then, index):
     p = game.state.players[ctx.seat]
     top = p.deck[-arg:][::-1] if arg else []
     zones.reveal(game, ctx.seat, top, "deck", "effect", ability=ctx.key)
+    abstate.set_revealed(game, top)
     cards = game.cards
     filters = filters_of(params.get("test") or {})
     hits = [i for i in top if passes(game, ctx, filters, cards[i], None, i)]
@@ -103,6 +107,7 @@ def reveal_until(game, ctx, arg, params, then, index):
             hit = inst
             break
     zones.reveal(game, ctx.seat, shown, "deck", "effect", ability=ctx.key)
+    abstate.set_revealed(game, shown)
     rest = params.get("others", "deck_bottom")
     for inst in shown:
         if inst == hit:
