@@ -51,6 +51,15 @@ def test_builtin_cards_lint_clean():
     ("{kind: ACT, zone: V, effect: {draw: 1}}", "{kind", "needs a cost or once_per_turn"),
     ("{kind: AUTO, timing: beginning_of_main_phase, effect: {draw: 1}}", "{kind", "needs a zone"),
     ("{kind: AUTO, zone: V, timing: os.system, effect: {draw: 1}}", "os.system", "unknown timing 'os.system'"),
+    # a flag parameter (kind none) is checked too: `every: true` or nothing (CR 7.4.1.8.5)
+    ("{kind: ACT, zone: R, cost: [rest_self], effect: {attack: self, every: 2}}", "2}",
+     "attack.every is a flag: write `every: true` or leave it out (got 2)"),
+    ("{kind: ACT, zone: R, cost: [rest_self], effect: {attack: self, every: all}}", "all}",
+     "attack.every is a flag"),
+    ("{kind: ACT, zone: R, cost: [rest_self], effect: {attack: self, every: false}}", "false}",
+     "attack.every is a flag"),
+    ("{kind: CONT, zone: R, effect: {cannot_attack: 3, target: self}}", "3,",
+     "effect 'cannot_attack' takes no argument (got 3)"),
 ])
 def test_unknown_names_are_located(tmp_path, ability, token, fragment):
     problems, path = lint_text(tmp_path, ability)

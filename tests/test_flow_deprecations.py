@@ -21,16 +21,18 @@ from vanguard_fsm.paths import builtin_flows_dir
 from tests.helpers import trace_text
 
 
-def copy_flows(tmp_path):
-    flows = tmp_path / "flows"
+def copy_flows(tmp_path, name="flows"):
+    flows = tmp_path / name
     shutil.copytree(builtin_flows_dir(), flows)
     return flows
 
 
 def edit(path, old, new, count=1):
+    """Replace the first `count` occurrences of `old` (this helper replaced every one, so the stride
+    test's edit also redirected `ultimate_stride` and lint rightly reported both choices)."""
     text = path.read_text()
     assert text.count(old) >= count, f"{old!r} not in {path}"
-    path.write_text(text.replace(old, new))
+    path.write_text(text.replace(old, new, count))
 
 
 def position(path, token, nth=1):
@@ -109,14 +111,40 @@ def test_the_retired_g_guardian_cost_parameter(tmp_path, value, problem):
 def test_a_stride_choice_that_skips_paying_and_placing_is_a_located_error(tmp_path):
     flows = copy_flows(tmp_path)
     turn = flows / "turn.yaml"
-    edit(turn, "to: stride_pay_cost", "to: main_phase")
-    found = [p for p in lint_flows(flows) if "leaves work open" in p.message and "choice 'stride'" in p.message]
-    assert len(found) == 1
+    edit(turn, "to: stride_pay_cost", "to: main_phase")         # the first one: `choice: stride`'s
+    found = [p for p in lint_flows(flows) if "leaves work open" in p.message]
+    assert len(found) == 1          # only the choice edited: `ultimate_stride` still goes to stride_pay_cost
     line = next(i for i, text in enumerate(turn.read_text().splitlines(), 1) if "to: main_phase" in text
                 and "choice: stride" in turn.read_text().splitlines()[i - 2])
     assert found[0].line == line - 1                     # the `choice: stride` line of that transition
     assert "choice 'stride'" in found[0].message and "turn.main_phase" in found[0].message
     assert "pay_stride_cost, then stride_chosen_g_unit" in found[0].message
+
+
+def _choice_line(path, kind):
+    lines = path.read_text().splitlines()
+    return next(i for i, text in enumerate(lines, 1) if text.strip() == f"- choice: {kind}")
+
+
+def test_each_stride_choice_is_reported_only_for_its_own_open_work(tmp_path):
+    """`stride` and `ultimate_stride` share the cost and placement steps (flows/turn.yaml): an edit of
+    one choice's transition is reported at that choice only; an edit of the shared step leaves both
+    choices' work open, and each is reported at its own `choice:` line (two problems, both right)."""
+    flows = copy_flows(tmp_path)
+    turn = flows / "turn.yaml"
+    edit(turn, "          - choice: ultimate_stride\n            to: stride_pay_cost",
+         "          - choice: ultimate_stride\n            to: main_phase")
+    found = [p for p in lint_flows(flows) if "leaves work open" in p.message]
+    assert [(p.line, p.message.split(" leaves")[0]) for p in found] == [
+        (_choice_line(turn, "ultimate_stride"), "choice 'ultimate_stride'")]
+    flows = copy_flows(tmp_path, "shared")
+    turn = flows / "turn.yaml"
+    edit(turn, "        do: [pay_stride_cost]\n        transitions:\n          - to: stride_place",
+         "        do: [pay_stride_cost]\n        transitions:\n          - to: main_phase")
+    found = [p for p in lint_flows(flows) if "leaves work open" in p.message]
+    assert [(p.line, p.message.split(" leaves")[0]) for p in found] == [
+        (_choice_line(turn, "stride"), "choice 'stride'"),
+        (_choice_line(turn, "ultimate_stride"), "choice 'ultimate_stride'")]
 
 
 def test_a_g_guardian_choice_that_keeps_the_guard_step_is_a_located_error(tmp_path):

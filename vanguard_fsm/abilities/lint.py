@@ -179,6 +179,8 @@ class Linter(TermChecks, CompositeChecks):
         entry = ABILITIES.effects[names[0]]
         if names[0] in CONT_ONLY and self.kind != "CONT":
             self.error(path + (names[0],), f"effect {names[0]!r} is a restriction: write it in a CONT ability")
+        if entry.arg == "none" and item[names[0]] not in (None, True):    # `{cannot_attack: , target: ...}`
+            self.error(path + (names[0],), f"effect {names[0]!r} takes no argument (got {item[names[0]]!r})")
         self.arg(entry.arg, item[names[0]], path + (names[0],), f"effect {names[0]!r}")
         for key, value in item.items():
             if key == names[0]:
@@ -186,6 +188,10 @@ class Linter(TermChecks, CompositeChecks):
             if key not in entry.params:
                 self.key_error(path, key, f"effect {names[0]!r} has no parameter {key!r}"
                                + (f" (parameters: {', '.join(entry.params)})" if entry.params else ""))
+            elif entry.params[key] == "none":      # a flag: `every: true` (left out when it does not apply)
+                if value is not True:
+                    self.error(path + (key,), f"{names[0]}.{key} is a flag: write `{key}: true` or leave it out "
+                                              f"(got {value!r})")
             else:
                 self.arg(entry.params[key], value, path + (key,), f"{names[0]}.{key}")
 

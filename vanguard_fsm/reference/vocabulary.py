@@ -77,7 +77,8 @@ def _entries(section: Section, language: str) -> list[Entry]:
     for name in section.names():
         item = section[name]
         if language == CARD_LANGUAGE:
-            params = {k: _arg_text(v) for k, v in getattr(item, "params", {}).items()}
+            params = {k: "true" if v == "none" else _arg_text(v)     # a flag: `every: true`
+                      for k, v in getattr(item, "params", {}).items()}
             out.append(Entry(name, section.doc(name), _arg_text(getattr(item, "arg", "")), params,
                              example=getattr(item, "example", "")))
         else:
