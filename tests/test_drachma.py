@@ -111,3 +111,32 @@ def test_lint_locates_a_then_to_that_is_no_zone(tmp_path):
     problems = [str(p) for p in lint_cards(None, path)]
     assert len(problems) == 1 and problems[0].startswith(f"{path}:6:{line.index('limbo') + 1}: "), problems
     assert "hand, soul, bind, deck_top, deck_bottom" in problems[0]
+
+
+# -- a nation card of no clan is of every clan of its nation (CR 2.17.4.2, parameter nation_clans)
+
+def test_drachma_is_of_every_clan_of_the_dragon_empire_and_of_no_other():
+    from vanguard_fsm.game.clans import in_clan, share_clan
+    game, p0, p1, vanguard, rear, events = board()
+    drachma, params = game.cards[p0.circles["VC"].card], game.params
+    assert drachma.clan == "none" and drachma.nation == "Dragon Empire"
+    assert in_clan(drachma, "Kagero", params) and in_clan(drachma, "Narukami", params)
+    assert not in_clan(drachma, "Royal Paladin", params)
+    kagero, paladin = game.db["BT01-024"], game.db["BT01-042"]
+    assert share_clan(kagero, drachma, params) and share_clan(drachma, kagero, params)
+    assert not share_clan(paladin, drachma, params)
+    assert share_clan(drachma, drachma, params)
+    edited = {**params, "nation_clans": {}}            # the table is data: without it, of no clan
+    assert not in_clan(drachma, "Kagero", edited) and not share_clan(kagero, drachma, edited)
+
+
+def test_a_kagero_trigger_works_with_drachma_the_only_unit():
+    from vanguard_fsm.game.triggers import resolve_trigger_of
+    game, p0, p1, vanguard, rear, events = board()
+    assert [c for c, _ in p0.units()] == ["VC"]
+    for card_id, active in (("BT01-024", True), ("BT01-046", False)):   # a Kagero and a Royal Paladin critical
+        inst = add(game, 0, card_id, "trigger")
+        resolve_trigger_of(game, 0, inst)
+        run(game)
+        assert [f["active"] for n, f in events if n == "trigger"][-1] is active, card_id
+        p0.trigger.remove(inst)

@@ -15,6 +15,7 @@ The battle rules ask `allows(game, seat, unit, "attack")` for every attacker the
 """
 from __future__ import annotations
 
+from ..game.clans import share_clan
 from .registry import ABILITIES
 from .static import has_flag
 from .targets import units_of
@@ -72,6 +73,6 @@ def allows(game, seat: int, unit, what: str) -> bool:
     if _flag(game, unit, "cannot_attack"):
         return False
     if _flag(game, unit, "lord"):
-        clan = game.cards[unit.card].clan
-        return all(game.cards[u.card].clan == clan for _, _, u in units_of(game, seat))
+        lord = game.cards[unit.card]
+        return all(share_clan(lord, game.cards[u.card], game.params) for _, _, u in units_of(game, seat))
     return True

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..game import zones
+from ..game.clans import in_clan
 from ..game.state import BACK_ROW, FRONT_ROW, MATE, REAR_CIRCLES
 from .registry import ABILITIES
 
@@ -192,8 +193,8 @@ def _name(game, arg, card, unit, ctx):
 
 @ABILITIES.filter("clan", "str")
 def _clan(game, arg, card, unit, ctx):
-    """The card is of this clan (a card of all clans is of every one)."""
-    return card.all_clans or card.clan == arg
+    """The card is of this clan (a card of all clans is of every one; a nation card of no clan, of its nation's, CR 2.17.4.2)."""
+    return in_clan(card, arg, game.params)
 
 
 @ABILITIES.filter("trigger_unit", "none")

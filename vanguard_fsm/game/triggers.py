@@ -16,6 +16,7 @@ for the next check timing, CR 8.4.1; CONT values are looked at afresh).
 from __future__ import annotations
 
 from .actions import Action
+from .clans import share_clan
 from .common import action
 from . import zones
 
@@ -41,8 +42,8 @@ def resolve_trigger_of(game, seat: int, inst: int) -> None:
     if card.trigger is None:
         return
     units = [game.cards[u.card] for _, u in game.state.players[seat].units()]
-    active = not game.params["trigger_needs_same_clan"] or any(   # RULES 1.4; all clans: any
-        card.all_clans or u.all_clans or card.clan == u.clan for u in units)
+    active = not game.params["trigger_needs_same_clan"] or any(   # RULES 1.4; CR 2.2.5, 2.17.4.2
+        share_clan(card, u, game.params) for u in units)
     effects = tuple(game.params["trigger_effects"][card.trigger]) if active else ()
     game.then(_trigger_step, seat, inst, active, effects, ())
 

@@ -139,7 +139,7 @@ LATER_PARAMETERS = ("deck_construction", "g_deck", "drive_checks", "grade_limits
                     "g_assist_g_zone_min", "g_guardian_vanguard_grade", "g_guardian_opponent_grade", "limits",
                     "heal_damage_lead_min", "printed_cards", "g_assist_grade_above", "hit_power_lead_min",
                     "starting_vanguard_grade", "trigger_needs_same_clan", "time_leap_grade_step",
-                    "ultimate_stride_g_face_up_min", "rule_actions")
+                    "ultimate_stride_g_face_up_min", "rule_actions", "nation_clans")
 
 PARAMETERS_SCHEMA = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -159,7 +159,8 @@ PARAMETERS_SCHEMA = {
                          "g_guardian_vanguard_grade", "g_guardian_opponent_grade", "limits",
                          "heal_damage_lead_min", "printed_cards", "g_assist_grade_above",
                          "hit_power_lead_min", "starting_vanguard_grade", "trigger_needs_same_clan",
-                         "time_leap_grade_step", "ultimate_stride_g_face_up_min", "rule_actions"],
+                         "time_leap_grade_step", "ultimate_stride_g_face_up_min", "rule_actions",
+                         "nation_clans"],
             "properties": {
                 # 2^hand_size redraw options are offered: the hand stays small
                 "hand_size": _count(1, 10), "max_redraw": _count(0, 10), "trigger_power": _count(0, 100000),
@@ -201,6 +202,10 @@ PARAMETERS_SCHEMA = {
                 "time_leap_grade_step": {"type": "integer", "minimum": -4, "maximum": 4},
                 # Ultimate Stride needs this many face-up cards in the G zone (CR 10.28.2.1.1)
                 "ultimate_stride_g_face_up_min": _count(0, 16),
+                # the clans of each nation (CR 2.17.4): a nation card of no clan is of all of them
+                "nation_clans": {"type": "object", "propertyNames": {"minLength": 1},
+                                 "additionalProperties": {"type": "array", "uniqueItems": True,
+                                                          "items": {"type": "string", "minLength": 1}}},
                 "limits": {"type": "object", "additionalProperties": False,
                            "required": ["flow_moves_without_decision", "abilities_per_check_timing"],
                            "properties": {"flow_moves_without_decision": _count(100, 1000000),
