@@ -194,7 +194,7 @@ def _name(game, arg, card, unit, ctx):
 @ABILITIES.filter("clan", "str")
 def _clan(game, arg, card, unit, ctx):
     """The card is of this clan (a card of all clans is of every one; a nation card of no clan, of its nation's, CR 2.17.4.2)."""
-    return in_clan(card, arg, game.params)
+    return in_clan(card, arg, game.params if game is not None else None)
 
 
 @ABILITIES.filter("trigger_unit", "none")

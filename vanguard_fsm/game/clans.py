@@ -12,10 +12,10 @@ NO_CLAN = "none"     # the `clan` of a card that belongs to a nation but to no c
 
 
 def in_clan(card, clan: str, params) -> bool:
-    """The card is of `clan`."""
+    """The card is of `clan` (`params` None: no nation table is read)."""
     if card.all_clans or card.clan == clan:
         return True
-    return card.clan == NO_CLAN and clan in params["nation_clans"].get(card.nation, ())
+    return card.clan == NO_CLAN and params is not None and clan in params["nation_clans"].get(card.nation, ())
 
 
 def share_clan(a, b, params) -> bool:
