@@ -179,9 +179,10 @@ def test_registered_engine_events_all_have_a_trigger_path():
         "end_of_battle", "when_legion", "when_boosted", "when_leaves_hand_by_g_assist", "when_becomes_heart",
         "when_your_g_unit_strides", "when_your_unit_attacks", "when_your_unit_boosts",
         "when_in_harmony", "when_attack_hits_rear_guard", "when_opponent_rear_guard_put_into_drop",
-        "when_your_drive_check_reveals", "when_opponent_card_unlocked"}
+        "when_your_drive_check_reveals", "when_opponent_card_unlocked", "when_unlocked",
+        "when_opponent_rear_guard_locked"}
     assert {"call", "ride", "stride", "when_attacks", "guard", "drive_check",
-            "damage_check", "draw", "legion", "put"} <= set(EVENT_TIMINGS)
+            "damage_check", "draw", "legion", "put", "lock", "unlock"} <= set(EVENT_TIMINGS)
     # the hit event (CR 7.7.1.7: also on a rear-guard) and every arrival in the drop zone (CR 10.3, 10.8:
     # also the opponent's rear-guards, watched) have their own paths
     from vanguard_fsm.abilities.layer import AbilityLayer

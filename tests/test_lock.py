@@ -47,7 +47,7 @@ def test_a_locked_card_is_no_unit_and_its_circle_takes_no_call_or_move():
     calls = {a.args[1] for a in turn.call_legal(game, 1)}
     assert "front_left" not in calls and "back_left" in calls                # CR 4.6.7: a lock circle
     assert all("front_left" not in a.id for a in turn.move_legal(game, 1))
-    assert ("lock", {"player": 1, "card": "BT01-022", "circle": "front_left", "ability": "BT13-S07#2"}) in events
+    assert ("lock", {"player": 1, "card": "BT01-022", "circle": "front_left", "ability": "BT13-S07#2", "by": 0}) in events
 
 
 def test_unlocked_at_the_end_of_its_owners_turn_only_standing_and_new():

@@ -27,7 +27,7 @@ class Pending(NamedTuple):
     key: str
     timing: str
     placed: int      # the source unit's placement number at trigger time (0: not a unit)
-    that: tuple = ()  # a delayed effect: the units it refers to (restored when it resolves)
+    that: tuple = ()  # the units it refers to: a delayed effect's, or the unit an event was about (an unlock)
     home: str | None = None   # a card not a unit: its zone at trigger time ("this card", `identity.py`)
 
 

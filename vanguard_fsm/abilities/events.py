@@ -16,7 +16,7 @@ from .targets import where_zone
 # events other cards watch ("when your G unit strides"): they need a zone to work from
 WATCHED = frozenset({"when_your_g_unit_strides", "when_your_unit_attacks", "when_your_unit_boosts",
                      "when_opponent_rear_guard_put_into_drop", "when_your_drive_check_reveals",
-                     "when_opponent_card_unlocked"})
+                     "when_opponent_card_unlocked", "when_opponent_rear_guard_locked"})
 
 
 def _unit_at(game, seat, circle):
@@ -157,8 +157,23 @@ def _on_put(layer, game, f):
 
 
 def _on_unlock(layer, game, f):
-    """'When your opponent's locked card is unlocked' (CR 10.24), watched by the other player's cards."""
-    layer.watchers(game, 1 - f["player"], "when_opponent_card_unlocked")
+    """The card unlocked is a new unit (CR 10.24.2): its own 'when this card is unlocked' abilities,
+    then the other player's cards watching 'when your opponent's locked card is unlocked' (CR 10.24),
+    for which `that` is this unit ("retire that unit")."""
+    seat = f["player"]
+    u = _unit_at(game, seat, f["circle"])
+    if u is None:
+        return
+    layer.subject(game, seat, u.card, ("when_unlocked",), "R", u.placed)
+    layer.watchers(game, 1 - seat, "when_opponent_card_unlocked", (u.placed,))
+
+
+def _on_lock(layer, game, f):
+    """'When your opponent's rear-guard is locked due to an effect from one of your cards' (CR 10.22):
+    a lock made by an ability (`by`: its master) is watched by that player's cards."""
+    by = f.get("by")
+    if by is not None and by != f["player"]:
+        layer.watchers(game, by, "when_opponent_rear_guard_locked")
 
 
 def _on_draw(layer, game, f):
@@ -170,5 +185,5 @@ EVENT_TIMINGS = {
     "call": _on_call, "ride": _on_ride, "stride": _on_stride, "when_attacks": _on_attack_declared,
     "guard": _on_guard,
     "drive_check": _on_check("when_drive_check_reveals", "when_your_drive_check_reveals"), "damage_check": _on_check("when_damage_check_reveals"),
-    "draw": _on_draw, "unlock": _on_unlock, "legion": _on_legion, "put": _on_put,
+    "draw": _on_draw, "lock": _on_lock, "unlock": _on_unlock, "legion": _on_legion, "put": _on_put,
 }

@@ -134,14 +134,14 @@ class AbilityLayer:
         game.emit("ability", player=ctx.seat, card=game.cards[ctx.inst].id, kind=kind, timing=ctx.timing,
                   step=step, ability=ctx.key)
 
-    def trigger(self, game, seat, inst, spec, timing, placed, origin=None, dry=False) -> bool:
-        """The ability stands by if it may (True); `dry`: only say whether it would."""
+    def trigger(self, game, seat, inst, spec, timing, placed, origin=None, dry=False, that=()) -> bool:
+        """The ability stands by if it may (True); `dry`: only say whether it would; `that`: the event's units."""
         ctx = Ctx(seat, inst, spec.key, timing, placed, origin)
         if abstate.is_used(game, spec.once, inst, spec.key) or not all_hold(game, ctx, spec.conditions):
             return False
         if dry:
             return True
-        stand_by(game, Pending(seat, inst, spec.key, timing, placed, (), home_of(game, inst, placed)))
+        stand_by(game, Pending(seat, inst, spec.key, timing, placed, that, home_of(game, inst, placed)))
         self.emit(game, ctx, "AUTO", "pending")
         return True
 
@@ -235,8 +235,8 @@ class AbilityLayer:
     allows = staticmethod(cont_restrictions.allows)    # (game, seat, unit, attack | be_boosted): Lord, cannot_...
     resisted = staticmethod(cont_restrictions.resisted)        # (game, chooser, seat, unit): Resist
 
-    def watchers(self, game, seat, timing) -> None:
-        watch(self, game, seat, timing)
+    def watchers(self, game, seat, timing, that=()) -> None:
+        watch(self, game, seat, timing, that)
 
     def act_legal(self, game, seat):
         return static.act_legal(self, game, seat) if self.act else []
@@ -270,12 +270,13 @@ def _timing_specs(layer, game, name):
                     yield seat, inst, spec, placed
 
 
-def watch(layer, game, seat, timing) -> None:
-    """`seat`'s cards watching an event of theirs ("when your G unit strides") trigger."""
+def watch(layer, game, seat, timing, that=()) -> None:
+    """`seat`'s cards watching an event of theirs ("when your G unit strides") trigger; `that`: the
+    units the event was about ("retire that unit")."""
     if timing in layer.timing_zones:
         for owner, inst, spec, placed in _timing_specs(layer, game, timing):
             if owner == seat:
-                layer.trigger(game, seat, inst, spec, timing, placed)
+                layer.trigger(game, seat, inst, spec, timing, placed, that=that)
 
 
 def timing_stand_by(layer, game, name, dry) -> bool:
@@ -338,7 +339,7 @@ def play_pending(game, entry) -> None:
 
     def answer(g, act):
         if act.args[0]:
-            pay_and_resolve(g, ctx, g.abilities.specs[ctx.key], "AUTO")
+            pay_and_resolve(g, ctx, g.abilities.specs[ctx.key], "AUTO", entry.that)
         else:
             g.abilities.emit(g, ctx, "AUTO", "declined")
 

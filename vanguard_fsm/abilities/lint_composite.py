@@ -9,7 +9,10 @@ from __future__ import annotations
 from .registry import ABILITIES
 from .targets import FILTER_KEYS
 
-LIST_KINDS = ("effects", "conditions", "costs", "filters")
+LIST_KINDS = ("effects", "conditions", "costs", "filters", "locked")
+# locked-card sources and keys (`lock.py`; kept here so lint needs no effect module)
+LOCKED_SOURCES = ("your_locked", "opponent_locked", "locked")
+LOCKED_KEYS = ("from", "choose", "up_to")
 
 
 class CompositeChecks:
@@ -27,6 +30,8 @@ class CompositeChecks:
                 self.error(path, f"{what} needs a list of {kind}")
             for i, item in enumerate(items):
                 self.named(item, path + (i,) if isinstance(value, (list, tuple)) else path, section)
+        elif kind == "locked":
+            self.locked(value, path, what)
         elif kind == "filters":
             if not isinstance(value, dict):
                 self.error(path, f"{what} needs a mapping of filters {{filter: argument ...}}")
@@ -35,3 +40,21 @@ class CompositeChecks:
                 if key in FILTER_KEYS:
                     self.key_error(path, key, f"{what} takes filters only, not {key!r}")
             self.choice_keys({k: v for k, v in value.items() if k not in FILTER_KEYS}, path)
+
+    def locked(self, value, path, what) -> None:
+        """Whose locked cards (CR 10.22.3: a locked card has no characteristics, so no filters)."""
+        source = value.get("from", "locked") if isinstance(value, dict) else value
+        if not isinstance(value, (str, dict)) or source not in LOCKED_SOURCES:
+            self.error(path + (("from",) if isinstance(value, dict) and "from" in value else ()),
+                       f"{what} names locked cards: one of {', '.join(LOCKED_SOURCES)}, or "
+                       f"{{from: ..., choose: N, up_to: bool}} (got {source!r})")
+            return
+        if isinstance(value, dict):
+            for key in value:
+                if key not in LOCKED_KEYS:
+                    self.key_error(path, key, f"{what}: a locked card has no characteristics to filter by "
+                                              f"(CR 10.22.3); keys: {', '.join(LOCKED_KEYS)}")
+            if "choose" in value:
+                self.count(value["choose"], path + ("choose",), f"{what} choose")
+            if "up_to" in value and not isinstance(value["up_to"], bool):
+                self.error(path + ("up_to",), f"{what} up_to is true or false")

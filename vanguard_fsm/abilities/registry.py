@@ -33,10 +33,11 @@ class Entry:
 # pick (N, or {choose: N, filters}: which cards or units a cost takes), effects (one effect item or a list),
 # costs (a list of cost items, paid while an effect resolves: `pay`),
 # filters (a mapping of target filters only),
-# conditions (a list of condition items); or a tuple of the values allowed
+# conditions (a list of condition items), locked (whose locked cards: a name or {from, choose, up_to},
+# `lock.py`); or a tuple of the values allowed
 ARG_KINDS = ("none", "int", "signed", "str", "texts", "target", "cards", "ability", "zone", "count", "number",
              "comparison", "pick", "effects", "filters",
-             "conditions", "costs")
+             "conditions", "costs", "locked")
 
 
 def example_of(fn) -> str:

@@ -37,7 +37,10 @@ ENGINE_EVENTS = {
     "when_your_unit_attacks": "one of your units attacks (watched by your cards from their zone; the attacker: "
                               "{exists: {from: attacking_unit, ...}}, CR 7.4.1.8)",
     "when_opponent_card_unlocked": "one of your opponent's locked cards is unlocked (watched by your cards from their "
-                                   "zone; CR 10.24, 6.8.1.2)",
+                                   "zone; `that` is the unit it became, CR 10.24, 6.8.1.2)",
+    "when_unlocked": "this card is unlocked: a rear-guard again, a new unit (CR 10.24.2)",
+    "when_opponent_rear_guard_locked": "one of your opponent's rear-guards is locked by an effect of one of your cards "
+                                       "(watched by your cards from their zone; CR 10.22)",
     "when_your_drive_check_reveals": "your drive check reveals a card (watched by your cards from their zone; "
                                      "the card: {has: {count: your_trigger_zone, ...}}, CR 7.6.1.2.3)",
     "when_your_unit_boosts": "one of your units boosts (watched by your cards from their zone; the booster: "

@@ -45,7 +45,14 @@ INTRO = {
         "AUTO ability may name (`names engine_events`) are listed in the flow-language reference; two "
         "watch other cards: `{kind: AUTO, zone: V/R, timing: when_opponent_rear_guard_put_into_drop, "
         "effect: {power: 3000, target: self, until: turn}}`, and `when_attack_hits_rear_guard` is "
-        "`when_hits` for a rear-guard only.\n"),
+        "`when_hits` for a rear-guard only.\n\n"
+        "Lock and unlock (CR 10.22, 10.24): `{lock: TARGET}` and `{unlock: LOCKED}`, LOCKED being whose "
+        "locked cards (`your_locked`, `opponent_locked`, `locked`) or `{from: ..., choose: N, up_to: true}` "
+        "(a locked card has no characteristics to filter by, CR 10.22.3). A card's own \"when this card is "
+        "unlocked\" is `timing: when_unlocked` (`self` is the new unit); a watcher of the opponent's "
+        "cards being unlocked has the unit the card became as `that`: \"retire that unit, and draw\" is "
+        "`{kind: AUTO, zone: V, timing: when_opponent_card_unlocked, effect: [{retire: that}, {draw: 1}]}`; "
+        "`when_opponent_rear_guard_locked` watches your own cards' locks.\n"),
 }
 
 
