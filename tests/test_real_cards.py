@@ -95,6 +95,22 @@ def test_gear_chronicle_deck_is_legal_and_real_with_its_extra_turn_g_unit(db):
     assert db["G-GC-MYSTERYFLARE"].number == "G-TD01/001EN"
 
 
+def test_the_link_joker_deck_is_legal_real_and_locks(db):
+    """`link-joker` (issue 19: lock, CR 10.22): a legal standard deck of real Link Joker cards, the
+    Cray Elemental G guardian in its G deck (no Link Joker G unit was found with its stats), and
+    cards that lock, relock the unit just unlocked and watch locks."""
+    from vanguard_fsm.game.factory import compiled_flows
+    deck = load_deck("link-joker", db)
+    assert validate_deck(deck, db, compiled_flows().spec.parameters) == []      # RULES 2.1, CR 5.3
+    assert Counter(db[i].trigger for i in deck.main if db[i].trigger) == \
+        {"critical": 4, "draw": 4, "stand": 4, "heal": 4}
+    assert all(db[i].source for i in deck.main + deck.g_deck) and {db[i].clan for i in deck.main} == {"Link Joker"}
+    assert {db[i].id for i in deck.g_deck} == {"G-CE-DIZMEL"}
+    effects = {e for i in set(deck.main) for s in compile_card(db[i]) for e, _, _ in s.effects}
+    timings = {s.timing for i in set(deck.main) for s in compile_card(db[i]) if s.kind == "AUTO"}
+    assert "lock" in effects and {"when_opponent_card_unlocked", "when_opponent_rear_guard_locked"} <= timings
+
+
 def test_unexpressed_ability_without_effect_is_kept_as_data_and_never_played(tmp_path, db):
     # a written card shows what is kept as data only (among the real cards only Chrono Dran's second
     # ability is: its timing, "put into the bind zone from a rear-guard circle", has no term)
@@ -116,7 +132,7 @@ def test_unexpressed_ability_without_effect_is_kept_as_data_and_never_played(tmp
                  if a.get("effect") is None and "unexpressed" in a]
     assert data_only == ["G-GC-CHRONODRAN#2"]
     assert [s.key for s in compile_card(db["G-GC-CHRONODRAN"])] == ["G-GC-CHRONODRAN#1"]   # never played
-    assert [c.id for c in db if "sentinel" in c.skills and c.source] == ["BT01-011", "BT01-015"]   # CR 11.9
+    assert [c.id for c in db if "sentinel" in c.skills and c.source] == ["BT01-011", "BT01-015", "BT12-014"]   # CR 11.9
 
 
 def write(tmp_path, body: str) -> Path:

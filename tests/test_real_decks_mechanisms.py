@@ -63,6 +63,8 @@ RULE_STEPS = {
     "rule:ultimate_stride": ("stride", _ultimate_stride),
     # its G zone removed once that G unit is back there (CR 10.28.6)
     "rule:g_zone_removed_after_ultimate_stride": ("put", lambda db, f: bool(f.get("ultimate_stride"))),
+    # a locked card unlocked (CR 10.24): by its owner's end phase (CR 6.8.1.1.2) or by an effect
+    "rule:unlock": ("unlock", lambda db, f: True),
 }
 
 
@@ -88,6 +90,17 @@ PAIRINGS = {
         {"effect:time_leap", "effect:time_leap_return", "timing:when_your_drive_check_reveals",
          "effect:extra_turn", "effect:pay", "effect:if", "effect:shuffle", "effect:reveal_top",
          "timing:when_becomes_heart", "effect:no_guard_from_hand"}),
+    # the mirror, so that other decks' changes do not move these games: the first 30 games
+    # `simulate --seed 1 --decks link-joker link-joker` plays (heuristic against heuristic). Every term
+    # resolved in them when they were picked (lock 130 times, the unlock watcher 70, the lock watcher
+    # 62; Palladium's relock of "that unit" 30, Chaos Breaker's retire of it 40): the heuristic plays
+    # every ACT it can pay for, Chaos Breaker's lock among them, and pays every optional cost.
+    "link-joker-mirror": Pairing(
+        ("link-joker", "link-joker"),
+        [(1, i, ("heuristic", "heuristic")) for i in range(30)],
+        {"effect:lock", "timing:when_opponent_card_unlocked", "timing:when_opponent_rear_guard_locked",
+         "condition:during", "effect:retire"},
+        {"rule:unlock"}),
 }
 
 
