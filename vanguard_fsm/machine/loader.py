@@ -17,14 +17,11 @@ from .contexts import context_problems
 from .cycles import hanging_loops
 from .obligations import open_work_problems
 from .overlay import VARIANT_FILE, collect
+from .parameters_file import PARAMETERS_FILE, read_parameters
 from .registry import REGISTRY, Registry
-from .renamed import retired_parameter
-from .schema import LATER_PARAMETERS, schema_errors
+from .schema import schema_errors
 from .spec import DecisionSpec, FlowSet, FlowSpec, InterruptSpec, StateSpec, TimingStep, TransitionSpec, Where
 from .yamlsrc import Document, SourceError, load
-
-PARAMETERS_FILE = "parameters.yaml"
-
 
 class FlowError(Exception):
     """Raised when a flows directory does not pass lint; `.problems` lists each one."""
@@ -313,30 +310,6 @@ def _flow_files(directory: Path, exclude=()) -> tuple[dict, list[SourceError]]:
     return docs, problems
 
 
-def _with_builtin_defaults(params_doc, linter):
-    """A parameters file written before a rules number was added (LATER_PARAMETERS) lacks
-    its key: that key comes from the built-in parameters.yaml, the one file holding every
-    key. A retired key (renamed.py) is dropped with a warning when its value is the one the
-    card data now carries, else it is an error. Any other missing key, an unknown key or a
-    wrong type stays an error."""
-    data = params_doc.data
-    builtin = builtin_flows_dir() / PARAMETERS_FILE
-    if (Path(params_doc.path).resolve() == builtin.resolve() or not isinstance(data, dict)
-            or not isinstance(data.get("parameters"), dict)):
-        return data
-    params = dict(data["parameters"])
-    for key in list(params):
-        retired = retired_parameter(key, params[key])
-        if retired is not None:
-            accepted, message = retired
-            where = _where(params_doc, ("parameters", key, "__key__"))
-            linter.warn(where, message) if accepted else linter.add(where, message)
-            del params[key]
-    defaults = load(builtin).data["parameters"]
-    missing = {k: defaults[k] for k in LATER_PARAMETERS if k not in params and k in defaults}
-    return {**data, "parameters": {**params, **missing}}
-
-
 def _read(directory: Path, registry: Registry) -> tuple[FlowSet | None, list[SourceError]]:
     linter = _Linter(registry)
     if not directory.is_dir():
@@ -362,18 +335,7 @@ def _read(directory: Path, registry: Registry) -> tuple[FlowSet | None, list[Sou
     # the rules parameters: this directory's parameters.yaml, else the built-in one
     parameters, params_path = {}, Path(params_doc.path) if params_doc is not None else None
     if params_doc is not None:
-        data = _with_builtin_defaults(params_doc, linter)
-        errors = list(schema_errors(data, parameters=True))
-        for key_path, message in errors:
-            linter.problems.append(SourceError(*params_doc.locate(key_path), message))
-        if not errors:
-            parameters = data["parameters"]
-            formats, built = set(parameters["damage_to_lose"]), set(parameters["deck_construction"])
-            if formats != built:
-                linter.problems.append(SourceError(
-                    *params_doc.locate(("parameters", "deck_construction", "__key__")),
-                    f"every format needs both damage_to_lose and deck_construction: "
-                    f"{', '.join(sorted(formats ^ built))} has only one"))
+        parameters = read_parameters(params_doc, linter)
     for flow in flows.values():
         linter.check_flow(flow, set(flows) | broken)
     root = linter.check_machines(flows) if flows and not broken else None

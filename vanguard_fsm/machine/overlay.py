@@ -34,10 +34,10 @@ from pathlib import Path
 import jsonschema
 import yaml
 
+from .parameters_file import PARAMETERS_FILE
 from .yamlsrc import Document, SourceError, load, read_source
 
 VARIANT_FILE = "variant.yaml"
-PARAMETERS_FILE = "parameters.yaml"
 BASE = "base"
 
 VARIANT_SCHEMA = {
