@@ -63,6 +63,22 @@ def test_an_unlock_effect_makes_each_locked_card_a_new_standing_unit_that_is_tha
     assert abstate.get(game).that == (unit.placed,)
 
 
+def test_grand_ezel_checks_five_gold_paladin_rear_guards_after_the_unlock():
+    """Its `if` is checked once the cards are unlocked: four rear-guards and one locked card make five."""
+    game, events = board(deck="royal-paladin")
+    p0 = game.state.players[0]
+    p0.circles["VC"] = zones.new_unit(game, add(game, 0, "BT14-003", "hand"))
+    p0.hand.clear()
+    for circle in ("front_right", "back_left", "back_center", "back_right"):
+        add(game, 0, "BT14-003", circle)
+    lock(game, 0, "BT14-003", "front_left")
+    vanguard = p0.circles["VC"]
+    assert zones.power(game, vanguard) == 11000 + 4 * 1000                # its CONT: +1000 per Gold Paladin
+    play_act(game, 0, "BT14-003")
+    assert zones.power(game, vanguard) == 11000 + 5 * 1000 + 10000
+    assert zones.critical(game, vanguard) == 2
+
+
 def test_an_unlock_effect_chooses_among_both_players_locked_cards(tmp_path):
     game, events = board(deck="royal-paladin")
     p0, p1 = game.state.players
