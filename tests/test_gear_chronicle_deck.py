@@ -69,6 +69,8 @@ def test_mystery_flare_gives_a_real_extra_turn_in_a_seeded_mirror_game():
     turns = [f["player"] for name, f in events if name == "turn_begin"]
     again = [i for i in range(1, len(turns)) if turns[i] == turns[i - 1]]
     assert again, f"no player took two turns in a row: {turns}"
+    marked = [i for i, f in enumerate(f for name, f in events if name == "turn_begin") if f.get("extra")]
+    assert marked == again          # the trace marks exactly those turns `extra: true`
     # the extra turn follows a turn in which Mystery-flare's ability resolved for that player
     starts = [k for k, (name, _) in enumerate(events) if name == "turn_begin"]
     lo, hi = starts[again[0] - 1], starts[again[0]]

@@ -65,6 +65,8 @@ RULE_STEPS = {
     "rule:g_zone_removed_after_ultimate_stride": ("put", lambda db, f: bool(f.get("ultimate_stride"))),
     # a locked card unlocked (CR 10.24): by its owner's end phase (CR 6.8.1.1.2) or by an effect
     "rule:unlock": ("unlock", lambda db, f: True),
+    # an extra turn really taken (CR 12.4.1), not only an effect that could give one resolving
+    "rule:extra_turn": ("turn_begin", lambda db, f: bool(f.get("extra"))),
 }
 
 
@@ -82,14 +84,15 @@ PAIRINGS = {
     # 10 games of `simulate --seed 1 --decks gear-chronicle gear-chronicle` cover every term but
     # Dragonic Overlord's given "when its attack hits a rear-guard, stand it" (heuristic agents
     # attack vanguards), which game 202 of the same run with `--agents heuristic random` resolves
-    # (found by playing games 0-399). Game 4 is also the one in which Mystery-flare's extra turn is
-    # really taken (test_gear_chronicle_deck.py checks the turns).
+    # (found by playing games 0-399). In game 4 Mystery-flare's extra turn is really taken (the rule
+    # step `rule:extra_turn`: a turn_begin marked extra).
     "gear-chronicle-mirror": Pairing(
         ("gear-chronicle", "gear-chronicle"),
         [(1, i, ("heuristic", "heuristic")) for i in range(10)] + [(1, 202, ("heuristic", "random"))],
         {"effect:time_leap", "effect:time_leap_return", "timing:when_your_drive_check_reveals",
          "effect:extra_turn", "effect:pay", "effect:if", "effect:shuffle", "effect:reveal_top",
-         "timing:when_becomes_heart", "effect:no_guard_from_hand"}),
+         "timing:when_becomes_heart", "effect:no_guard_from_hand"},
+        {"rule:extra_turn"}),
     # the mirror, so that other decks' changes do not move these games: the first 30 games
     # `simulate --seed 1 --decks link-joker link-joker` plays (heuristic against heuristic). Every term
     # resolved in them when they were picked (lock 130 times, the unlock watcher 70, the lock watcher

@@ -19,7 +19,9 @@ player; `until` is `battle` or `turn`, ended by the flows' `end_battle` and
 
 `until: rule` is kept until a rule uses it up: `vanguard_damage` (seat, N: damage an effect
 dealt, taken point by point by the damage process at the check timing, CR 10.33, 9.6) and
-`extra_turn` (seat: an extra turn after this one, taken by the game flow, CR 12.4).
+`extra_turn` (seat: an extra turn after this one, taken by the game flow, CR 12.4); the game
+flow's `take_extra_turn` leaves `extra_turn_taken`, which the next `begin_turn` uses up to mark
+its `turn_begin` event `extra: true`.
 """
 from __future__ import annotations
 

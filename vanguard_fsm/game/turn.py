@@ -16,8 +16,10 @@ def begin_turn(game) -> None:
     state.turn_player = state.first if state.turn == 1 else 1 - state.turn_player
     p = state.players[state.turn_player]
     p.rode = p.strode = False
+    # an extra turn (CR 12.4) says so: `extra: true` (left out of every other turn_begin)
+    extra = {"extra": True} if state.statuses and statuses.take(game, "extra_turn_taken") else {}
     game.emit("turn_begin", player=state.turn_player, turn=state.turn,
-              sizes=[zones.zone_sizes(game, seat) for seat in (0, 1)])
+              sizes=[zones.zone_sizes(game, seat) for seat in (0, 1)], **extra)
 
 
 @condition("extra_turn_pending")
@@ -32,6 +34,7 @@ def take_extra_turn(game) -> None:
     alternates, so the player before it is set to that player's opponent."""
     subject = statuses.pending(game, "extra_turn")[-1]
     statuses.take(game, "extra_turn", subject)
+    statuses.add(game, subject, "extra_turn_taken", True, statuses.RULE)   # for begin_turn's event
     game.state.turn_player = 1 - subject[1]
 
 
