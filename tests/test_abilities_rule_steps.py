@@ -1,6 +1,6 @@
 """Rule steps effects leave to the rules, and the terms the real cards asked for (issue 19):
 dealt damage (CR 10.33, the damage process CR 9.6), an extra turn (CR 12.4), "power becomes N"
-(CR 10.26.3) and grade +N (CR 2.4.2, 8.5), cannot be boosted (CR 7.4.1.7), a watcher on the
+(CR 3.7.1, 3.7.1.2) and grade +N (CR 2.4.2, 8.5), cannot be boosted (CR 7.4.1.7), a watcher on the
 opponent's rear-guards put into the drop zone, a hit on a rear-guard, a count as the number of
 units chosen, a choice between card names.
 
@@ -81,7 +81,7 @@ def test_an_extra_turn_is_the_same_players_next_turn():
 
 
 def test_power_becomes_n_and_grade_plus_one():
-    """CR 10.26.3: the original power becomes N, modifiers still add; the vanguard's grade
+    """CR 3.7.1, 3.7.1.2: the original power becomes N, modifiers still add; the vanguard's grade
     +1 widens the call limit (CR 8.5) and the grade filters see it."""
     game, _ = recorded(())
     p0 = game.state.players[0]

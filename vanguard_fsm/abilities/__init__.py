@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import copy
 
-from . import attacks, branches, conditions, costs, cont_restrictions, counts, delayed, effects  # noqa: F401  (registration)
+from . import attacks, branches, conditions, costs, cont_restrictions, counts, delayed, delete, effects  # noqa: F401  (registration)
 from . import harmony, identity, lock, matching, restrictions, rule_steps, selectors, targets, time_leap, zone_effects  # noqa: F401  (registration)
 from .abstate import EMPTY
 from .events import EVENT_TIMINGS

@@ -56,19 +56,26 @@ def _move_cards(game, seat, chosen, src, dst, then):
     game.then(fn, *args)
 
 
-@ABILITIES.cost("counter_blast")
+@ABILITIES.cost("counter_blast", "pick")
 class CounterBlast:
-    """Counter Blast N: turn N face-up cards in your damage zone face down."""
+    """Counter Blast N: turn N face-up cards (matching the filters) in your damage zone face down.
+
+    Example: {counter_blast: {choose: 3, name_contains: Deletor}}"""
 
     @staticmethod
-    def payable(game, ctx, n):
+    def _cards(game, ctx, filters):
         p = _player(game, ctx)
-        return sum(1 for i in p.damage if i not in p.face_down) >= n
+        return _matching(game, ctx, [i for i in p.damage if i not in p.face_down], filters)
 
-    @staticmethod
-    def pay(game, ctx, n, then):
-        p = _player(game, ctx)
-        options = card_options(game, [i for i in p.damage if i not in p.face_down])
+    @classmethod
+    def payable(cls, game, ctx, arg):
+        n, filters = picked(arg)
+        return len(cls._cards(game, ctx, filters)) >= n
+
+    @classmethod
+    def pay(cls, game, ctx, arg, then):
+        n, filters = picked(arg)
+        options = card_options(game, cls._cards(game, ctx, filters))
         choose(game, ctx.seat, "counter_blast", options, n, False, (_flip_down, (ctx.seat, then)),
                f"counter blast {n}: choose face-up damage")
 
@@ -154,13 +161,7 @@ class SoulSelf(_ThisRearGuard):
 
     @staticmethod
     def pay(game, ctx, n, then):
-        seat, circle, unit = find_unit(game, ctx.placed)
-        p = game.state.players[seat]
-        p.circles[circle] = None
-        p.soul.append(unit.card)
-        game.emit("put", player=seat, card=game.cards[unit.card].id, **{"from": circle}, to="soul", cause="cost",
-                  ability=ctx.key)
-        zones.arrived(game, seat, unit.card, circle, "soul")
+        _to_soul(game, ctx, *find_unit(game, ctx.placed))
         _continue(game, then)
 
 
@@ -209,6 +210,36 @@ def _retire_done(game, then, chosen):
         if ref is not None:
             zones.retire(game, seat, ref[1])
     _continue(game, then)
+
+
+@ABILITIES.cost("soul_rear_guard", "pick")
+class SoulRearGuards(RetireRearGuards):
+    """Put N of your other rear-guards (matching the filters) into your soul.
+
+    Example: {soul_rear_guard: 1}"""
+
+    @classmethod
+    def pay(cls, game, ctx, arg, then):
+        n, filters = picked(arg)
+        options = unit_options(game, cls._refs(game, ctx, filters), ctx.seat)
+        choose(game, ctx.seat, "soul_cost", options, n, False, (_soul_done, (ctx, then)), f"put {n} into your soul")
+
+
+def _soul_done(game, ctx, then, chosen):
+    for seat, placed in chosen:
+        ref = find_unit(game, placed)
+        if ref is not None:
+            _to_soul(game, ctx, seat, ref[1], ref[2])
+    _continue(game, then)
+
+
+def _to_soul(game, ctx, seat, circle, unit) -> None:
+    p = game.state.players[seat]
+    p.circles[circle] = None
+    p.soul.append(unit.card)
+    game.emit("put", player=seat, card=game.cards[unit.card].id, **{"from": circle}, to="soul", cause="cost",
+              ability=ctx.key)
+    zones.arrived(game, seat, unit.card, circle, "soul")
 
 
 class _PickCards:

@@ -37,7 +37,7 @@ def _on_ride(layer, game, f):
     u = p.circles["VC"]
     layer.subject(game, seat, u.card, ("when_placed", "when_placed_on_V"), "V", u.placed)
     ridden = f.get("ridden")
-    if ridden is not None:
+    if ridden is not None and not f.get("ridden_deleted"):    # a deleted vanguard had no text (CR 10.26.3)
         inst = next((i for i in reversed(p.soul) if game.cards[i].id == ridden), None)
         if inst is not None:    # it has the ability as a unit until resolved (CR 8.6.5.1.4)
             layer.subject(game, seat, inst, ("when_ridden_upon",), "V", 0)

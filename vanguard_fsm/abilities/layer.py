@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from ..game import deleted
 from ..game.actions import Action
 from ..game.state import MATE, REAR_CIRCLES
 from ..machine.runner import Runaway
@@ -147,7 +148,7 @@ class AbilityLayer:
 
     def subject(self, game, seat, inst, timings, zone, placed, origin=None) -> None:
         """The card an engine event is about triggers its own AUTO abilities for `timings`."""
-        by_timing = self.auto.get(game.cards[inst].id)
+        by_timing = _printed_auto(self, game, inst, placed)
         granted = self.granted_specs(game, placed) if placed else ()   # given to units only
         if by_timing is None and not granted:
             return
@@ -250,6 +251,13 @@ def stand_by(game, entry: Pending) -> None:
     abstate.set_pending(game, abstate.get(game).pending + (entry,))
 
 
+def _printed_auto(layer, game, inst, placed):
+    """The card's own AUTO abilities by timing, none for a deleted unit: it has lost its printed
+    text (CR 10.26.3); abilities given to it still work (CR 10.26.7)."""
+    by_timing = layer.auto.get(game.cards[inst].id)
+    return None if by_timing is not None and placed and placed in deleted.placements(game) else by_timing
+
+
 def _timing_specs(layer, game, name):
     """(seat, instance, spec, placement) of every AUTO ability on the flow timing `name`,
     the turn player's first."""
@@ -258,9 +266,10 @@ def _timing_specs(layer, game, name):
     cards = game.cards
     ids = None if granted else layer.timing_ids.get(name, ())   # granted abilities: look at every card
     tp = game.state.turn_player if game.state.turn_player is not None else 0
+    gone = deleted.placements(game)      # deleted units: no printed text (CR 10.26.3)
     for seat in (tp, 1 - tp):
         for zone, _, inst, placed in layer.cards_in(game, seat, zones, ids):
-            by_timing = layer.auto.get(cards[inst].id)
+            by_timing = layer.auto.get(cards[inst].id) if not (placed and placed in gone) else None
             specs = by_timing.get(name, ()) if by_timing else ()
             if granted and placed:
                 specs = list(specs) + [s for s in layer.granted_specs(game, placed)

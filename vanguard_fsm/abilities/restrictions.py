@@ -11,7 +11,7 @@ so every card, and other vocabulary, composes them:
 - `hit_abilities_without_hit`: its "when hits" abilities resolve even if it does not hit (seed 000 §6);
 - `no_guard_from_hand` / `no_intercept` / `no_g_guardian` N: a player (the opponent unless
   `player: you`) may not put cards of grade N or more there this battle (CR 7.5.1.2; N = 0: none);
-- `set_power` N: "its power becomes N" (its original power, CR 10.26.3); `grade` N, signed:
+- `set_power` N: "its power becomes N" (its original power, CR 3.7.1, 3.7.1.2); `grade` N, signed:
   "grade +1" for the ride, call and guard limits and the grade filters (CR 2.4.2, 8.5);
 - `keep_rested` (in `effects.py`): the unit does not stand in its master's next stand phase.
 """
@@ -52,7 +52,7 @@ _register_unit("hit_abilities_without_hit", "target", {"until": UNTIL}, "battle"
 _register_unit("drive", "signed", UNIT_UNTIL, "turn",
                "Drive +N (or -N) for the target units (default self) until end of turn (CR 2.16.2).")
 _register_unit("set_power", "int", UNIT_UNTIL, "turn",
-               "The target units' original power becomes N (default self, until end of turn); +/- still add (CR 10.26.3, 2.5.4).\n"
+               "The target units' original power becomes N (default self, until end of turn); +/- still add (CR 3.7.1, 3.7.1.2, 2.5.4).\n"
                "Example: {set_power: 0, target: {from: opponent_rear_guards, choose: 1}, until: turn}")
 _register_unit("grade", "signed", UNIT_UNTIL, "turn",
                "Grade +N (or -N) for the target units (default self) until end of turn: the ride, call and guard\n"

@@ -6,6 +6,7 @@ the main phase play timing (CR 8.1.1.1) and played like any ability.
 """
 from __future__ import annotations
 
+from ..game import deleted
 from ..game.actions import Action
 from ..game.state import REAR_CIRCLES
 from . import abstate, costs, counts, effects
@@ -21,7 +22,8 @@ def cont_value(layer, game, unit, what, found: list | None = None) -> int:
     total = 0
     cards = game.cards
     own = layer.cont_self.get(what)
-    entries = own.get(cards[unit.card].id) if own else None
+    gone = deleted.placements(game)      # a deleted unit's own CONT abilities do not apply (CR 10.26.3)
+    entries = own.get(cards[unit.card].id) if own and unit.placed not in gone else None
     if entries:
         seat = game.owner[unit.card]
         p = game.state.players[seat]
@@ -45,7 +47,7 @@ def cont_value(layer, game, unit, what, found: list | None = None) -> int:
     zones = layer.cont_zones | _ON_CIRCLES if given else layer.cont_zones
     for seat in (0, 1):
         for zone, _, inst, placed in layer.cards_in(game, seat, zones):
-            entries = table.get(cards[inst].id, ())
+            entries = table.get(cards[inst].id, ()) if not (placed and placed in gone) else ()
             if given and placed in given:
                 entries = list(entries) + given[placed]
             for spec, arg, target in entries:
@@ -94,8 +96,9 @@ def act_legal(layer, game, seat):
     if not layer.act or not may_act(game, seat):
         return []
     out, seen = [], set()
+    gone = deleted.placements(game)      # a deleted unit has no ACT ability of its own (CR 10.26.3)
     for zone, where, inst, placed in layer.cards_in(game, seat, layer.act_zones):
-        for spec in layer.act.get(game.cards[inst].id, ()):
+        for spec in layer.act.get(game.cards[inst].id, ()) if not (placed and placed in gone) else ():
             if zone not in spec.zones or abstate.is_used(game, spec.once, inst, spec.key):
                 continue
             ctx = Ctx(seat, inst, spec.key, "main_phase", placed)

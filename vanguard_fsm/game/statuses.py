@@ -13,7 +13,7 @@ player; `until` is `battle` or `turn`, ended by the flows' `end_battle` and
 - `hit_abilities_without_hit` (unit): its "when hits" abilities stand by even if it does not hit;
 - `no_guard_from_hand`, `no_intercept`, `no_g_guardian` (seat, value: the lowest grade
   forbidden, 0 for all): what that player may not put on the guardian circle (CR 7.5.1.2);
-- `set_power` (unit, value N): its original power is N; modifiers still add (CR 10.26.3, 2.5.4);
+- `set_power` (unit, value N): its original power is N; modifiers still add (CR 3.7.1, 3.7.1.2, 2.5.4);
 - `grade` (unit, signed): added to its grade wherever the rules read a unit's grade (the
   vanguard's for ride, call and guard limits, CR 2.4.2, 8.5; the grade filters).
 
@@ -21,7 +21,9 @@ player; `until` is `battle` or `turn`, ended by the flows' `end_battle` and
 dealt, taken point by point by the damage process at the check timing, CR 10.33, 9.6) and
 `extra_turn` (seat: an extra turn after this one, taken by the game flow, CR 12.4); the game
 flow's `take_extra_turn` leaves `extra_turn_taken`, which the next `begin_turn` uses up to mark
-its `turn_begin` event `extra: true`.
+its `turn_begin` event `extra: true`; `deleted`
+(unit, value: the seat of its master: a deleted unit, original power 0 and no printed text, until
+the end phase of its master's turn, CR 10.26, 6.8.1.1.2; `game/deleted.py`).
 """
 from __future__ import annotations
 

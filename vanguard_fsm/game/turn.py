@@ -5,7 +5,7 @@ from __future__ import annotations
 from .actions import Action
 from .common import action, choice, condition, distinct
 from .state import COLUMN_PARTNER, REAR_CIRCLES
-from . import statuses, zones
+from . import deleted, statuses, zones
 
 
 @action("begin_turn")
@@ -175,6 +175,12 @@ def unlock_locked_cards(game) -> None:
     p = game.state.players[seat]
     for circle in [c for c in REAR_CIRCLES if c in p.locked]:
         zones.unlock(game, seat, circle)
+
+
+@action("return_deleted_units")
+def return_deleted_units(game) -> None:
+    """End phase (CR 6.8.1.1.2): the turn player's deleted units turn face up, in a normal state again (CR 10.26.5)."""
+    deleted.return_deleted_units(game, game.state.turn_player)
 
 
 def act_legal(game, seat):

@@ -282,8 +282,11 @@ def ride(game, seat: int, card: int, normal: bool = True, source: str = "hand") 
     p.circles["VC"] = unit
     c = game.cards[card]
     ridden = game.cards[old.card].id if old is not None and old.heart is None else None
+    # a deleted vanguard goes to the soul face up (CR 10.26.11) with no text: no "when ridden upon" (10.26.3)
+    gone = {"ridden_deleted": True} if ridden is not None and game.state.statuses and statuses.values(
+        game, statuses.unit_subject(old), "deleted") else {}
     game.emit("ride", player=seat, card=c.id, grade=c.grade, onto_grade=onto, normal=normal, ridden=ridden,
-              **{"from": source})
+              **{"from": source}, **gone)
     return unit
 
 
@@ -384,8 +387,9 @@ def power(game, unit: Unit) -> int:
     total = cards[unit.card].power + unit.power_turn + unit.power_battle
     if unit.heart is not None:
         total += cards[heart_card(game, unit) if unit.mate is not None else unit.heart].power
-    if game.state.statuses:   # "its power becomes N": N is its original power (CR 10.26.3)
-        base = statuses.unit_last(game, unit, "set_power")
+    if game.state.statuses:   # "its power becomes N": its original power is N (CR 3.7.1, 3.7.1.2)
+        base = 0 if statuses.values(game, statuses.unit_subject(unit), "deleted") \
+            else statuses.unit_last(game, unit, "set_power")     # deleted: original power 0 (CR 10.26.3)
         if base is not None:
             total = base + unit.power_turn + unit.power_battle
     abilities = game.abilities
