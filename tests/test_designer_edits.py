@@ -134,10 +134,10 @@ def test_end_phase_order_is_yaml_heart_triggers_after_the_g_unit_returns(tmp_pat
     assert result.passed, result.message
     # the designer puts the timing back on entry (before the G unit returns): the game follows
     flows = copy_flows(tmp_path)
-    edit(flows / "turn.yaml", "do: [return_g_units, remove_g_zone_after_ultimate_stride, unlock_locked_cards, check_timing, "
-         "{timing: beginning_of_end_phase}, check_timing,",
+    edit(flows / "turn.yaml", "do: [return_g_units, remove_g_zone_after_ultimate_stride, unlock_locked_cards, "
+         "return_deleted_units, check_timing, {timing: beginning_of_end_phase}, check_timing,",
          "timings: [beginning_of_end_phase]\n    do: [return_g_units, remove_g_zone_after_ultimate_stride, "
-         "unlock_locked_cards, check_timing, check_timing,")
+         "unlock_locked_cards, return_deleted_units, check_timing, check_timing,")
     assert lint_flows(flows) == []
     moved = run_scenario(scenario, flows_dir=flows, cards=cards)
     assert not moved.passed
