@@ -152,6 +152,8 @@ def deck_problems(deck: Deck, db: CardDB, params: dict | None = None) -> list[tu
     """(section of the deck file, message) for every deck-construction rule broken."""
     if params is None:
         from vanguard_fsm.machine.loader import load_parameters
+
+        from . import rules  # noqa: F401  (the flows name the rules' actions: registered before loading)
         params = load_parameters()
     problems: list[tuple[str, str]] = []
     unknown = sorted({c for c in (deck.starter, *deck.main, *deck.g_deck) if c not in db})
