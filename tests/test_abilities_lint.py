@@ -107,3 +107,31 @@ def test_builtin_set_has_lb4_units_a_legion_pair_g_units_and_g_guardians_with_ab
 def _effects(ability):
     e = ability.get("effect", ())
     return [x for x in (e if isinstance(e, tuple) else (e,)) if isinstance(x, dict)]
+
+
+@pytest.mark.parametrize("ability,token,what", [
+    ("{kind: AUTO, zone: R, timing: when_placed_on_R, effect: [{if: [your_turn], then: [{at_end_of_turn: [{draw: 1}]}]}]}",
+     "at_end_of_turn", "if.then"),
+    ("{kind: AUTO, zone: R, timing: when_placed_on_R, effect: {pay: [{counter_blast: 1}], then: [{give: "
+     "{kind: CONT, zone: R, effect: resist, text: r}, target: self}]}}", "give", "pay.then"),
+    ("{kind: AUTO, zone: R, timing: when_placed_on_R, effect: {opponent: [{time_leap: {from: your_rear_guards, "
+     "choose: 1}}]}}", "time_leap", "effect 'opponent'"),
+])
+def test_an_effect_that_makes_its_own_ability_is_refused_inside_another_effects_list(tmp_path, ability, token, what):
+    """`give`, `at_end_of_turn`, `at_end_of_battle` and `time_leap` are compiled into abilities of their
+    own from the ability's effect list (KEY.giveN / KEY.laterN); nested in `if`, `pay`, `opponent` they
+    would name an ability never compiled (a KeyError when it came due), so lint locates them."""
+    from helpers import assert_one_located_lint_problem
+    assert_one_located_lint_problem(tmp_path, ability, token, f"makes an ability of its own: write it in the "
+                                                              f"ability's own effect list, not inside {what}")
+
+
+def test_the_effects_with_an_ability_of_their_own_are_those_the_compiler_makes(tmp_path):
+    from vanguard_fsm.abilities.lint_composite import OWN_ABILITY
+    from vanguard_fsm.abilities.spec import LATER, RETURNS
+    assert OWN_ABILITY == {"give"} | set(LATER) | set(RETURNS)
+    # inside a delayed part they are compiled with it (its own effect list): allowed
+    problems, _ = lint_text(tmp_path, "{kind: AUTO, zone: R, timing: when_placed_on_R, effect: "
+                                      "{at_end_of_turn: [{give: {kind: CONT, zone: R, effect: resist, text: r}, "
+                                      "target: self}]}}")
+    assert problems == []

@@ -7,12 +7,16 @@ were written at the top, at its own `file:line:col`.
 from __future__ import annotations
 
 from .registry import ABILITIES
+from .spec import LATER, RETURNS
 from .targets import FILTER_KEYS
 
 LIST_KINDS = ("effects", "conditions", "costs", "filters", "locked")
 # locked-card sources and keys (`lock.py`; kept here so lint needs no effect module)
 LOCKED_SOURCES = ("your_locked", "opponent_locked", "locked")
 LOCKED_KEYS = ("from", "choose", "up_to")
+# effects compiled into an ability of their own (`spec.compile_ability`: KEY.giveN / KEY.laterN, N its
+# place in the ability's effect list): only an ability's own effect list, or a delayed part's, has them
+OWN_ABILITY = frozenset({"give"} | set(LATER) | set(RETURNS))
 
 
 class CompositeChecks:
@@ -22,7 +26,9 @@ class CompositeChecks:
             if not items:
                 self.error(path, f"{what} needs a list of effects")
             for i, item in enumerate(items):
-                self.effect(item, path + (i,) if isinstance(value, (list, tuple)) else path)
+                at = path + (i,) if isinstance(value, (list, tuple)) else path
+                self.effect(item, at)
+                self.own_ability_nested(item, at, what)
         elif kind in ("conditions", "costs"):
             section = ABILITIES.conditions if kind == "conditions" else ABILITIES.costs
             items = value if isinstance(value, (list, tuple)) else (value,)
@@ -58,3 +64,11 @@ class CompositeChecks:
                 self.count(value["choose"], path + ("choose",), f"{what} choose")
             if "up_to" in value and not isinstance(value["up_to"], bool):
                 self.error(path + ("up_to",), f"{what} up_to is true or false")
+
+    def own_ability_nested(self, item, path, what) -> None:
+        """`give`, `at_end_of_turn`, `at_end_of_battle`, `time_leap` inside another effect's list
+        (`if`, `pay`, `opponent` ...) would name an ability that was never compiled: refused here."""
+        name = next((k for k in item if k in OWN_ABILITY), None) if isinstance(item, dict) else None
+        if name is not None and not any(f"'{later}'" in what for later in LATER):
+            self.key_error(path, name, f"{name} makes an ability of its own: write it in the ability's own "
+                                       f"effect list, not inside {what}")
