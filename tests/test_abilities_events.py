@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from vanguard_fsm.abilities.sandbox import add, sandbox
-from vanguard_fsm.game import battle, damage, drive, zones
+from vanguard_fsm.game import battle, damage, deleted, drive, zones
 from vanguard_fsm.game.cards import load_cards
 from vanguard_fsm.game.factory import compiled_flows
 from vanguard_fsm.game.state import Battle
@@ -166,6 +166,8 @@ def test_every_flow_timing_triggers_its_card(timing, card_id, zone, conditions):
         add(game, 0, "AL-014", "VC")
     if card_id in ("TC-009",):
         add(game, 0, "TC-014", "VC")
+    if card_id in ("G-LJ-OKSIZZ",):      # "if your opponent's vanguard is deleted" (CR 10.26)
+        deleted.delete(game, 1 - seat, "VC", state.players[1 - seat].circles["VC"])
     game.hooks.fire_timing(game, timing)
     assert (card_id, timing) in pending(trace)
 

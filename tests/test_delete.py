@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from vanguard_fsm.abilities import cont_restrictions
 from vanguard_fsm.abilities.conditions import all_hold
-from vanguard_fsm.abilities.sandbox import add, run, sandbox
+from vanguard_fsm.abilities.sandbox import add, check_timing, run, sandbox
 from vanguard_fsm.abilities.spec import split_item
 from vanguard_fsm.abilities.targets import Ctx, candidates
 from vanguard_fsm.game import deleted, turn, zones
@@ -115,3 +115,43 @@ def test_ridden_upon_a_deleted_vanguard_goes_to_the_soul_without_its_when_ridden
     assert not pending and ride["ridden_deleted"] is True and barcgal.card in p1.soul
     turn.return_deleted_units(game)                      # the status of a unit that left goes too
     assert not any(n == "deleted" for _, n, _, _ in game.state.statuses)
+
+
+def ride_phase_of_the_deleted_player(hand, answer):
+    """Player 1's ride phase begins with its Alfred deleted: Oksizz's AUTO asks it to discard or give up the ride."""
+    game, p0, p1, alfred, events = board()
+    delete_with_oksizz(game)
+    game.state.turn_player = 1
+    p1.hand.clear()
+    for card in hand:
+        add(game, 1, card, "hand")
+    game.hooks.fire_timing(game, "beginning_of_ride_phase")
+    asked = []
+
+    def choose(decision):
+        asked.append(decision.kind)
+        wanted = [a for a in decision.actions
+                  if a.id.startswith(f"effect_cost:{answer}") or a.id == "discard:BT01-021"]
+        return wanted[0] if wanted else decision.actions[0]
+    check_timing(game, choose)
+    return game, p1, asked
+
+
+def test_oksizz_the_opponent_declines_to_discard_and_cannot_normal_ride():
+    game, p1, asked = ride_phase_of_the_deleted_player([ALFRED, "BT01-021"], "decline")
+    assert "ability_cost" in asked and len(p1.hand) == 2
+    assert turn.ride_legal(game, 1) == []                       # status no_normal_ride
+    add(game, 0, OKSIZZ, "hand")
+    assert turn.ride_legal(game, 0)                             # only that player's
+
+
+def test_oksizz_the_opponent_discards_and_keeps_its_normal_ride():
+    game, p1, asked = ride_phase_of_the_deleted_player([ALFRED, "BT01-021"], "pay")
+    assert len(p1.hand) == 1 and len(p1.drop) == 1
+    assert turn.ride_legal(game, 1)
+
+
+def test_oksizz_an_opponent_with_no_card_to_discard_is_not_asked_and_cannot_ride():
+    game, p1, asked = ride_phase_of_the_deleted_player([], "pay")    # CR 8.5.2.3: the cost cannot be paid
+    assert "ability_cost" not in asked
+    assert any(n == "no_normal_ride" for _, n, _, _ in game.state.statuses)

@@ -8,10 +8,11 @@ compose it, each usable on its own:
 - `{if: [conditions], then: [effects], else: [effects]}`: the conditions are checked when this
   effect resolves (CR 8.5.4: an effect reads the board as it is then); `then` resolves when all
   hold, `else` (if written) when not. Every ability condition may be used (`compare`, `has` ...).
-- `{pay: [costs], then: [effects]}`: "you may pay the cost. If you do, ...": a cost paid while
-  the effect resolves (CR 8.5.2.3: all of it payable, else nothing is asked); the player is asked
-  (decision kind `ability_cost`, ids `effect_cost:pay:KEY` / `effect_cost:decline:KEY`), and
-  `then` resolves only if it was paid.
+- `{pay: [costs], then: [effects], else: [effects]}`: "you may pay the cost. If you do, ...": a
+  cost paid while the effect resolves (CR 8.5.2.3: all of it payable, else nothing is asked); the
+  player is asked (decision kind `ability_cost`, ids `effect_cost:pay:KEY` /
+  `effect_cost:decline:KEY`), `then` resolves only if it was paid, `else` ("if not, ...") if it
+  was declined or could not be paid.
 - `{shuffle: you}`: the player shuffles their deck (`opponent`: the opponent's deck).
 
 With the card zone `your_revealed` (the cards the resolving ability revealed last, `reveal_top`
@@ -55,14 +56,15 @@ def if_(game, ctx, arg, params, then, index):
     run(game, ctx, _effects(params.get(branch)), 0, then)
 
 
-@ABILITIES.effect("pay", "costs", {"then": "effects"})
+@ABILITIES.effect("pay", "costs", {"then": "effects", "else": "effects"})
 def pay(game, ctx, arg, params, then, index):
-    """You may pay these costs now (CR 8.5.2.3); if you do, resolve `then`.
+    """You may pay these costs now (CR 8.5.2.3); if you do, resolve `then`; if not (or cannot), `else`.
 
     Example: {pay: [{counter_blast: 4}], then: [{extra_turn: you}]}"""
     cost = _items(arg)
+    otherwise = _effects(params.get("else"))
     if not costs.payable(game, ctx, cost):
-        _continue(game, then)
+        run(game, ctx, otherwise, 0, then)
         return
     what = ", ".join(n if a is None else f"{n} {a}" for n, a in cost)
     actions = [Action(f"effect_cost:pay:{ctx.key}", "ability_cost", ctx.seat, (True,)),
@@ -73,7 +75,7 @@ def pay(game, ctx, arg, params, then, index):
         if act.args[0]:
             costs.pay_all(g, ctx, cost, 0, (run, (ctx, rest, 0, then)))
         else:
-            _continue(g, then)
+            run(g, ctx, otherwise, 0, then)
 
     game.ask(ctx.seat, "ability_cost", actions, answer, f"{ctx.key}: pay {what}?")
 

@@ -13,6 +13,8 @@ so every card, and other vocabulary, composes them:
   `player: you`) may not put cards of grade N or more there this battle (CR 7.5.1.2; N = 0: none);
 - `set_power` N: "its power becomes N" (its original power, CR 3.7.1, 3.7.1.2); `grade` N, signed:
   "grade +1" for the ride, call and guard limits and the grade filters (CR 2.4.2, 8.5);
+- `no_normal_ride` (`you` / `opponent`): that player cannot normal ride this turn ("if they do not,
+  they cannot normal ride during that ride phase");
 - `keep_rested` (in `effects.py`): the unit does not stand in its master's next stand phase.
 """
 from __future__ import annotations
@@ -74,3 +76,13 @@ for _name, _what in (("no_guard_from_hand", "call cards from hand to GC"), ("no_
     _fn.__doc__ = (f"The opponent (or `player: you`) cannot {_what} with grade N or more this battle "
                    f"(N = 0: at all; CR 7.5.1.2).")
     ABILITIES.effect(_name, "int", SEAT_PARAMS)(_fn)
+
+
+@ABILITIES.effect("no_normal_ride", ("you", "opponent"), {"until": UNTIL})
+def no_normal_ride(game, ctx, arg, params, then, index):
+    """That player (`you`, or your `opponent`) cannot normal ride until end of turn (the ride step offers no ride).
+
+    Example: {opponent: [{pay: [{discard: 1}], else: [{no_normal_ride: you}]}]}"""
+    seat = ctx.seat if arg == "you" else 1 - ctx.seat
+    statuses.add(game, statuses.seat_subject(seat), "no_normal_ride", True, params.get("until", "turn"))
+    _continue(game, then)

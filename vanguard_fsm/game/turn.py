@@ -86,6 +86,8 @@ def draw_for_turn(game) -> None:
 def ride_legal(game, seat):
     """Normal ride: a card of the vanguard's grade + grade_limits.ride min..max (the same or
     one higher; CR 6.5.1.1.2). "Once per turn" is the ride step's guard in flows/turn.yaml."""
+    if game.state.statuses and statuses.values(game, statuses.seat_subject(seat), "no_normal_ride"):
+        return []        # an effect said this player cannot normal ride (status no_normal_ride)
     p = game.state.players[seat]
     vg = zones.vanguard_grade(game, seat)
     window = game.params["grade_limits"]["ride"]
