@@ -19,7 +19,9 @@ and 49 of the heuristic run — the first two of its first 200 in which kagero's
 Drachma, ultimate strides (9 of those 200 do; the heuristic agent needs three face-up G zone
 cards and a card with its vanguard's name in hand). Rule steps that are no ability resolving
 (`RULE_STEPS`: the Ultimate Stride, the G zone removed after it) are counted from the trace events
-and must happen too. A failure names
+and must happen too. Each perfect guard
+of the decks (a Sentinel's "your attacked unit cannot be hit", CR 11.9) must resolve itself too
+(`ability:KEY`, found by `perfect_guards`): its terms are shared with other cards. A failure names
 the mechanisms that no longer resolved: an engine or agent change moved the games; pick seeds
 that cover them again (the counts are printed, `pytest -s`). Each pair of real decks is one entry
 of `PAIRINGS` with its own fixed games; a new real deck adds an entry.
@@ -81,14 +83,16 @@ PAIRINGS = {
         # kagero's Zeroth Dragon, Drachma, ultimate strides (and its G zone leaves the game)
         {"rule:ultimate_stride", "rule:g_zone_removed_after_ultimate_stride"}),
     # The Gear Chronicle deck against itself (independent of changes to the other decks): the first
-    # 10 games of `simulate --seed 1 --decks gear-chronicle gear-chronicle` cover every term but
+    # 14 games of `simulate --seed 1 --decks gear-chronicle gear-chronicle` cover every term but
     # Dragonic Overlord's given "when its attack hits a rear-guard, stand it" (heuristic agents
     # attack vanguards), which game 202 of the same run with `--agents heuristic random` resolves
     # (found by playing games 0-399). In game 4 Mystery-flare's extra turn is really taken (the rule
-    # step `rule:extra_turn`: a turn_begin marked extra).
+    # step `rule:extra_turn`: a turn_begin marked extra). The first 10 games were enough until the
+    # heuristic agent played perfect guards: Wyvern Guard, Barri (needs a Kagero vanguard here) first
+    # resolves in games 10 and 13 (found by playing games 10-59: 13 of those 50 have it).
     "gear-chronicle-mirror": Pairing(
         ("gear-chronicle", "gear-chronicle"),
-        [(1, i, ("heuristic", "heuristic")) for i in range(10)] + [(1, 202, ("heuristic", "random"))],
+        [(1, i, ("heuristic", "heuristic")) for i in range(14)] + [(1, 202, ("heuristic", "random"))],
         {"effect:time_leap", "effect:time_leap_return", "timing:when_your_drive_check_reveals",
          "effect:extra_turn", "effect:pay", "effect:if", "effect:shuffle", "effect:reveal_top",
          "timing:when_becomes_heart", "effect:no_guard_from_hand"},
@@ -186,6 +190,18 @@ def mechanisms(db, decks) -> dict:
     return out
 
 
+def perfect_guards(db, decks) -> frozenset:
+    """Keys of the decks' perfect-guard abilities (Sentinels, CR 11.9): an AUTO played from the guardian
+    circle when placed whose effect makes an attacked unit unhittable. Their terms are shared (Dizmel's
+    G guardian ability is `cannot_be_hit` too, `when_placed` and `discard` are everywhere), so each of
+    them must resolve itself (`ability:KEY`)."""
+    return frozenset(
+        spec.key for deck in decks for card_id in set(deck.main) | set(deck.g_deck)
+        for spec in compile_card(db[card_id])
+        if spec.kind == "AUTO" and spec.timing == "when_placed" and spec.zones and "GC" in spec.zones
+        and any(name == "cannot_be_hit" for name, _, _ in spec.effects))
+
+
 def play(inputs, decks, seed: int, index: int, agents) -> Counter:
     """One game as `simulate` plays it (its seed, seats swapped for odd games); the abilities resolved
     and the `RULE_STEPS` taken."""
@@ -215,9 +231,12 @@ def test_every_mechanism_of_the_real_decks_resolves_in_the_seeded_games(name):
     loaded = inputs[pairing.decks]
     by_key = mechanisms(loaded["db"], loaded["decks"])
     used = frozenset().union(*by_key.values())
-    counts: Counter = Counter({term: 0 for term in used | pairing.rule_steps})
+    guards = perfect_guards(loaded["db"], loaded["decks"])
+    counts: Counter = Counter({term: 0 for term in used | pairing.rule_steps | {f"ability:{k}" for k in guards}})
     for seed, index, agents in pairing.games:
         for key, n in play(inputs, pairing.decks, seed, index, agents).items():
+            if key in guards:
+                counts[f"ability:{key}"] += n
             if key in RULE_STEPS:
                 if key in pairing.rule_steps:
                     counts[key] += n

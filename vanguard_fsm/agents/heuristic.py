@@ -4,7 +4,9 @@ It rides up, strides when it can (Ultimate Stride as a finisher, once the oppone
 near the end: its G zone leaves the game), fills empty circles (attackers in front,
 boosters behind) while keeping shields in hand, attacks the vanguard with its
 strongest lines, boosts, and guards the vanguard when the hit would matter
-(damage 3 or more, or an attack that would take the last points). It decides
+(damage 3 or more, or an attack that would take the last points): with a perfect
+guard (a Sentinel whose guardian-circle ability makes the attacked unit unhittable,
+CR 11.9) when no single guardian of 10000 shield or less covers the gap. It decides
 by the kinds of the legal actions, not by state names, so flow edits that keep
 the decision kinds keep it working.
 """
@@ -13,6 +15,7 @@ from __future__ import annotations
 from ..game import zones
 from ..game.damage import attack_power, defense_power
 from ..game.state import BACK_ROW, BEHIND
+from . import perfect_guard
 
 
 class HeuristicAgent:
@@ -195,6 +198,8 @@ def _guard(game, d, actions, by_kind):
     options = [a for k in ("intercept", "guard", "g_guardian") for a in by_kind.get(k, ())]
     if b.more:    # several attacked units: guardians that go to the vanguard (their last argument)
         options = [a for a in options if a.args[-1] == "VC"]
+    if perfect_guard.guarded(game, seat):
+        return None       # a perfect guard is already on the guardian circle this battle
 
     def shield(a):
         inst = a.args[0]
@@ -202,12 +207,20 @@ def _guard(game, d, actions, by_kind):
             inst = state.players[seat].circles[inst].card
         return game.cards[inst].shield or 0
     useful = [a for a in options if shield(a) > 0]
+    enough = [a for a in useful if shield(a) > gap]
+    cheap = [a for a in enough if shield(a) <= _CHEAP_SHIELD and a.kind != "g_guardian"]
+    if not cheap:
+        sentinel = perfect_guard.playable(game, seat, by_kind.get("guard", ()))
+        if sentinel is not None:
+            return sentinel
     if not useful:
         return None
-    enough = [a for a in useful if shield(a) > gap]
     if enough:
         return min(enough, key=lambda a: (shield(a), a.kind != "intercept"))
     return max(useful, key=shield)
+
+
+_CHEAP_SHIELD = 10000   # one guardian of at most this shield is cheaper than a perfect guard and its discard
 
 
 def _unit_target(game, d, actions, _):

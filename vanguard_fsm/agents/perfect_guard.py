@@ -1,0 +1,56 @@
+"""Perfect guards for the heuristic agent: which cards are one, and whether one would work now.
+
+A perfect guard (the G era's Sentinel cards, CR 11.9) has shield 0: its worth is an AUTO ability
+"when placed on the guardian circle, (pay a cost:) your attacked unit cannot be hit this battle"
+— in the card language an AUTO on `GC` with timing `when_placed` and a `cannot_be_hit` effect.
+The agent reads that from the compiled abilities, not from card names, so a new Sentinel card
+in the data is played the same way. Whether one works now is asked of the same terms the engine
+resolves with: its cost payable (`game.costs.payable`; the discard spares the card itself), the
+attacked vanguard among its effect's targets. Only the guard steps where the hit matters get
+here, and finding a card's ability is two lookups in the layer's AUTO index, so the common case
+costs nothing.
+"""
+from __future__ import annotations
+
+from ..abilities.targets import Ctx, candidates
+from ..game.costs import payable
+
+_EFFECT = "cannot_be_hit"
+
+
+def _spec_of(game, inst):
+    """The card's perfect-guard ability spec, or None."""
+    for spec in game.abilities.auto.get(game.cards[inst].id, {}).get("when_placed", ()):
+        if spec.zones and "GC" in spec.zones and any(name == _EFFECT for name, _, _ in spec.effects):
+            return spec
+    return None
+
+
+def guarded(game, seat) -> bool:
+    """A perfect guard of the player's is on the guardian circle this battle (its ability may still
+    be pending): more guardians would be thrown away."""
+    if game.abilities is None:
+        return False
+    return any(_spec_of(game, g.card) is not None for g in game.state.players[seat].gc)
+
+
+def playable(game, seat, guards):
+    """The guard action (of `guards`) that puts a perfect guard on GC guarding the vanguard, whose
+    cost can be paid and whose effect can choose the attacked vanguard; else None."""
+    if game.abilities is None:
+        return None
+    for a in guards:
+        if len(a.args) > 1 and a.args[-1] != "VC":
+            continue
+        inst = a.args[0]
+        spec = _spec_of(game, inst)
+        if spec is None:
+            continue
+        ctx = Ctx(seat, inst, spec.key, spec.timing, 0)
+        if not payable(game, ctx, spec.cost):
+            continue
+        _, target, _ = next(e for e in spec.effects if e[0] == _EFFECT)
+        units, _, _ = candidates(game, ctx, target)
+        if any(where == "VC" for _, where, _ in units):
+            return a
+    return None
