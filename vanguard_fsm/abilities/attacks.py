@@ -5,16 +5,21 @@ The attacking unit is one of the effect's target units (its master's; chosen now
 if several), the unit attacked one of `against` (your opponent's units; chosen now
 if several). The attack itself comes after the ongoing battle, by the flows
 (`game/effect_attacks.py`). `battles` works on the battle in progress: the units
-it names become attacked units beside the chosen one (`game/battle.py`).
+it names become attacked units beside the chosen one (`game/battle.py`). Written in a
+CONT ability ("this unit battles ..."), it changes how the attacked units are chosen:
+the attack step reads it as the attack is declared, before the boost and before any
+'when attacks' ability (CR 7.4.1.8.4), through `battled_by`.
 """
 from __future__ import annotations
 
-from ..game import battle, effect_attacks
+from ..game import battle, deleted, effect_attacks
 from ..game.state import FRONT_ROW
+from . import abstate
 from .choose import choose, unit_options
+from .conditions import all_hold
 from .effects import _continue
 from .registry import ABILITIES
-from .targets import candidates, find_unit, where_zone
+from .targets import Ctx, candidates, find_unit, where_zone
 
 
 @ABILITIES.effect("attack", "target", {"against": "target", "every": "none"})
@@ -57,7 +62,9 @@ def battles(game, ctx, arg, params, then, index):
     """The attacking unit also battles these of your opponent's front-row units: each becomes an
     attacked unit of this battle beside the chosen one and its 'when attacked' abilities trigger
     (CR 7.4.1.8.4-5, 10.20); in your own battle only. Each is guarded, compared and hit on its own.
-    Example: {battles: {from: opponent_units, row: front}}"""
+    In a CONT ability (all of them, no choice) it is read as this unit's attack is declared: the
+    units are attacked from the start, before the boost and the 'when attacks' abilities.
+    Example: {kind: CONT, zone: V, effect: {battles: {from: opponent_units, row: front}}}"""
     units, count, up_to = candidates(game, ctx, arg)
     b = game.state.battle
     if b is None or b.attacker is None or ctx.seat != game.state.turn_player:
@@ -79,3 +86,31 @@ def _battle_these(game, ctx, then, chosen):
         if where in added and layer is not None:    # it is attacked now (CR 7.4.1.8)
             layer.subject(game, seat, unit.card, ("when_attacked",), where_zone(where), unit.placed)
     _continue(game, then)
+
+
+def battled_by(layer, game, seat, unit) -> list:
+    """The circles the attacking `unit` (of `seat`) also battles by its CONT `battles` abilities, its
+    own or given, whose conditions hold now: the opponent's front-row units they name (CR 7.4.1.8.4;
+    a Legion Mate is not among them, CR 7.4.1.8.6). A deleted unit's own text does not apply (CR 10.26.3)."""
+    if "battles" not in layer.cont_effects:     # no CONT says it: every ordinary attack stops here
+        return []
+    entries = []
+    own = layer.cont_self.get("battles", {}).get(game.cards[unit.card].id)
+    if own and unit.placed not in deleted.placements(game):
+        entries.extend(spec for spec, _, _ in own)
+    granted = abstate.get(game).granted if layer.granted_cont else ()
+    entries.extend(layer.specs[key] for placed, key, _ in granted
+                   if placed == unit.placed and layer.specs[key].kind == "CONT")
+    zone = "V" if game.state.players[seat].circles["VC"] is unit else "R"
+    out = []
+    for spec in entries:
+        if spec.zones is not None and zone not in spec.zones:
+            continue
+        ctx = Ctx(seat, unit.card, spec.key, "continuous", unit.placed)
+        if not all_hold(game, ctx, spec.conditions):
+            continue
+        for name, arg, _ in spec.effects:
+            if name == "battles":
+                units, _, _ = candidates(game, ctx, arg)
+                out.extend(where for s, where, _ in units if s != seat and where in FRONT_ROW and where not in out)
+    return out

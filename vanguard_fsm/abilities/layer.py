@@ -25,7 +25,7 @@ from ..game import deleted
 from ..game.actions import Action
 from ..game.state import MATE, REAR_CIRCLES
 from ..machine.runner import Runaway
-from . import abstate, costs, cont_restrictions, static
+from . import abstate, attacks, costs, cont_restrictions, static
 from .abstate import Pending
 from .conditions import all_hold
 from .spec import compile_card
@@ -235,6 +235,7 @@ class AbilityLayer:
 
     allows = staticmethod(cont_restrictions.allows)    # (game, seat, unit, attack | be_boosted): Lord, cannot_...
     resisted = staticmethod(cont_restrictions.resisted)        # (game, chooser, seat, unit): Resist
+    battled_by = attacks.battled_by     # (game, seat, attacking unit): circles a CONT `battles` adds
 
     def watchers(self, game, seat, timing, that=()) -> None:
         watch(self, game, seat, timing, that)
@@ -242,8 +243,7 @@ class AbilityLayer:
     def act_legal(self, game, seat):
         return static.act_legal(self, game, seat) if self.act else []
 
-    def act_apply(self, game, act) -> None:
-        static.act_apply(self, game, act)
+    act_apply = static.act_apply     # (game, act): pay and resolve the ACT ability chosen
 
 
 def stand_by(game, entry: Pending) -> None:

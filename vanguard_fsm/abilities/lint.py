@@ -182,6 +182,7 @@ class Linter(TermChecks, CompositeChecks):
         if entry.arg == "none" and item[names[0]] not in (None, True):    # `{cannot_attack: , target: ...}`
             self.error(path + (names[0],), f"effect {names[0]!r} takes no argument (got {item[names[0]]!r})")
         self.arg(entry.arg, item[names[0]], path + (names[0],), f"effect {names[0]!r}")
+        self.in_cont(names[0], item[names[0]], path + (names[0],))
         for key, value in item.items():
             if key == names[0]:
                 continue

@@ -19,6 +19,12 @@ def unknown(what, name, known) -> str:
 
 
 class TermChecks:
+    def in_cont(self, name, arg, path) -> None:
+        """An effect in a CONT ability is applied without a choice: a CONT `battles` names all its units."""
+        if self.kind == "CONT" and name == "battles" and isinstance(arg, dict) and {"choose", "up_to"} & set(arg):
+            self.error(path, "a CONT 'battles' adds all the units it names as the attack is declared "
+                             "(CR 7.4.1.8.4): no choose / up_to")
+
     def count(self, value, path, what, negative=False) -> None:
         """A whole number, or a count expression `{count: source, filters, times: N, max: N, distinct: grade}`."""
         if isinstance(value, int) and not isinstance(value, bool):

@@ -81,9 +81,13 @@ def attack_apply(game, act) -> None:
 
 def begin_attack(game, seat, attacker, target, more=(), **extra) -> None:
     """`attacker` attacks `target` (and the circles `more`, CR 7.4.1.8.5): it rests (a legion: both),
-    the battle begins and counts. The trace's `targets` lists every attacked circle when there are several."""
+    the battle begins and counts. A CONT 'this unit battles ...' of the attacker adds its units now, as
+    the attack is declared (CR 7.4.1.8.4). The trace's `targets` lists every attacked circle when there are several."""
     state = game.state
     unit = state.players[seat].circles[attacker]
+    layer = game.abilities
+    if layer is not None:
+        more = tuple(more) + tuple(c for c in layer.battled_by(game, seat, unit) if c != target and c not in more)
     unit.rested = True
     if unit.legion():   # both rest and both are the attacking unit (CR 10.25.5)
         unit.mate.rested = True
