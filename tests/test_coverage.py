@@ -27,9 +27,11 @@ GAMES_PER_CONFIG = 10        # the `vanguard-fsm coverage` default: 80 games, un
 NOT_YET_REACHABLE: dict[str, str] = {
     # CR 7.8.1.3 / 6.8.1.5 repeats: no built-in card puts a unit with an "end of battle" /
     # "beginning of end phase" ability on the field during those check timings;
-    # tests/test_designer_edits.py drives the close-step repeat with test cards.
+    # tests/test_designer_edits.py drives the close-step repeat with test cards,
+    # tests/test_end_phase_repeat.py the end-phase one.
     "battle: close_step -> close_step [if abilities_pending]": "no built-in card reaches it",
-    "turn: end_phase -> end_phase [if abilities_pending]": "no built-in card reaches it",
+    "turn: end_phase.end_of_turn_abilities -> end_phase.end_of_turn_abilities [if abilities_pending]":
+        "no built-in card reaches it",
 }
 
 

@@ -135,9 +135,11 @@ def test_end_phase_order_is_yaml_heart_triggers_after_the_g_unit_returns(tmp_pat
     # the designer puts the timing back on entry (before the G unit returns): the game follows
     flows = copy_flows(tmp_path)
     edit(flows / "turn.yaml", "do: [return_g_units, remove_g_zone_after_ultimate_stride, unlock_locked_cards, "
-         "return_deleted_units, check_timing, {timing: beginning_of_end_phase}, check_timing,",
-         "timings: [beginning_of_end_phase]\n    do: [return_g_units, remove_g_zone_after_ultimate_stride, "
-         "unlock_locked_cards, return_deleted_units, check_timing, check_timing,")
+         "return_deleted_units]",
+         "timings: [beginning_of_end_phase]\n        do: [return_g_units, remove_g_zone_after_ultimate_stride, "
+         "unlock_locked_cards, return_deleted_units]")
+    edit(flows / "turn.yaml", "do: [check_timing, {timing: beginning_of_end_phase}, check_timing, end_turn_effects,",
+         "do: [check_timing, check_timing, end_turn_effects,")
     assert lint_flows(flows) == []
     moved = run_scenario(scenario, flows_dir=flows, cards=cards)
     assert not moved.passed

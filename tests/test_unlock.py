@@ -104,7 +104,7 @@ def test_the_unlocked_unit_is_that_unit_for_chaos_breaker():
     other = add(game, 1, "BT13-080", "back_right")                   # a rear-guard the player could have chosen
     knight = lock(game, 1, "BT13-015", "front_left")
     game.state.turn_player = 1
-    game.runner.place(["game.turn", "turn.end_phase"])
+    game.runner.place(["game.turn", "turn.end_phase.return_cards"])
     turn.unlock_locked_cards(game)
     drawn = len(p0.hand)
     from vanguard_fsm.abilities.sandbox import check_timing
@@ -129,7 +129,7 @@ def test_palladium_locks_that_unit_again_only_in_the_opponents_end_phase():
     check_timing(game)
     assert p1.circles["front_left"].card == knight and p0.circles["back_left"].card == palladium
     zones.lock(game, 1, "front_left", ability="test", by=0)
-    game.runner.place(["game.turn", "turn.end_phase"])
+    game.runner.place(["game.turn", "turn.end_phase.return_cards"])
     turn.unlock_locked_cards(game)
     check_timing(game)
     assert p1.locked == {"front_left": knight} and palladium in p0.soul    # locked again; its cost paid
