@@ -110,17 +110,18 @@ def _effects(ability):
 
 
 @pytest.mark.parametrize("ability,token,what", [
-    ("{kind: AUTO, zone: R, timing: when_placed_on_R, effect: [{if: [your_turn], then: [{at_end_of_turn: [{draw: 1}]}]}]}",
-     "at_end_of_turn", "if.then"),
+    ("{kind: AUTO, zone: R, timing: when_placed_on_R, effect: [{if: [your_turn], then: [{time_leap: self}]}]}",
+     "time_leap", "if.then"),
     ("{kind: AUTO, zone: R, timing: when_placed_on_R, effect: {pay: [{counter_blast: 1}], then: [{give: "
      "{kind: CONT, zone: R, effect: resist, text: r}, target: self}]}}", "give", "pay.then"),
     ("{kind: AUTO, zone: R, timing: when_placed_on_R, effect: {opponent: [{time_leap: {from: your_rear_guards, "
      "choose: 1}}]}}", "time_leap", "effect 'opponent'"),
 ])
 def test_an_effect_that_makes_its_own_ability_is_refused_inside_another_effects_list(tmp_path, ability, token, what):
-    """`give`, `at_end_of_turn`, `at_end_of_battle` and `time_leap` are compiled into abilities of their
-    own from the ability's effect list (KEY.giveN / KEY.laterN); nested in `if`, `pay`, `opponent` they
-    would name an ability never compiled (a KeyError when it came due), so lint locates them."""
+    """`give` and `time_leap` are compiled into abilities of their own from the ability's effect list
+    (KEY.giveN / KEY.laterN); nested in `if`, `pay`, `opponent` they would name an ability never
+    compiled (a KeyError when it came due), so lint locates them. (`at_end_of_turn` / `at_end_of_battle`
+    there are compiled, as KEY.laterN.M.)"""
     from helpers import assert_one_located_lint_problem
     assert_one_located_lint_problem(tmp_path, ability, token, f"makes an ability of its own: write it in the "
                                                               f"ability's own effect list, not inside {what}")
@@ -134,4 +135,8 @@ def test_the_effects_with_an_ability_of_their_own_are_those_the_compiler_makes(t
     problems, _ = lint_text(tmp_path, "{kind: AUTO, zone: R, timing: when_placed_on_R, effect: "
                                       "{at_end_of_turn: [{give: {kind: CONT, zone: R, effect: resist, text: r}, "
                                       "target: self}]}}")
+    assert problems == []
+    # a delayed effect inside if / pay / opponent is compiled too (KEY.laterN.M, found by its content)
+    problems, _ = lint_text(tmp_path, "{kind: AUTO, zone: R, timing: when_placed_on_R, effect: "
+                                      "[{if: [your_turn], then: [{at_end_of_turn: [{draw: 1}]}]}]}")
     assert problems == []

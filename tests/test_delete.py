@@ -155,3 +155,16 @@ def test_oksizz_an_opponent_with_no_card_to_discard_is_not_asked_and_cannot_ride
     game, p1, asked = ride_phase_of_the_deleted_player([], "pay")    # CR 8.5.2.3: the cost cannot be paid
     assert "ability_cost" not in asked
     assert any(n == "no_normal_ride" for _, n, _, _ in game.state.statuses)
+
+
+def test_a_delayed_delete_inside_if_then_is_compiled_and_found_by_its_content():
+    """Ender's 'if ..., at the end of that turn delete': KEY.later2.1 (spec._nested_later), and lint
+    accepts a delayed effect in if / pay / opponent (give and time_leap stay refused there)."""
+    from vanguard_fsm.abilities.delayed import _later_key
+    from vanguard_fsm.abilities.spec import compile_card
+    game, *_ = board()
+    ender = game.db["G-LJ-ENDER"]
+    specs = {s.key: s for s in compile_card(ender)}
+    later = specs["G-LJ-ENDER#1.later2.1"]
+    assert later.timing == "beginning_of_end_phase" and later.effects == (("delete", "opponent_vanguard", ()),)
+    assert _later_key(game, "G-LJ-ENDER#1", 0, "at_end_of_turn", [{"delete": "opponent_vanguard"}]) == later.key

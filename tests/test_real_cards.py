@@ -132,7 +132,7 @@ def test_unexpressed_ability_without_effect_is_kept_as_data_and_never_played(tmp
                  if a.get("effect") is None and "unexpressed" in a]
     assert data_only == ["G-GC-CHRONODRAN#2"]
     assert [s.key for s in compile_card(db["G-GC-CHRONODRAN"])] == ["G-GC-CHRONODRAN#1"]   # never played
-    assert [c.id for c in db if "sentinel" in c.skills and c.source] == ["BT01-011", "BT01-015", "BT12-014"]   # CR 11.9
+    assert [c.id for c in db if "sentinel" in c.skills and c.source] == ["BT01-011", "BT01-015", "BT12-014", "G-LJ-ENDER"]   # CR 11.9
 
 
 def write(tmp_path, body: str) -> Path:

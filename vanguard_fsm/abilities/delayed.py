@@ -31,27 +31,43 @@ def _continue(game, then):
     game.then(fn, *args)
 
 
-def _later(game, ctx, index, then, name):
+def _later(game, ctx, index, then, name, arg=None):
     state = game.state
-    delayed = Delayed(ctx.seat, ctx.inst, f"{ctx.key}.later{index + 1}", LATER[name], ctx.placed,
+    delayed = Delayed(ctx.seat, ctx.inst, _later_key(game, ctx.key, index, name, arg), LATER[name], ctx.placed,
                       abstate.get(game).that, state.turn, ctx.home)
     s = abstate.get(game)
     abstate.put(game, s._replace(delayed=s.delayed + (delayed,)))
     _continue(game, then)
 
 
+def _later_key(game, key, index, name, arg) -> str:
+    """The compiled spec of this delayed effect: `KEY.laterN` at the top of the ability's effects;
+    one nested in `if` / `pay` / `opponent` (`KEY.laterN.M`, spec.py) is found by its content."""
+    top = f"{key}.later{index + 1}"
+    specs = game.abilities.specs
+    if arg is None or top in specs and specs[top].timing == LATER[name] and specs[top].effects == _compiled(arg):
+        return top
+    wanted = _compiled(arg)
+    return next((k for k, spec in specs.items() if k.startswith(f"{key}.later") and spec.timing == LATER[name]
+                 and spec.effects == wanted), top)
+
+
+def _compiled(arg) -> tuple:
+    return tuple(split_effect(e) for e in (arg if isinstance(arg, (list, tuple)) else (arg,)))
+
+
 @ABILITIES.effect("at_end_of_turn", "effects")
 def at_end_of_turn(game, ctx, arg, params, then, index):
     """At the end of this turn (with 'beginning of end phase', CR 6.8.1.3), do these effects; `that` is kept.
     Example: [{select: {from: your_rear_guards, choose: 1}}, {at_end_of_turn: [{retire: that}]}]"""
-    _later(game, ctx, index, then, "at_end_of_turn")
+    _later(game, ctx, index, then, "at_end_of_turn", arg)
 
 
 @ABILITIES.effect("at_end_of_battle", "effects")
 def at_end_of_battle(game, ctx, arg, params, then, index):
     """At the end of this battle (CR 7.8.1), do these effects; `that` is kept.
     Example: [{call: {from: deck, choose: 1, grade_max: 1}}, {at_end_of_battle: [{retire: that}]}]"""
-    _later(game, ctx, index, then, "at_end_of_battle")
+    _later(game, ctx, index, then, "at_end_of_battle", arg)
 
 
 def stand_by_delayed(layer, game, name, dry) -> bool:

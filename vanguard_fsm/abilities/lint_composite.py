@@ -7,7 +7,7 @@ were written at the top, at its own `file:line:col`.
 from __future__ import annotations
 
 from .registry import ABILITIES
-from .spec import LATER, RETURNS
+from .spec import LATER, NESTED, RETURNS
 from .targets import FILTER_KEYS
 
 LIST_KINDS = ("effects", "conditions", "costs", "filters", "locked")
@@ -17,6 +17,10 @@ LOCKED_KEYS = ("from", "choose", "up_to")
 # effects compiled into an ability of their own (`spec.compile_ability`: KEY.giveN / KEY.laterN, N its
 # place in the ability's effect list): only an ability's own effect list, or a delayed part's, has them
 OWN_ABILITY = frozenset({"give"} | set(LATER) | set(RETURNS))
+# ... except a delayed effect inside the effect lists the compiler also walks ("if ..., at the end
+# of the turn ..."): `if` / `pay` `then` and `else`, `reveal_top` `then`, `opponent`
+COMPILED_INSIDE = frozenset({f"{name}.{param}" for name, params in NESTED.items() for param in params}
+                            | {"effect 'opponent'"})
 
 
 class CompositeChecks:
@@ -69,6 +73,8 @@ class CompositeChecks:
         """`give`, `at_end_of_turn`, `at_end_of_battle`, `time_leap` inside another effect's list
         (`if`, `pay`, `opponent` ...) would name an ability that was never compiled: refused here."""
         name = next((k for k in item if k in OWN_ABILITY), None) if isinstance(item, dict) else None
+        if name in LATER and what in COMPILED_INSIDE:
+            return          # compiled as KEY.laterN.M and found again by its content (spec._nested_later)
         if name is not None and not any(f"'{later}'" in what for later in LATER):
             self.key_error(path, name, f"{name} makes an ability of its own: write it in the ability's own "
                                        f"effect list, not inside {what}")

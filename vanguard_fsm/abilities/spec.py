@@ -122,7 +122,7 @@ def compile_ability(card_id: str, key: str, raw) -> tuple[AbilitySpec, ...]:
         optional=bool(raw.get("optional", False)), cost=tuple(split_item(c) for c in raw.get("cost", ())),
         effects=effects, text=str(raw.get("text", "")))
     out = [spec]
-    for n, (name, arg, _) in enumerate(effects):
+    for n, (name, arg, _params) in enumerate(effects):
         if name == "give":
             out.extend(compile_ability(card_id, f"{key}.give{n + 1}", arg))
         elif name in LATER:
@@ -132,7 +132,31 @@ def compile_ability(card_id: str, key: str, raw) -> tuple[AbilitySpec, ...]:
             timing, later = RETURNS[name]
             out.extend(compile_ability(card_id, f"{key}.later{n + 1}",
                                        {"kind": "AUTO", "timing": timing, "effect": list(later)}))
+        for m, (inner, inner_arg) in enumerate(_nested_later(name, arg, _params)):
+            out.extend(compile_ability(card_id, f"{key}.later{n + 1}.{m + 1}",
+                                       {"kind": "AUTO", "timing": LATER[inner], "effect": inner_arg}))
     return tuple(out)
+
+
+# effects whose parameters (or argument) are effects resolved inside them ("if ..., then at the
+# end of the turn ..."): their delayed effects are compiled too, found again by their content
+NESTED = {"if": ("then", "else"), "pay": ("then", "else"), "reveal_top": ("then",)}
+
+
+def _nested_later(name, arg, params) -> list:
+    """(delayed effect name, its effects) inside effect `name`'s nested effect lists, depth first."""
+    lists = [dict(params).get(p) for p in NESTED.get(name, ())]
+    if name == "opponent":
+        lists.append(arg)
+    found = []
+    for items in lists:
+        for item in items if isinstance(items, (list, tuple)) else (items,) if items is not None else ():
+            inner, inner_arg, inner_params = split_effect(item)
+            if inner in LATER:
+                found.append((inner, inner_arg))
+            else:
+                found.extend(_nested_later(inner, inner_arg, inner_params))
+    return found
 
 
 def playable(raw) -> bool:
