@@ -88,9 +88,15 @@ def term_known(term: str) -> bool:
     return False
 
 
+# terms found by the words written in a card's data (a target, a filter or a card zone may stand at any
+# depth); timings, conditions, costs and effects are read from the compiled abilities only, so a filter
+# `grade: 3` is not taken for the effect `grade`
+WRITTEN = ("target", "filter", "zone")
+
+
 def card_terms(card) -> frozenset:
     """The terms a card's data uses: those test_real_decks_mechanisms reads from each compiled ability
-    (CONT ones too), every registered name written anywhere in its data (targets, zones ...), its
+    (CONT ones too), the targets, filters and zones written anywhere in its abilities and skills, its
     skills and its non-empty fields (dotted into mappings: card:stride.ultimate)."""
     out: set = set()
     for spec in compile_card(card):
@@ -109,8 +115,8 @@ def card_terms(card) -> frozenset:
         elif isinstance(node, str):
             words.add(node)
     walk({"abilities": data.get("abilities"), "stride": data.get("stride"), "g": data.get("g_guardian_skill")})
-    for prefix, names in registry().items():
-        out |= {f"{prefix}:{w}" for w in words & names}
+    for prefix in WRITTEN:
+        out |= {f"{prefix}:{w}" for w in words & registry()[prefix]}
     out |= {f"skill:{s}" for s in card.skills}
     data.update({f.name: getattr(card, f.name) for f in dataclasses.fields(card)})
     if len(card.races) > 1:
@@ -197,6 +203,16 @@ def test_every_named_term_test_scenario_and_pairing_is_real(entry):
         assert claim["pairing"] in PAIRINGS, claim
         assert claim["card"] in pairing_cards(claim["pairing"]), claim
         assert card_terms(db[claim["card"]]) & set(entry["terms"]), claim
+
+
+def test_what_only_test_cards_say_is_in_no_real_card():
+    """A gap 'test cards only' stays true: the entry's first term (the one that says it) is used by no
+    built-in real card. A real card that gains it fails here, naming the entry to update."""
+    real = [card for card in load_cards() if card.source]
+    for entry in (e for e in ENTRIES if status(e) == "test_cards"):
+        users = sorted(card.id for card in real if entry["terms"][0] in card_terms(card))
+        assert not users, (f"{entry['id']}: {users} now use {entry['terms'][0]}: give the entry a scenario "
+                           f"with the real card (and its seeded pairing) instead of the gap")
 
 
 def test_the_gaps_are_printed_and_the_readme_counts_agree():
