@@ -199,6 +199,11 @@ def test_every_named_term_test_scenario_and_pairing_is_real(entry):
             assert claim["term"] in RULE_STEPS, claim
         assert claim["term"] in pairing_terms(claim["pairing"]), \
             f"{claim['term']} is not among the terms of the pairing {claim['pairing']}"
+        if "card" in claim:          # the term resolves by this card, which also uses the entry's term
+            assert claim["card"] in pairing_cards(claim["pairing"]), claim
+            uses = card_terms(db[claim["card"]])
+            assert claim["term"].startswith("rule:") or claim["term"] in uses, claim
+            assert uses & set(entry["terms"]), claim
     for claim in entry.get("in_deck", ()):
         assert claim["pairing"] in PAIRINGS, claim
         assert claim["card"] in pairing_cards(claim["pairing"]), claim
