@@ -182,10 +182,10 @@ def test_registered_engine_events_all_have_a_trigger_path():
         "when_your_g_unit_strides", "when_your_unit_attacks", "when_your_unit_boosts",
         "when_in_harmony", "when_attack_hits_rear_guard", "when_opponent_rear_guard_put_into_drop",
         "when_your_drive_check_reveals", "when_opponent_card_unlocked", "when_unlocked",
-        "when_opponent_rear_guard_locked"}
+        "when_opponent_rear_guard_locked", "when_put_into_bind"}
     assert {"call", "ride", "stride", "when_attacks", "guard", "drive_check",
             "damage_check", "draw", "legion", "put", "lock", "unlock"} <= set(EVENT_TIMINGS)
     # the hit event (CR 7.7.1.7: also on a rear-guard) and every arrival in the drop zone (CR 10.3, 10.8:
-    # also the opponent's rear-guards, watched) have their own paths
+    # also the opponent's rear-guards, watched) or the bind zone (CR 10.19) have their own paths
     from vanguard_fsm.abilities.layer import AbilityLayer
     assert callable(AbilityLayer.hit_event) and callable(AbilityLayer.on_zone_change)

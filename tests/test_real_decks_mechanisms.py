@@ -44,13 +44,15 @@ from vanguard_fsm.sim.simulate import game_seed
 
 class Pairing:
     """Two real decks, the fixed games `simulate` plays with them, terms that must be among theirs,
-    and rule steps (names of `RULE_STEPS`) that must happen in those games."""
+    rule steps (names of `RULE_STEPS`) that must happen in those games, and the abilities no card of
+    these decks can ever make trigger (`unreachable`: key -> why), left out of the count."""
 
-    __slots__ = ("decks", "games", "required", "rule_steps")
+    __slots__ = ("decks", "games", "required", "rule_steps", "unreachable")
 
-    def __init__(self, decks, games, required=(), rule_steps=()):
+    def __init__(self, decks, games, required=(), rule_steps=(), unreachable=None):
         self.decks, self.games, self.required = tuple(decks), list(games), frozenset(required)
         self.rule_steps = frozenset(rule_steps)
+        self.unreachable = dict(unreachable or {})
 
 
 def _ultimate_stride(db, f) -> bool:
@@ -97,7 +99,11 @@ PAIRINGS = {
         {"effect:time_leap", "effect:time_leap_return", "timing:when_your_drive_check_reveals",
          "effect:extra_turn", "effect:pay", "effect:if", "effect:shuffle", "effect:reveal_top",
          "timing:when_becomes_heart", "effect:no_guard_from_hand"},
-        {"rule:extra_turn"}),
+        {"rule:extra_turn"},
+        # Chrono Dran's "when put into the bind zone from a rear-guard circle": in this deck only the
+        # turtle's Time Leap binds a rear-guard, and it binds the turtle itself (its scenario and
+        # tests/test_bind_trigger.py show the ability with the test card TC-215)
+        {"G-GC-CHRONODRAN#2": "no card of the deck binds another rear-guard"}),
     # the mirror, so that other decks' changes do not move these games: the first 30 games
     # `simulate --seed 1 --decks link-joker link-joker` plays (heuristic against heuristic). Every term
     # resolved in them when they were picked (lock 130 times, the unlock watcher 70, the lock watcher
@@ -231,6 +237,8 @@ def test_every_mechanism_of_the_real_decks_resolves_in_the_seeded_games(name):
     inputs = inputs_for(pairing.decks)
     loaded = inputs[pairing.decks]
     by_key = mechanisms(loaded["db"], loaded["decks"])
+    assert set(pairing.unreachable) <= set(by_key), "an ability said unreachable is not among the decks'"
+    by_key = {key: t for key, t in by_key.items() if key not in pairing.unreachable}
     used = frozenset().union(*by_key.values())
     guards = perfect_guards(loaded["db"], loaded["decks"])
     counts: Counter = Counter({term: 0 for term in used | pairing.rule_steps | {f"ability:{k}" for k in guards}})

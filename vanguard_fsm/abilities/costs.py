@@ -126,7 +126,10 @@ for _name, _src, _dst, _label, _doc, _spare in (
          "Example: {bind_from_drop: {choose: 2, grade: 3}}", False),
         ("bind_from_soul", "soul", "bind", "bind {n} soul cards",
          "Bind N cards (matching the filters) from your soul (CR 10.19, 4.9).\n"
-         "Example: {bind_from_soul: 1}", False)):
+         "Example: {bind_from_soul: 1}", False),
+        ("soul_from_bind", "bind", "soul", "put {n} bound cards into your soul",
+         "Put N cards (matching the filters) from your bind zone into your soul (CR 4.9); `this_card: true` for "
+         "the card whose ability it pays.\nExample: {soul_from_bind: {choose: 1, this_card: true}}", False)):
     ABILITIES.cost(_name, "pick")(CardsToZone(_name, _src, _dst, _label, _doc, _spare))
 
 

@@ -129,8 +129,11 @@ def _hit_or_not(layer, game, u, placed, zone, hit, vanguard) -> None:
 
 def on_zone_change(layer, game, seat, inst, src, dst) -> None:
     """A card arrived in a zone, whatever moved it (rule, cost, effect; CR 10.3, 10.8): 'when put
-    into the drop zone' abilities of that card trigger, knowing where it came from."""
-    if dst == "drop":
+    into the drop zone / the bind zone' abilities of that card trigger there, knowing where it came
+    from (`from_zone`; a zone-changing trigger, CR 8.6.5; bind: CR 10.19, 4.9)."""
+    if dst == "bind":
+        layer.subject(game, seat, inst, ("when_put_into_bind",), "bind", 0, origin=src)
+    elif dst == "drop":
         layer.subject(game, seat, inst, ("when_put_into_drop",), "drop", 0, origin=src)
         if src in REAR_CIRCLES:    # a rear-guard of theirs: the other player's cards watch it
             layer.watchers(game, 1 - seat, "when_opponent_rear_guard_put_into_drop")

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from .registry import ABILITIES
 
 KINDS = ("CONT", "AUTO", "ACT")
-ZONES = ("V", "R", "GC", "soul", "drop", "hand", "G", "trigger", "heart")
+ZONES = ("V", "R", "GC", "soul", "drop", "hand", "G", "trigger", "heart", "bind")
 ZONE_NAMES = ZONES + ("V/R",)
 ONCE = {"once_per_turn": "turn", "once_per_game": "game"}
 # delayed effects (CR 8.2): effect name -> the flow timing their effects wait for

@@ -25,6 +25,8 @@ ENGINE_EVENTS = {
     "when_attack_hits_rear_guard": "this unit's attack hits a rear-guard (CR 7.7.1.7)",
     "when_not_hit": "this unit's attack does not hit (CR 7.7)",
     "when_put_into_drop": "this card is put into the drop zone",
+    "when_put_into_bind": "this card is put into the bind zone, by any rule, cost or effect (zone: bind; where it "
+                          "came from: {from_zone: R}; CR 10.19, 8.6.5)",
     "when_drive_check_reveals": "this card is revealed by a drive check (CR 10.14)",
     "when_damage_check_reveals": "this card is revealed by a damage check (CR 10.15)",
     "when_stride": "this G unit strides onto the vanguard circle (CR 10.28)",
