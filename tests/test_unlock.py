@@ -182,3 +182,31 @@ def test_locking_an_opponents_rear_guard_is_watched_by_the_lockers_cards_only():
 ])
 def test_the_unlock_terms_are_linted(tmp_path, ability, token, fragment):
     assert_one_located_lint_problem(tmp_path, ability, token, fragment)
+
+
+def _five_gold_paladins(rear_guards=4):
+    game, events = board(deck="royal-paladin")
+    p0 = game.state.players[0]
+    p0.circles["VC"] = zones.new_unit(game, add(game, 0, "BT14-003", "hand"))
+    p0.hand.clear()
+    for circle in ("front_right", "back_left", "back_center", "back_right")[:rear_guards]:
+        add(game, 0, "BT14-003", circle)
+    lock(game, 0, "BT14-003", "front_left")
+    return game, p0
+
+
+@pytest.mark.parametrize("rear_guards, later", [(4, True), (3, False)])
+def test_grand_ezel_soul_charges_and_turns_damage_face_up_at_the_end_of_the_turn_only_with_five(rear_guards, later):
+    """The delayed part sits inside the `if` (checked after the unlock, CR 8.5.4): with five Gold
+    Paladin rear-guards the end of the turn brings Soul Charge 1 and one damage face up (CR 6.8.1.3,
+    10.18); with four, nothing waits."""
+    from vanguard_fsm.abilities.sandbox import check_timing
+    game, p0 = _five_gold_paladins(rear_guards)
+    play_act(game, 0, "BT14-003")
+    delayed = abstate.get(game).delayed
+    assert [d.key for d in delayed] == (["BT14-003#1.later2.1"] if later else [])
+    soul, face_up = len(p0.soul), len([c for c in p0.damage if c not in p0.face_down])
+    game.abilities.on_timing(game, "beginning_of_end_phase")
+    check_timing(game)
+    assert len(p0.soul) == soul + (1 if later else 0)
+    assert len([c for c in p0.damage if c not in p0.face_down]) == face_up + (1 if later else 0)
