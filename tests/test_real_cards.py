@@ -130,10 +130,13 @@ def test_unexpressed_ability_without_effect_is_kept_as_data_and_never_played(tmp
     assert db["G-RP-SAMUEL"].to_json()["abilities"][0]["timing"] == "when_attacks"
     data_only = [f"{c.id}#{i + 1}" for c in db if c.source for i, a in enumerate(c.abilities)
                  if a.get("effect") is None and "unexpressed" in a]
-    # the one real ability kept as data only: Cecilia's first ACT, whose cost puts drop-zone cards on the
-    # bottom of the deck (no cost term says it; played for Counter Blast 1 alone it would be too cheap)
-    assert data_only == ["BT08-004#1"]
+    # the real abilities kept as data only: Cecilia's first ACT, whose cost puts drop-zone cards on the
+    # bottom of the deck (no cost term says it; played for Counter Blast 1 alone it would be too cheap), and
+    # Brutal Jack's Restraint with the ACT that lifts it (losing an ability has no term; cannot_attack alone
+    # would forbid what the ACT allows): only its 'when boosted' is compiled
+    assert sorted(data_only) == ["BT01-029#1", "BT01-029#2", "BT08-004#1"]
     assert [s.key for s in compile_card(db["BT08-004"])] == ["BT08-004#2"]
+    assert [s.key for s in compile_card(db["BT01-029"])] == ["BT01-029#3"]
     assert [s.key for s in compile_card(db["G-GC-CHRONODRAN"])] == \
         ["G-GC-CHRONODRAN#1", "G-GC-CHRONODRAN#2", "G-GC-CHRONODRAN#2.later2"]
     assert [c.id for c in db if "sentinel" in c.skills and c.source] == ["BT01-011", "BT01-015", "BT12-014", "G-LJ-ENDER"]   # CR 11.9
