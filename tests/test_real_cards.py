@@ -140,7 +140,7 @@ def test_unexpressed_ability_without_effect_is_kept_as_data_and_never_played(tmp
     assert [s.key for s in compile_card(db["BT01-029"])] == ["BT01-029#3"]
     assert [s.key for s in compile_card(db["G-GC-CHRONODRAN"])] == \
         ["G-GC-CHRONODRAN#1", "G-GC-CHRONODRAN#2", "G-GC-CHRONODRAN#2.later2"]
-    assert [c.id for c in db if "sentinel" in c.skills and c.source] == ["BT01-011", "BT01-015", "BT12-014", "G-LJ-ENDER"]   # CR 11.9
+    assert [c.id for c in db if "sentinel" in c.skills and c.source] == ["BT01-011", "BT01-015", "BT03-011", "BT12-014", "G-LJ-ENDER"]   # CR 11.9
 
 
 def write(tmp_path, body: str) -> Path:
