@@ -161,7 +161,8 @@ def drop_at_least(game, ctx, arg):
 
 @ABILITIES.condition("from_zone", "str")
 def from_zone(game, ctx, arg):
-    """The card came from there (for 'when put into ...': R = a rear-guard circle, V, GC, hand, damage, soul ...)."""
+    """The card came from there (for 'when put into ...': R = a rear-guard circle, V, GC, hand, damage, soul ...;
+    for 'when placed on (R)': the zone it was called from, deck = a superior call from the deck)."""
     origin = ctx.origin
     if origin is None:
         return False

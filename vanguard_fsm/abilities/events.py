@@ -26,8 +26,8 @@ def _unit_at(game, seat, circle):
 def _on_call(layer, game, f):
     seat = f["player"]
     u = _unit_at(game, seat, f["circle"])
-    if u is not None:
-        layer.subject(game, seat, u.card, ("when_placed", "when_placed_on_R"), "R", u.placed)
+    if u is not None:    # where it was called from (`from_zone: deck`: a superior call from the deck)
+        layer.subject(game, seat, u.card, ("when_placed", "when_placed_on_R"), "R", u.placed, origin=f.get("from"))
         harmony.on_placed(layer, game, seat, f["circle"])
 
 
