@@ -154,14 +154,15 @@ def flow_timing_cards():
 def test_every_flow_timing_triggers_its_card(timing, card_id, zone, conditions):
     game, trace = board()
     state = game.state
-    seat = 1 if "opponent_turn" in conditions else 0
+    attacked = {"this_unit": {"role": "attacked"}} in conditions   # the card is the attacked unit (BT09-019)
+    seat = 1 if "opponent_turn" in conditions or attacked else 0
     where = {"V": "VC", "R": "front_left", "GC": "GC"}.get(zone, {"G": "g_zone"}.get(zone, zone))
     add(game, seat, card_id, where)
     # satisfy the usual conditions of the built-in cards
     for p in state.players:
         p.damage.extend(p.deck.pop() for _ in range(4))
     attacker = state.players[0].circles["VC"].card
-    in_battle(game, "VC", attacker)
+    in_battle(game, "VC", attacker, target="front_left" if attacked else "VC")
     if card_id in ("AL-001",):
         add(game, 0, "AL-014", "VC")
     if card_id in ("TC-009",):
