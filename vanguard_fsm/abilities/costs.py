@@ -56,16 +56,15 @@ def _move_cards(game, seat, chosen, src, dst, then):
     game.then(fn, *args)
 
 
-@ABILITIES.cost("counter_blast", "pick")
-class CounterBlast:
-    """Counter Blast N: turn N face-up cards (matching the filters) in your damage zone face down.
+class _PickCards:
+    """A cost that picks N matching cards from a zone and does something with them: a
+    subclass says which cards (`_cards`), the decision kind, its prompt and `done`."""
 
-    Example: {counter_blast: {choose: 3, name_contains: Deletor}}"""
+    KIND = PROMPT = ""
 
     @staticmethod
     def _cards(game, ctx, filters):
-        p = _player(game, ctx)
-        return _matching(game, ctx, [i for i in p.damage if i not in p.face_down], filters)
+        raise NotImplementedError
 
     @classmethod
     def payable(cls, game, ctx, arg):
@@ -75,15 +74,28 @@ class CounterBlast:
     @classmethod
     def pay(cls, game, ctx, arg, then):
         n, filters = picked(arg)
-        options = card_options(game, cls._cards(game, ctx, filters))
-        choose(game, ctx.seat, "counter_blast", options, n, False, (_flip_down, (ctx.seat, then)),
-               f"counter blast {n}: choose face-up damage")
+        choose(game, ctx.seat, cls.KIND, card_options(game, cls._cards(game, ctx, filters)), n, False,
+               (cls.done, (ctx, then)), cls.PROMPT.format(n=n))
 
 
-def _flip_down(game, seat, then, chosen):
-    for inst in chosen:
-        zones.turn_over(game, seat, inst, "down", "cost")
-    _continue(game, then)
+@ABILITIES.cost("counter_blast", "pick")
+class CounterBlast(_PickCards):
+    """Counter Blast N: turn N face-up cards (matching the filters) in your damage zone face down.
+
+    Example: {counter_blast: {choose: 3, name_contains: Deletor}}"""
+
+    KIND, PROMPT = "counter_blast", "counter blast {n}: choose face-up damage"
+
+    @staticmethod
+    def _cards(game, ctx, filters):
+        p = _player(game, ctx)
+        return _matching(game, ctx, [i for i in p.damage if i not in p.face_down], filters)
+
+    @staticmethod
+    def done(game, ctx, then, chosen):
+        for inst in chosen:
+            zones.turn_over(game, ctx.seat, inst, "down", "cost")
+        _continue(game, then)
 
 
 class CardsToZone:
@@ -243,28 +255,6 @@ def _to_soul(game, ctx, seat, circle, unit) -> None:
     game.emit("put", player=seat, card=game.cards[unit.card].id, **{"from": circle}, to="soul", cause="cost",
               ability=ctx.key)
     zones.arrived(game, seat, unit.card, circle, "soul")
-
-
-class _PickCards:
-    """A cost that picks N matching cards from a zone and does something with them: a
-    subclass says which cards (`_cards`), the decision kind, its prompt and `done`."""
-
-    KIND = PROMPT = ""
-
-    @staticmethod
-    def _cards(game, ctx, filters):
-        raise NotImplementedError
-
-    @classmethod
-    def payable(cls, game, ctx, arg):
-        n, filters = picked(arg)
-        return len(cls._cards(game, ctx, filters)) >= n
-
-    @classmethod
-    def pay(cls, game, ctx, arg, then):
-        n, filters = picked(arg)
-        choose(game, ctx.seat, cls.KIND, card_options(game, cls._cards(game, ctx, filters)), n, False,
-               (cls.done, (ctx, then)), cls.PROMPT.format(n=n))
 
 
 @ABILITIES.cost("g_face_up", "pick")
