@@ -57,14 +57,18 @@ def _move_cards(game, seat, chosen, src, dst, then):
 
 
 class _PickCards:
-    """A cost that picks N matching cards from a zone and does something with them: a
-    subclass says which cards (`_cards`), the decision kind, its prompt and `done`."""
+    """A cost that picks N matching cards from a zone (or units: `_options`) and does something
+    with them: a subclass says which (`_cards`), the decision kind, its prompt and `done`."""
 
     KIND = PROMPT = ""
 
     @staticmethod
     def _cards(game, ctx, filters):
         raise NotImplementedError
+
+    @staticmethod
+    def _options(game, ctx, items):
+        return card_options(game, items)
 
     @classmethod
     def payable(cls, game, ctx, arg):
@@ -74,7 +78,7 @@ class _PickCards:
     @classmethod
     def pay(cls, game, ctx, arg, then):
         n, filters = picked(arg)
-        choose(game, ctx.seat, cls.KIND, card_options(game, cls._cards(game, ctx, filters)), n, False,
+        choose(game, ctx.seat, cls.KIND, cls._options(game, ctx, cls._cards(game, ctx, filters)), n, False,
                (cls.done, (ctx, then)), cls.PROMPT.format(n=n))
 
 
@@ -194,37 +198,32 @@ class RetireSelf(_ThisRearGuard):
 
 
 @ABILITIES.cost("retire", "pick")
-class RetireRearGuards:
+class RetireRearGuards(_PickCards):
     """Retire N of your other rear-guards (matching the filters, CR 10.4).
 
     Example: {retire: {choose: 1, grade_max: 1}}"""
 
+    KIND, PROMPT = "retire_cost", "retire {n}"
+
     @staticmethod
-    def _refs(game, ctx, filters):
+    def _options(game, ctx, refs):   # units, not cards
+        return unit_options(game, refs, ctx.seat)
+
+    @staticmethod
+    def _cards(game, ctx, filters):
         p = _player(game, ctx)
         cards = game.cards
         return [(ctx.seat, c, p.circles[c]) for c in REAR_CIRCLES
                 if p.circles[c] is not None and p.circles[c].placed != ctx.placed
                 and passes(game, ctx, filters, cards[p.circles[c].card], p.circles[c])]
 
-    @classmethod
-    def payable(cls, game, ctx, arg):
-        n, filters = picked(arg)
-        return len(cls._refs(game, ctx, filters)) >= n
-
-    @classmethod
-    def pay(cls, game, ctx, arg, then):
-        n, filters = picked(arg)
-        options = unit_options(game, cls._refs(game, ctx, filters), ctx.seat)
-        choose(game, ctx.seat, "retire_cost", options, n, False, (_retire_done, (then,)), f"retire {n}")
-
-
-def _retire_done(game, then, chosen):
-    for seat, placed in chosen:
-        ref = find_unit(game, placed)
-        if ref is not None:
-            zones.retire(game, seat, ref[1])
-    _continue(game, then)
+    @staticmethod
+    def done(game, ctx, then, chosen):
+        for seat, placed in chosen:
+            ref = find_unit(game, placed)
+            if ref is not None:
+                zones.retire(game, seat, ref[1])
+        _continue(game, then)
 
 
 @ABILITIES.cost("soul_rear_guard", "pick")
@@ -233,19 +232,15 @@ class SoulRearGuards(RetireRearGuards):
 
     Example: {soul_rear_guard: 1}"""
 
-    @classmethod
-    def pay(cls, game, ctx, arg, then):
-        n, filters = picked(arg)
-        options = unit_options(game, cls._refs(game, ctx, filters), ctx.seat)
-        choose(game, ctx.seat, "soul_cost", options, n, False, (_soul_done, (ctx, then)), f"put {n} into your soul")
+    KIND, PROMPT = "soul_cost", "put {n} into your soul"
 
-
-def _soul_done(game, ctx, then, chosen):
-    for seat, placed in chosen:
-        ref = find_unit(game, placed)
-        if ref is not None:
-            _to_soul(game, ctx, seat, ref[1], ref[2])
-    _continue(game, then)
+    @staticmethod
+    def done(game, ctx, then, chosen):
+        for seat, placed in chosen:
+            ref = find_unit(game, placed)
+            if ref is not None:
+                _to_soul(game, ctx, seat, ref[1], ref[2])
+        _continue(game, then)
 
 
 def _to_soul(game, ctx, seat, circle, unit) -> None:
