@@ -111,6 +111,23 @@ def test_the_link_joker_deck_is_legal_real_and_locks(db):
     assert "lock" in effects and {"when_opponent_card_unlocked", "when_opponent_rear_guard_locked"} <= timings
 
 
+def test_the_nova_grappler_deck_is_legal_real_and_watches_boosts(db):
+    """`nova-grappler` (issue 19: boost watchers, CR 7.4.1.7-7.4.1.8): a legal standard deck of real
+    Nova Grappler cards (BT01, TD03) with Brutal Jack ('when this unit is boosted'), Queen of Heart
+    and King of Sword, Battleraizer as the starter; 8 stand triggers and no draw trigger, as Trial
+    Deck 03 (no Nova Grappler draw trigger in those sets); the Cray Elemental G guardian alone in its
+    G deck (no Nova Grappler G unit was found with its stats)."""
+    from vanguard_fsm.game.factory import compiled_flows
+    deck = load_deck("nova-grappler", db)
+    assert validate_deck(deck, db, compiled_flows().spec.parameters) == []      # RULES 2.1, CR 5.3
+    assert Counter(db[i].trigger for i in deck.main if db[i].trigger) == {"critical": 4, "stand": 8, "heal": 4}
+    assert all(db[i].source for i in deck.main + deck.g_deck) and {db[i].clan for i in deck.main} == {"Nova Grappler"}
+    assert {db[i].id for i in deck.g_deck} == {"G-CE-DIZMEL"} and deck.starter == "BT01-032"
+    assert {"BT01-029", "BT01-030", "BT01-031"} <= set(deck.main)
+    timings = {s.timing for i in set(deck.main) for s in compile_card(db[i]) if s.kind == "AUTO"}
+    assert {"when_boosted", "when_boosts"} <= timings
+
+
 def test_unexpressed_ability_without_effect_is_kept_as_data_and_never_played(tmp_path, db):
     # a written card shows what is kept as data only (Chrono Dran's second ability, once kept so, is
     # said with `when_put_into_bind` now)

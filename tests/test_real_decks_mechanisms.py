@@ -115,6 +115,17 @@ PAIRINGS = {
         {"effect:lock", "timing:when_opponent_card_unlocked", "timing:when_opponent_rear_guard_locked",
          "condition:during", "effect:retire"},
         {"rule:unlock"}),
+    # The Nova Grappler mirror (its boost watchers, CR 7.4.1.7-7.4.1.8): the first 10 games
+    # `simulate --seed 1 --decks nova-grappler nova-grappler` plays (heuristic against heuristic).
+    # Games 0 and 1 already cover every term (found by playing games 0-19); ten so that an engine
+    # change moving one game does not lose a term: Brutal Jack's 'when boosted by a Nova Grappler'
+    # resolves in games 1, 2, 3, 5 and 6, NGM Prototype's intercept (the rarest) in 0, 4 and 8, and
+    # Battleraizer's boost with its end-of-turn return to the deck in every one of them.
+    "nova-grappler-mirror": Pairing(
+        ("nova-grappler", "nova-grappler"),
+        [(1, i, ("heuristic", "heuristic")) for i in range(10)],
+        {"timing:when_boosted", "timing:when_boosts", "filter:role", "filter:name", "effect:at_end_of_turn",
+         "effect:put"}),
 }
 
 
