@@ -72,6 +72,9 @@ def test_name_part_and_race_filters():
     assert where(game, mine, "{from: units, name_contains: Blaster}") == [(0, "back_left"), (1, "front_right")]
     assert where(game, mine, "{from: units, race: Drake, who: opponent}") == [(1, "front_right")]
     assert where(game, mine, "{from: units, not_named: Fixture Starter, zone: V}") == []
+    # a list: one of these name parts (a Deletor printed only in Japanese has 根絶者 for Deletor)
+    assert where(game, mine, "{from: units, name_contains: [Nothing, Blaster]}") == [(0, "back_left"), (1, "front_right")]
+    assert where(game, mine, "{from: units, name_contains: [Nothing, Nowhere]}") == []
 
 
 def test_a_g_unit_has_its_hearts_name():

@@ -65,6 +65,15 @@ def test_the_counter_blast_takes_only_deletor_cards():
     assert not [a for a in turn.act_legal(game, 0) if a.args[1].startswith(OKSIZZ)]
 
 
+def test_an_ender_named_in_japanese_pays_the_deletor_counter_blast():
+    """Ender (染み渡る根絶者 ヱンダー, the Japanese printing) is a Deletor: Oksizz's cost names both
+    name parts (`name_contains: [Deletor, 根絶者]`), so two Enders and an Oksizz pay Counter Blast 3."""
+    game, p0, *_ = board(damage=("G-LJ-ENDER", "G-LJ-ENDER", OKSIZZ))
+    assert any(a.args[1].startswith(OKSIZZ) for a in turn.act_legal(game, 0))
+    delete_with_oksizz(game)
+    assert len(p0.face_down) == 3
+
+
 def test_a_deleted_unit_has_original_power_0_and_no_printed_text():
     """CR 10.26.3: Alfred with +2000 is deleted: power 2000, and with no text it can be boosted."""
     game, p0, p1, alfred, events = board()

@@ -111,11 +111,14 @@ def _row(game, arg, card, unit, ctx):
     return where in (FRONT_ROW if arg == "front" else BACK_ROW)
 
 
-@ABILITIES.filter("name_contains", "str")
+@ABILITIES.filter("name_contains", "texts")
 def _name_contains(game, arg, card, unit, ctx):
-    """The name contains this text ("a card with X in its name"; a G unit also has its heart's name).
+    """The name contains this text, or (a list) one of these texts ("a card with X in its name"; a
+    G unit also has its heart's name). A list says one name part in the printings' languages: a
+    Deletor printed only in Japanese has 根絶者 where the English ones have Deletor.
     Example: {from: deck, name_contains: Blaster, choose: 1}"""
-    return any(arg in name for name in names_of(game, card, unit))
+    parts = (arg,) if type(arg) is str else arg
+    return any(part in name for name in names_of(game, card, unit) for part in parts)
 
 
 @ABILITIES.filter("race", "str")
