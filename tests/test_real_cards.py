@@ -91,7 +91,7 @@ def test_gear_chronicle_deck_is_legal_and_real_with_its_extra_turn_g_unit(db):
         {"critical": 4, "draw": 4, "stand": 4, "heal": 4}
     gc = Counter(i for i in deck.main if db[i].clan == "Gear Chronicle")
     assert gc == {"G-GC-CHRONODRAN": 1, "G-GC-GEARTURTLE": 4, "G-GC-CHRONOJET": 4}
-    assert sorted(set(deck.g_deck)) == ["G-CE-DIZMEL", "G-GC-MYSTERYFLARE"]
+    assert sorted(set(deck.g_deck)) == ["G-CE-DIZMEL", "G-GC-MYSTERYFLARE", "G-GC-REGRESSION"]   # and the heart condition (CR 10.27)
     assert db["G-GC-MYSTERYFLARE"].number == "G-TD01/001EN"
 
 
