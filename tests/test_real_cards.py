@@ -128,6 +128,21 @@ def test_the_nova_grappler_deck_is_legal_real_and_watches_boosts(db):
     assert {"when_boosted", "when_boosts"} <= timings
 
 
+def test_the_narukami_deck_is_legal_real_and_built_around_vermillion(db):
+    """`narukami` (issue 19: one attack against every front-row unit, CR 7.4.1.8.4-5, 10.20): a legal
+    standard deck of real Narukami cards with four Dragonic Kaiser Vermillion, whose ACT gives it the
+    CONT `battles` on the opponent's front row; no heal trigger (none was found), the Cray Elemental G
+    guardian in its G deck (no Narukami G unit was found with its stats)."""
+    from vanguard_fsm.game.factory import compiled_flows
+    deck = load_deck("narukami", db)
+    assert validate_deck(deck, db, compiled_flows().spec.parameters) == []      # RULES 2.1, CR 5.3
+    assert Counter(db[i].trigger for i in deck.main if db[i].trigger) == {"critical": 8, "draw": 4, "stand": 4}
+    assert all(db[i].source for i in deck.main + deck.g_deck) and {db[i].clan for i in deck.main} == {"Narukami"}
+    assert {db[i].id for i in deck.g_deck} == {"G-CE-DIZMEL"} and Counter(deck.main)["BT06-006"] == 4
+    given = [e for s in compile_card(db["BT06-006"]) for name, arg, _ in s.effects if name == "give" for e in [arg]]
+    assert given and given[0]["effect"] == {"battles": {"from": "opponent_units", "row": "front"}}
+
+
 def test_unexpressed_ability_without_effect_is_kept_as_data_and_never_played(tmp_path, db):
     # a written card shows what is kept as data only (Chrono Dran's second ability, once kept so, is
     # said with `when_put_into_bind` now)
@@ -160,7 +175,7 @@ def test_unexpressed_ability_without_effect_is_kept_as_data_and_never_played(tmp
     assert [s.key for s in compile_card(db["BT01-029"])] == ["BT01-029#3"]
     assert [s.key for s in compile_card(db["G-GC-CHRONODRAN"])] == \
         ["G-GC-CHRONODRAN#1", "G-GC-CHRONODRAN#2", "G-GC-CHRONODRAN#2.later2"]
-    assert [c.id for c in db if "sentinel" in c.skills and c.source] == ["BT01-011", "BT01-015", "BT03-011", "BT12-014", "G-LJ-ENDER"]   # CR 11.9
+    assert [c.id for c in db if "sentinel" in c.skills and c.source] == ["BT01-011", "BT01-015", "BT03-011", "BT06-020", "BT12-014", "G-LJ-ENDER"]   # CR 11.9
 
 
 def write(tmp_path, body: str) -> Path:

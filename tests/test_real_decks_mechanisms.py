@@ -75,6 +75,9 @@ RULE_STEPS = {
     "rule:unlock": ("unlock", lambda db, f: True),
     # an extra turn really taken (CR 12.4.1), not only an effect that could give one resolving
     "rule:extra_turn": ("turn_begin", lambda db, f: bool(f.get("extra"))),
+    # one attack against several units (CR 7.4.1.8.4-5, 10.20): a CONT 'this unit battles ...' read as
+    # the attack is declared makes the attack event list every attacked circle in `targets`
+    "rule:attack_several_targets": ("attack", lambda db, f: len(f.get("targets", ())) > 1),
 }
 
 
@@ -141,6 +144,18 @@ PAIRINGS = {
         [(1, i, ("heuristic", "heuristic")) for i in range(10)],
         {"timing:when_boosted", "timing:when_boosts", "filter:role", "filter:name", "effect:at_end_of_turn",
          "effect:put"}),
+    # The Narukami deck against itself: the first 16 games `simulate --seed 1 --decks narukami narukami`
+    # plays (heuristic against heuristic; found by playing games 0-19, every counted term resolves in
+    # them, each in two games at least). Dragonic Kaiser Vermillion's Limit Break ACT resolves 11 times,
+    # in 10 of them, and in 9 its given CONT "battles every unit of the opponent's front row" makes one
+    # attack against several units (the rule step `rule:attack_several_targets`: an attack event whose
+    # `targets` lists more than one circle). Malevolent Djinn's ACT never resolves (the heuristic does
+    # not call a grade 0 trigger to a rear-guard circle); its terms are other cards' too.
+    "narukami-mirror": Pairing(
+        ("narukami", "narukami"),
+        [(1, i, ("heuristic", "heuristic")) for i in range(16)],
+        {"effect:give", "filter:row", "condition:limit_break", "timing:when_boosted", "effect:retire"},
+        {"rule:attack_several_targets"}),
 }
 
 
