@@ -17,7 +17,9 @@ with `--agents heuristic random` — the one game found in 200 in which Dragonic
 "when its attack hits a rear-guard" resolves (heuristic agents attack vanguards), and games 41
 and 49 of the heuristic run — the first two of its first 200 in which kagero's Zeroth Dragon,
 Drachma, ultimate strides (9 of those 200 do; the heuristic agent needs three face-up G zone
-cards and a card with its vanguard's name in hand). Rule steps that are no ability resolving
+cards and a card with its vanguard's name in hand), and games 3 and 11 of the random run, in which
+kagero's random seat attacks a Blaster Blade Spirit rear-guard, which retires itself at the end of
+that battle (heuristic agents attack vanguards). Rule steps that are no ability resolving
 (`RULE_STEPS`: the Ultimate Stride, the G zone removed after it) are counted from the trace events
 and must happen too. Each perfect guard
 of the decks (a Sentinel's "your attacked unit cannot be hit", CR 11.9) must resolve itself too
@@ -85,12 +87,19 @@ RULE_STEPS = {
 PAIRINGS = {
     "royal-paladin-vs-kagero": Pairing(
         ("royal-paladin", "kagero"),
-        [(1, i, ("heuristic", "heuristic")) for i in (*range(30), 41, 49)] + [(1, 33, ("heuristic", "random"))],
-        # the terms issue 19 added for the real cards are among them
+        [(1, i, ("heuristic", "heuristic")) for i in (*range(30), 41, 49)]
+        + [(1, i, ("heuristic", "random")) for i in (3, 11, 33)],
+        # the terms issue 19 added for the real cards are among them (Blaster Blade Spirit's "at the end
+        # of the battle this unit was attacked in": end_of_battle, this_unit, role)
         {"effect:deal_damage", "timing:when_attack_hits_rear_guard", "choose:count",
-         "timing:when_opponent_rear_guard_put_into_drop", "cost:g_persona_blast"},
+         "timing:when_opponent_rear_guard_put_into_drop", "cost:g_persona_blast", "timing:end_of_battle",
+         "condition:this_unit", "filter:role"},
         # kagero's Zeroth Dragon, Drachma, ultimate strides (and its G zone leaves the game)
-        {"rule:ultimate_stride", "rule:g_zone_removed_after_ultimate_stride"}),
+        {"rule:ultimate_stride", "rule:g_zone_removed_after_ultimate_stride"},
+        # Galahad's CONT is looked at in every game it is on the field (its soul never holds the three
+        # named cards: -2000); its ACT needs six Royal Paladins in the soul
+        unseen={"BT03-018#2": "Galahad's ACT needs six Royal Paladins in the soul: at most four when it "
+                "was the vanguard at the start of its turn in games 0-49; resolved in none of games 0-129"}),
     # The Gear Chronicle deck against itself (independent of changes to the other decks): the first
     # 18 games of `simulate --seed 1 --decks gear-chronicle gear-chronicle` cover every term but
     # Dragonic Overlord's given "when its attack hits a rear-guard, stand it" (heuristic agents
