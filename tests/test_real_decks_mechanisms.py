@@ -147,7 +147,10 @@ PAIRINGS = {
     # Games 0 and 1 already cover every term (found by playing games 0-19); ten so that an engine
     # change moving one game does not lose a term: Brutal Jack's 'when boosted by a Nova Grappler'
     # resolves in games 1, 2, 3, 5 and 6, NGM Prototype's intercept (the rarest) in 0, 4 and 8, and
-    # Battleraizer's boost with its end-of-turn return to the deck in every one of them.
+    # Battleraizer's boost with its end-of-turn return to the deck in every one of them. Queen of
+    # Heart's 'when this unit boosts a King of Sword' is written like Wingal's (the name filters the
+    # target, so the ability resolves on every boost): of its 36 resolutions here only one, in game 3,
+    # finds a King of Sword to give +4000 (the others boost another unit).
     "nova-grappler-mirror": Pairing(
         ("nova-grappler", "nova-grappler"),
         [(1, i, ("heuristic", "heuristic")) for i in range(10)],
