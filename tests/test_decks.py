@@ -46,7 +46,7 @@ def swap(deck: Deck, old: str, new: str, times: int = 1) -> Deck:
 
 def test_builtin_deck_names():
     assert builtin_deck_names() == ["aurora", "aurora-quick", "gear-chronicle", "kagero", "link-joker",
-                                    "narukami", "nova-grappler", "royal-paladin", "tidewyrm", "tidewyrm-quick"]
+                                    "narukami", "neo-nectar", "nova-grappler", "royal-paladin", "tidewyrm", "tidewyrm-quick"]
 
 
 # clans beside Cray Elemental (whose cards belong to every clan): one, but gear-chronicle's
@@ -56,7 +56,8 @@ CLANS = {"gear-chronicle": {"Gear Chronicle", "Kagero"}}
 
 
 @pytest.mark.parametrize("name", ["aurora", "aurora-quick", "tidewyrm", "tidewyrm-quick", "royal-paladin", "kagero",
-                                  "gear-chronicle", "link-joker", "nova-grappler", "narukami"])
+                                  "gear-chronicle", "link-joker", "nova-grappler", "narukami",
+                                  "neo-nectar"])
 def test_builtin_deck_is_legal(db, name):
     deck = load_deck(name, db)
     assert deck.name == name

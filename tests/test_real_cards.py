@@ -143,6 +143,25 @@ def test_the_narukami_deck_is_legal_real_and_built_around_vermillion(db):
     assert given and given[0]["effect"] == {"battles": {"from": "opponent_units", "row": "front"}}
 
 
+def test_the_neo_nectar_deck_is_legal_real_and_pays_musketeer_retire_costs(db):
+    """`neo-nectar` (issue 19: filtered retire costs, CR 8.5.2, 10.4; same name as a unit on the field):
+    a legal standard deck of real Neo Nectar cards, no sentinel, the Cray Elemental G guardian in its G
+    deck (no Neo Nectar G unit was found with its stats); Cecilia, Kaivant and Rebecca pay by retiring a
+    Musketeer rear-guard, of which the deck holds enough, and Master Wisteria calls same-named cards."""
+    from vanguard_fsm.game.factory import compiled_flows
+    deck = load_deck("neo-nectar", db)
+    assert validate_deck(deck, db, compiled_flows().spec.parameters) == []      # RULES 2.1, CR 5.3
+    assert Counter(db[i].trigger for i in deck.main if db[i].trigger) == \
+        {"critical": 4, "draw": 4, "stand": 4, "heal": 4}
+    assert all(db[i].source for i in deck.main + deck.g_deck) and {db[i].clan for i in deck.main} == {"Neo Nectar"}
+    assert {db[i].id for i in deck.g_deck} == {"G-CE-DIZMEL"}
+    retire_musketeer = {s.key for i in set(deck.main) for s in compile_card(db[i])
+                        for name, arg in s.cost if name == "retire" and arg.get("name_contains") == "Musketeer"}
+    assert retire_musketeer == {"BT08-004#2", "BT08-012#1", "BT08-015#1"}
+    assert sum("Musketeer" in db[i].name for i in deck.main if not db[i].trigger) >= 16
+    assert {"BT14-019", "BT08-004"} <= set(deck.main)
+
+
 def test_unexpressed_ability_without_effect_is_kept_as_data_and_never_played(tmp_path, db):
     # a written card shows what is kept as data only (Chrono Dran's second ability, once kept so, is
     # said with `when_put_into_bind` now)
