@@ -1,4 +1,4 @@
-"""Restrictions (Resist, Lord, cannot attack), conditions on particular units, watchers of
+"""Restrictions (Resist, Lord, Restraint and losing it, cannot attack), conditions on particular units, watchers of
 another unit's event and a heart card's own abilities (issue 19).
 
 Fixture cards FX-60x carry each one; the board is set by hand (`abilities.sandbox`).
@@ -13,12 +13,14 @@ import yaml
 from helpers import assert_one_located_lint_problem
 from vanguard_fsm.abilities import abstate
 from vanguard_fsm.abilities.conditions import all_hold
-from vanguard_fsm.abilities.sandbox import add, check_timing, sandbox
+from vanguard_fsm.abilities.sandbox import add, check_timing, run, sandbox
 from vanguard_fsm.abilities.spec import split_item
 from vanguard_fsm.abilities.targets import Ctx, candidates
 from vanguard_fsm.game import zones
 from vanguard_fsm.game.battle import attack_legal
+from vanguard_fsm.game import statuses
 from vanguard_fsm.game.state import Battle
+from vanguard_fsm.game.turn import act_apply, act_legal
 
 FIX = Path(__file__).parent / "fixtures" / "abilities"
 CARDS, DECK = str(FIX / "cards.yaml"), str(FIX / "deck.yaml")
@@ -60,6 +62,35 @@ def test_cannot_attack_unless_the_vanguard_is_a_drake():
     assert "front_left" not in attackers(game)
     add(game, 0, "FX-801", "VC")          # a Drake vanguard
     assert "front_left" in attackers(game)
+
+
+def test_restraint_forbids_the_attack_until_the_unit_loses_it_for_the_turn():
+    """CR 11.5.1: a unit with Restraint is not offered as an attacker; `{lose: restraint}` takes
+    the keyword from that unit only, until the turn ends."""
+    game = sandbox(CARDS, DECK)
+    add(game, 0, "FX-610", "front_left")
+    add(game, 0, "FX-610", "front_right")
+    assert "front_left" not in attackers(game) and "front_right" not in attackers(game)
+    act = next(a for a in act_legal(game, 0) if a.args[2] == game.state.players[0].circles["front_left"].placed)
+    act_apply(game, act)
+    run(game)
+    assert "front_left" in attackers(game) and "front_right" not in attackers(game)
+    statuses.end(game, "turn")
+    assert "front_left" not in attackers(game)
+
+
+def test_a_lost_keyword_is_the_units_own_only():
+    """Losing Lord leaves another unit's Lord; the lost status names one keyword (Resist stays)."""
+    game = sandbox(CARDS, DECK)
+    add(game, 0, "FX-602", "front_left")
+    add(game, 0, "FX-602", "front_right")
+    add(game, 0, "FX-603", "back_left")            # another clan: both Lords are stopped
+    assert "front_left" not in attackers(game) and "front_right" not in attackers(game)
+    left = game.state.players[0].circles["front_left"]
+    statuses.add(game, statuses.unit_subject(left), statuses.LOST, "resist")
+    assert "front_left" not in attackers(game)
+    statuses.add(game, statuses.unit_subject(left), statuses.LOST, "lord")
+    assert "front_left" in attackers(game) and "front_right" not in attackers(game)
 
 
 def holds(game, text, seat=0, placed=0):
@@ -146,6 +177,8 @@ def test_a_unit_boosting_is_watched_with_a_condition_on_the_booster():
 
 @pytest.mark.parametrize("ability, token, fragment", [
     ("{kind: AUTO, zone: V, timing: when_attacks, effect: resist}", "resist", "write it in a CONT ability"),
+    ("{kind: AUTO, zone: V, timing: when_attacks, effect: restraint}", "restraint", "write it in a CONT ability"),
+    ("{kind: ACT, zone: V, conditions: [once_per_turn], effect: {lose: boost}}", "boost", "is one of"),
     ("{kind: AUTO, timing: when_your_g_unit_strides, effect: {draw: 1}}", "{kind", "needs a zone"),
     ("{kind: CONT, zone: V, conditions: [{not: [{ritul: 1}]}], effect: lord}", "{ritul", "unknown ability condition"),
     ("{kind: CONT, zone: V, conditions: [{vanguard_is: {choose: 1}}], effect: lord}", "choose", "takes filters only"),

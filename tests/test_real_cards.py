@@ -183,15 +183,13 @@ def test_unexpressed_ability_without_effect_is_kept_as_data_and_never_played(tmp
                  if a.get("effect") is None and "unexpressed" in a]
     # Blaster Blade Spirit's 'placed from your deck' (placements know no origin) and 'also a Gold Paladin'
     # (one clan per card); the real abilities kept as data only: Cecilia's first ACT, whose cost puts drop-zone cards on the
-    # bottom of the deck (no cost term says it; played for Counter Blast 1 alone it would be too cheap), and
-    # Brutal Jack's Restraint with the ACT that lifts it (losing an ability has no term; cannot_attack alone
-    # would forbid what the ACT allows): only its 'when boosted' is compiled; and Яegression's ACT, whose
-    # costs lock your own rear-guards and turn G zone cards face down; Luard's Ritual 3 (a later stride
-    # without its cost, paid by putting drop-zone cards on the bottom of the deck)
-    assert sorted(data_only) == ["BT01-029#1", "BT01-029#2", "BT08-004#1", "BT09-019#1", "BT09-019#3",
-                                 "G-GC-REGRESSION#1", "G-SP-LUARD#1"]
+    # bottom of the deck (no cost term says it; played for Counter Blast 1 alone it would be too cheap);
+    # Яegression's ACT, whose costs lock your own rear-guards and turn G zone cards face down; Luard's
+    # Ritual 3 (a later stride without its cost, paid by putting drop-zone cards on the bottom of the deck).
+    # Brutal Jack's Restraint (CR 11.5) and the ACT that takes it away (`lose`) are compiled now.
+    assert sorted(data_only) == ["BT08-004#1", "BT09-019#1", "BT09-019#3", "G-GC-REGRESSION#1", "G-SP-LUARD#1"]
     assert [s.key for s in compile_card(db["BT08-004"])] == ["BT08-004#2"]
-    assert [s.key for s in compile_card(db["BT01-029"])] == ["BT01-029#3"]
+    assert [s.key for s in compile_card(db["BT01-029"])] == ["BT01-029#1", "BT01-029#2", "BT01-029#3"]
     assert [s.key for s in compile_card(db["G-GC-CHRONODRAN"])] == \
         ["G-GC-CHRONODRAN#1", "G-GC-CHRONODRAN#2", "G-GC-CHRONODRAN#2.later2"]
     assert [c.id for c in db if "sentinel" in c.skills and c.source] == ["BT01-011", "BT01-015", "BT03-011", "BT06-020", "BT12-014", "G-LJ-ENDER"]   # CR 11.9

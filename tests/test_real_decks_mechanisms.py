@@ -146,9 +146,11 @@ PAIRINGS = {
                 "and an Ender guarding with another in the drop zone: in none of games 0-159"}),
     # The Nova Grappler mirror (its boost watchers, CR 7.4.1.7-7.4.1.8): the first 10 games
     # `simulate --seed 1 --decks nova-grappler nova-grappler` plays (heuristic against heuristic).
-    # Games 0 and 1 already cover every term (found by playing games 0-19); ten so that an engine
-    # change moving one game does not lose a term: Brutal Jack's 'when boosted by a Nova Grappler'
-    # resolves in games 1, 2, 3, 5 and 6, NGM Prototype's intercept (the rarest) in 0, 4 and 8, and
+    # Ten games so that an engine change moving one game does not lose a term. Brutal Jack has
+    # Restraint (CR 11.5: it is never offered as an attacker) until its ACT, Counter Blast 1, makes it
+    # lose Restraint for the turn (`effect:lose`): the heuristic agent pays it for a Jack that could
+    # attack, 17 times in 9 of the games (all but game 0); Jack's 'when boosted by a Nova Grappler'
+    # resolves in games 1, 2, 3, 5, 6 and 8, NGM Prototype's intercept (the rarest) in 0, 4 and 8, and
     # Battleraizer's boost with its end-of-turn return to the deck in every one of them. Queen of
     # Heart's 'when this unit boosts a King of Sword' is written like Wingal's (the name filters the
     # target, so the ability resolves on every boost): of its 36 resolutions here only one, in game 3,
@@ -157,7 +159,7 @@ PAIRINGS = {
         ("nova-grappler", "nova-grappler"),
         [(1, i, ("heuristic", "heuristic")) for i in range(10)],
         {"timing:when_boosted", "timing:when_boosts", "filter:role", "filter:name", "effect:at_end_of_turn",
-         "effect:put"}),
+         "effect:put", "effect:lose", "cost:counter_blast"}),
     # The Narukami deck against itself: the first 16 games `simulate --seed 1 --decks narukami narukami`
     # plays (heuristic against heuristic; found by playing games 0-19, every counted term resolves in
     # them, each in two games at least). Dragonic Kaiser Vermillion's Limit Break ACT resolves 11 times,

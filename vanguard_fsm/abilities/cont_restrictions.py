@@ -1,4 +1,4 @@
-"""What units cannot do or have done to them: CONT restrictions (Resist, Lord, cannot attack).
+"""What units cannot do or have done to them: CONT restrictions (Resist, Lord, Restraint, cannot attack).
 
 These effects are written only in CONT abilities (lint says so elsewhere): they are
 looked at when the game asks, never stored, like CONT power (`static.cont_value`):
@@ -6,12 +6,16 @@ looked at when the game asks, never stored, like CONT power (`static.cont_value`
 - `resist` (CR 11.13): the unit cannot be chosen by the opponent's effects that choose
   (`targets.candidates` leaves it out of a choice made by the other player);
 - `lord` (CR 11.8): the unit cannot attack while its master has another unit not of its clan;
+- `restraint` (CR 11.5): the unit cannot be chosen as the attacking unit (a keyword, so an effect
+  can take it away: `{lose: restraint}`, `restrictions.py`);
 - `cannot_attack` (target: self by default): the units cannot attack; with conditions it is
   "cannot attack unless ..." (`conditions: [{not: [...]}]`);
 - `cannot_be_boosted` (target: self by default): no unit may boost the units' attacks (CR 7.4.1.7).
 
 The battle rules ask `allows(game, seat, unit, "attack")` for every attacker they would offer and
-`allows(..., "be_boosted")` before offering a boost (game/battle.py).
+`allows(..., "be_boosted")` before offering a boost (game/battle.py). A unit that lost one of these
+keywords (`lose`, a unit status) is not counted as having it: `static.cont_value` skips its abilities
+of that name until the status ends.
 """
 from __future__ import annotations
 
@@ -20,7 +24,7 @@ from .registry import ABILITIES
 from .static import has_flag
 from .targets import units_of
 
-CONT_ONLY = frozenset({"resist", "lord", "cannot_attack", "cannot_be_boosted", "harmony"})   # harmony: a keyword, `harmony.py`
+CONT_ONLY = frozenset({"resist", "lord", "restraint", "cannot_attack", "cannot_be_boosted", "harmony"})   # harmony: a keyword, `harmony.py`
 
 
 def _continue(game, then):
@@ -39,6 +43,13 @@ def resist(game, ctx, arg, params, then, index):
 def lord(game, ctx, arg, params, then, index):
     """CONT: Lord, this unit cannot attack while you have a unit of another clan (CR 11.8).
     Example: {kind: CONT, zone: V, effect: lord}"""
+    _continue(game, then)
+
+
+@ABILITIES.effect("restraint", "none")
+def restraint(game, ctx, arg, params, then, index):
+    """CONT: Restraint, this unit cannot be chosen to attack (CR 11.5); `{lose: restraint}` lifts it.
+    Example: {kind: CONT, zone: V/R, effect: restraint}"""
     _continue(game, then)
 
 
@@ -67,10 +78,11 @@ def resisted(game, chooser: int, seat: int, unit) -> bool:
 
 
 def allows(game, seat: int, unit, what: str) -> bool:
-    """The unit may `attack` (neither `cannot_attack` nor Lord, CR 11.8.1) or `be_boosted`."""
+    """The unit may `attack` (neither Restraint, CR 11.5.1, nor `cannot_attack`, nor Lord, CR 11.8.1)
+    or `be_boosted`."""
     if what == "be_boosted":
         return not _flag(game, unit, "cannot_be_boosted")
-    if _flag(game, unit, "cannot_attack"):
+    if _flag(game, unit, "restraint") or _flag(game, unit, "cannot_attack"):
         return False
     if _flag(game, unit, "lord"):
         lord = game.cards[unit.card]

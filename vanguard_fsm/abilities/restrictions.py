@@ -15,11 +15,15 @@ so every card, and other vocabulary, composes them:
   "grade +1" for the ride, call and guard limits and the grade filters (CR 2.4.2, 8.5);
 - `no_normal_ride` (`you` / `opponent`): that player cannot normal ride this turn ("if they do not,
   they cannot normal ride during that ride phase");
+- `lose` K: "this unit loses K until end of turn", K one of the CONT keywords (`restraint`, `resist`,
+  `lord`, `cannot_attack`, ...): the unit status `lost` (value K); the unit's own and given abilities
+  that say K stop applying until it ends (`static.cont_value`), other cards' CONT still apply to it;
 - `keep_rested` (in `effects.py`): the unit does not stand in its master's next stand phase.
 """
 from __future__ import annotations
 
 from ..game import statuses
+from .cont_restrictions import CONT_ONLY
 from .effects import UNTIL, _continue, _targeted
 from .registry import ABILITIES
 
@@ -86,3 +90,17 @@ def no_normal_ride(game, ctx, arg, params, then, index):
     seat = ctx.seat if arg == "you" else 1 - ctx.seat
     statuses.add(game, statuses.seat_subject(seat), "no_normal_ride", True, params.get("until", "turn"))
     _continue(game, then)
+
+
+def _lose(game, ctx, seat, circle, unit, keyword, until):
+    statuses.add(game, statuses.unit_subject(unit), statuses.LOST, keyword, until)
+
+
+@ABILITIES.effect("lose", tuple(sorted(CONT_ONLY)), UNIT_UNTIL)
+def lose(game, ctx, arg, params, then, index):
+    """The target units (default self) lose that keyword until end of turn (or battle; CR 11.5 Restraint).
+
+    Their own and given CONT abilities saying it do not apply meanwhile (Brutal Jack's ACT).
+
+    Example: {lose: restraint, target: self, until: turn}"""
+    _targeted(game, ctx, params, _lose, (arg, params.get("until", "turn")), then)

@@ -6,7 +6,7 @@ the main phase play timing (CR 8.1.1.1) and played like any ability.
 """
 from __future__ import annotations
 
-from ..game import deleted
+from ..game import deleted, statuses
 from ..game.actions import Action
 from ..game.state import REAR_CIRCLES
 from . import abstate, costs, counts, effects
@@ -23,6 +23,9 @@ def cont_value(layer, game, unit, what, found: list | None = None) -> int:
     cards = game.cards
     own = layer.cont_self.get(what)
     gone = deleted.placements(game)      # a deleted unit's own CONT abilities do not apply (CR 10.26.3)
+    lost = statuses.lost(game, what) if game.state.statuses else ()   # "loses Restraint" (`lose`): own
+    if lost:                                                          # and given abilities alike
+        gone = gone | lost
     entries = own.get(cards[unit.card].id) if own and unit.placed not in gone else None
     if entries:
         seat = game.owner[unit.card]
@@ -48,7 +51,7 @@ def cont_value(layer, game, unit, what, found: list | None = None) -> int:
     for seat in (0, 1):
         for zone, _, inst, placed in layer.cards_in(game, seat, zones):
             entries = table.get(cards[inst].id, ()) if not (placed and placed in gone) else ()
-            if given and placed in given:
+            if given and placed in given and placed not in lost:
                 entries = list(entries) + given[placed]
             for spec, arg, target in entries:
                 if spec.zones is not None and zone not in spec.zones:

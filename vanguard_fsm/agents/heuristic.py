@@ -6,15 +6,20 @@ boosters behind) while keeping shields in hand, attacks the vanguard with its
 strongest lines, boosts, and guards the vanguard when the hit would matter
 (damage 3 or more, or an attack that would take the last points): with a perfect
 guard (a Sentinel whose guardian-circle ability makes the attacked unit unhittable,
-CR 11.9) when no single guardian of 10000 shield or less covers the gap. It decides
+CR 11.9) when no single guardian of 10000 shield or less covers the gap. It plays every ACT
+ability it can pay for, but one that only takes a keyword away from its unit ("loses
+Restraint", CR 11.5) only while that unit has the keyword and stands in the front row, ready
+to attack — so it pays before attacking with it, once a turn. It decides
 by the kinds of the legal actions, not by state names, so flow edits that keep
 the decision kinds keep it working.
 """
 from __future__ import annotations
 
+from ..abilities.static import has_flag
+from ..abilities.targets import find_unit
 from ..game import zones
 from ..game.damage import attack_power, defense_power
-from ..game.state import BACK_ROW, BEHIND
+from ..game.state import BACK_ROW, BEHIND, FRONT_ROW
 from . import perfect_guard
 
 
@@ -245,6 +250,23 @@ def _first(game, d, actions, _):
     return actions[0]
 
 
+def _act(game, d, actions, _):
+    """The first ACT worth its cost: every one, but an ACT that only makes its units lose keywords
+    (`lose`) is worth it only while one of them has the keyword and could attack now."""
+    layer = game.abilities
+    for a in actions:
+        effects = layer.specs[a.args[1]].effects
+        if not effects or any(name != "lose" for name, _, _ in effects):
+            return a
+        ref = find_unit(game, a.args[2]) if a.args[2] else None
+        if ref is None:
+            continue
+        _, circle, unit = ref
+        if circle in FRONT_ROW and not unit.rested and any(has_flag(layer, game, unit, k) for _, k, _ in effects):
+            return a
+    return None
+
+
 def _empty_circle(game, d, actions, _):
     """An ability calls a card: an empty circle, the back row first (boosters), else the first."""
     circles = game.state.players[d.player].circles
@@ -261,7 +283,7 @@ _STRATEGIES = {
     "normal_call": _call, "battle": _battle, "attack": _attack, "boost": _boost, "guard": _guard,
     "intercept": _guard, "g_guardian": _guard, "power": _unit_target, "critical": _unit_target,
     "stand": _stand, "heal": _first, "ride_from_soul": _first,
-    "act": _first, "ability_circle": _empty_circle,   # card abilities: play every ACT it can pay for
+    "act": _act, "ability_circle": _empty_circle,   # card abilities: every ACT it can pay for (`_act`)
 }
 _PRIORITY = ("redraw", "g_assist_search", "g_assist", "g_assist_remove_hand", "g_assist_remove_g_zone", "ride",
              "ultimate_stride", "stride", "hand_grades_total", "normal_call", "act", "battle", "attack", "boost", "intercept", "guard", "g_guardian", "power", "critical", "stand", "heal", "ride_from_soul",

@@ -15,6 +15,8 @@ player; `until` is `battle` or `turn`, ended by the flows' `end_battle` and
   forbidden, 0 for all): what that player may not put on the guardian circle (CR 7.5.1.2);
 - `no_normal_ride` (seat): that player is offered no normal ride (the ride step's `ride` choice);
 - `set_power` (unit, value N): its original power is N; modifiers still add (CR 3.7.1, 3.7.1.2, 2.5.4);
+- `lost` (unit, value: a CONT keyword such as `restraint`): the unit has lost that ability, its own
+  and given ones (the ability layer leaves them out, CR 11.5 Restraint lifted by an ACT);
 - `grade` (unit, signed): added to its grade wherever the rules read a unit's grade (the
   vanguard's for ride, call and guard limits, CR 2.4.2, 8.5; the grade filters).
 
@@ -30,6 +32,7 @@ from __future__ import annotations
 
 UNTIL = ("battle", "turn")
 RULE = "rule"    # kept until a rule uses it up (vanguard damage, an extra turn)
+LOST = "lost"    # a unit lost a keyword ability (value: its name)
 
 
 def unit_subject(unit) -> tuple:
@@ -87,6 +90,14 @@ def unit_last(game, unit, name: str, default=None):
         return default
     found = values(game, unit_subject(unit), name)
     return found[-1] if found else default
+
+
+def lost(game, keyword: str) -> frozenset:
+    """The placement numbers of the units that lost the ability `keyword` now."""
+    found = game.state.statuses
+    if not found:
+        return frozenset()
+    return frozenset(s[1] for s, n, v, _ in found if n == LOST and v == keyword)
 
 
 def take(game, name: str, subject: tuple | None = None):
