@@ -3,7 +3,8 @@ of the issue's list, naming the card-language terms that say it, its focused tes
 with a real card and the seeded real-deck games that resolve it — or a `gap:` that says what is
 missing. This test checks that every name in the file is real, statically: each term is in the
 registry (`vanguard-fsm names`), each test exists, each scenario file exists, names its real card
-and that card's data uses one of the entry's terms, each seeded term is among a PAIRINGS entry's
+and that card's data uses one of the entry's terms (a deck-construction rule has `deck_tests` instead:
+focused tests that load a built-in real deck), each seeded term is among a PAIRINGS entry's
 terms (test_real_decks_mechanisms plays the games and proves it resolves; nothing is replayed
 here). An entry without a gap has all of it; the gaps are printed (`pytest -s`), and the README's
 counts must agree with the file.
@@ -21,6 +22,7 @@ import yaml
 
 from vanguard_fsm.abilities.spec import compile_card
 from vanguard_fsm.game.cards import load_cards
+from vanguard_fsm.game.decks import load_deck
 from vanguard_fsm.machine.loader import load_flowset
 from vanguard_fsm.paths import builtin_flows_dir
 from vanguard_fsm.reference.vocabulary import timings_section, vocabulary
@@ -151,25 +153,36 @@ def defined_tests(path: str) -> frozenset:
                      if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name.startswith("test_"))
 
 
+@lru_cache(maxsize=None)
+def function_source(path: str, name: str) -> str:
+    text = (ROOT / path).read_text(encoding="utf-8")
+    node = next(n for n in ast.walk(ast.parse(text)) if isinstance(n, ast.FunctionDef) and n.name == name)
+    return ast.get_source_segment(text, node) or ""
+
+
 def status(entry) -> str:
-    """seeded / in_deck (complete), or partly (a gap, but a real card shows part of the item in a
+    """seeded / in_deck / deck_rule (complete: deck_rule is a deck-construction rule shown by a focused
+    test on a real deck, no scenario), or partly (a gap, but a real card shows part of the item in a
     scenario or a real deck) / test_cards (a gap: only test cards say it)."""
     if entry.get("gap"):
         real = entry.get("scenarios") or entry.get("seeded") or entry.get("in_deck")
         return "partly" if real else "test_cards"
-    return "seeded" if entry.get("seeded") else "in_deck"
+    if entry.get("seeded"):
+        return "seeded"
+    return "in_deck" if entry.get("scenarios") else "deck_rule"
 
 
 def test_one_entry_per_item_with_the_fields_it_needs():
     ids = [e["id"] for e in ENTRIES]
     assert len(ids) == len(set(ids)), "an id is written twice"
-    allowed = {"id", "issue", "terms", "tests", "scenarios", "seeded", "in_deck", "gap"}
+    allowed = {"id", "issue", "terms", "tests", "scenarios", "deck_tests", "seeded", "in_deck", "gap"}
     for e in ENTRIES:
         assert set(e) <= allowed, (e["id"], set(e) - allowed)
         assert e.get("issue") and e.get("terms") and e.get("tests"), e["id"]
         if not e.get("gap"):
-            assert e.get("scenarios") and (e.get("seeded") or e.get("in_deck")), \
-                f"{e['id']}: without a gap it needs a real-card scenario and seeded games (or a deck)"
+            assert (e.get("scenarios") or e.get("deck_tests")) and (e.get("seeded") or e.get("in_deck")), \
+                f"{e['id']}: without a gap it needs a real-card scenario (or, for a deck-construction rule, a " \
+                f"focused test on a real deck) and seeded games (or a deck)"
 
 
 @pytest.mark.parametrize("entry", ENTRIES, ids=[e["id"] for e in ENTRIES])
@@ -193,6 +206,15 @@ def test_every_named_term_test_scenario_and_pairing_is_real(entry):
             f"{path} does not name {card_id}"
         assert card_terms(db[card_id]) & set(entry["terms"]), \
             f"{card_id}'s data uses none of {entry['terms']}"
+    for test in entry.get("deck_tests", ()):     # a deck-construction rule: no scenario can show it
+        path, _, name = test.partition("::")
+        assert name in defined_tests(path), f"no test {name} in {path}"
+        source = function_source(path, name)
+        decks = re.findall(r'load_deck\("([a-z0-9-]+)"', source)
+        assert decks, f"{test} loads no built-in deck"
+        for deck_name in decks:      # a real deck: every card of it is a built-in real card
+            deck = load_deck(deck_name, db)
+            assert all(db[c].source for c in (*deck.main, *deck.g_deck)), f"{deck_name} is no real deck"
     for claim in entry.get("seeded", ()):
         assert claim["pairing"] in PAIRINGS, claim
         if claim["term"].startswith("rule:"):
@@ -221,25 +243,27 @@ def test_what_only_test_cards_say_is_in_no_real_card():
 
 
 def test_the_gaps_are_printed_and_the_readme_counts_agree():
-    kinds = ("seeded", "in_deck", "partly", "test_cards")
+    kinds = ("seeded", "in_deck", "deck_rule", "partly", "test_cards")
     counts = {kind: [e for e in ENTRIES if status(e) == kind] for kind in kinds}
     gaps = counts["partly"] + counts["test_cards"]
     print(f"\nissue 19: {len(ENTRIES)} mechanisms; {len(counts['seeded'])} with a real-card scenario and "
           f"seeded resolution, {len(counts['in_deck'])} with a real-card scenario and a real deck that plays "
-          f"them (not counted as resolving), {len(gaps)} with a gap ({len(counts['partly'])} with a real "
+          f"them (not counted as resolving), {len(counts['deck_rule'])} deck-construction rule(s) shown by a "
+          f"focused test on a real deck, {len(gaps)} with a gap ({len(counts['partly'])} with a real "
           f"card in a scenario or a real deck for part of the item, {len(counts['test_cards'])} with test cards only):")
     for e in gaps:
         print(f"  {status(e):10} {e['id']:24} {e['gap']}")
     readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
     said = re.search(r"(\d+) mechanisms of its list: (\d+) with a focused test, a real-card scenario and "
                      r"seeded resolution, (\d+) with a focused test, a real-card scenario and a real deck "
-                     r"that plays them .*?, (\d+) with a gap: (\d+) of them with a real card in a scenario "
+                     r"that plays them .*?, (\d+) deck-construction rules? shown by a focused test that loads "
+                     r"a real deck .*?\((.*?)\), (\d+) with a gap: (\d+) of them with a real card in a scenario "
                      r"or a real deck for part of the item \((.*?)\) and (\d+) expressed and tested with test cards only.*?\((.*?)\)",
                      readme)
     assert said, "the README does not state the issue 19 mechanism counts"
-    numbers = tuple(int(said.group(i)) for i in (1, 2, 3, 4, 5, 7))
-    assert numbers == (len(ENTRIES), len(counts["seeded"]), len(counts["in_deck"]), len(gaps),
-                       len(counts["partly"]), len(counts["test_cards"]))
-    for group, kind in ((6, "partly"), (8, "test_cards")):
+    numbers = tuple(int(said.group(i)) for i in (1, 2, 3, 4, 6, 7, 9))
+    assert numbers == (len(ENTRIES), len(counts["seeded"]), len(counts["in_deck"]), len(counts["deck_rule"]),
+                       len(gaps), len(counts["partly"]), len(counts["test_cards"]))
+    for group, kind in ((5, "deck_rule"), (8, "partly"), (10, "test_cards")):
         listed = set(re.findall(r"`([a-z0-9_]+)`", said.group(group)))
         assert listed == {e["id"] for e in counts[kind]}, f"the README's {kind} list differs from the file"

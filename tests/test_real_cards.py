@@ -111,6 +111,28 @@ def test_the_link_joker_deck_is_legal_real_and_locks(db):
     assert "lock" in effects and {"when_opponent_card_unlocked", "when_opponent_rear_guard_locked"} <= timings
 
 
+def test_a_real_deck_with_a_fifth_sentinel_is_refused_at_its_line(db, tmp_path):
+    """The Sentinel deck limit on a real deck (issue 19, CR 5.2.2.5, 11.9; parameters
+    deck_construction.standard.max_sentinel): `link-joker` holds exactly four Sentinels (its four
+    Enders) and plays; the same deck with one Chaos Beat Dragon swapped for a real Sentinel of its
+    clan (Barrier Star-vader, Promethium: no name past four copies) is refused before a game starts,
+    with one located line and exit 2. A deck rule: a scenario sets up positions, not decks."""
+    from vanguard_fsm.game.factory import compiled_flows
+    deck = load_deck("link-joker", db)
+    assert sum(n for c, n in Counter(deck.main).items() if "sentinel" in db[c].skills) == 4
+    assert validate_deck(deck, db, compiled_flows().spec.parameters) == []
+    text = (Path(__file__).resolve().parent.parent / "vanguard_fsm" / "data" / "decks" / "link-joker.yaml").read_text(
+        encoding="utf-8")
+    beat = "{card: BT13-083, count: 3}"
+    assert text.count(beat) == 1 and "sentinel" in db["BT12-014"].skills and db["BT12-014"].clan == "Link Joker"
+    five = tmp_path / "link-joker-five-sentinels.yaml"
+    five.write_text(text.replace(beat, "{card: BT13-083, count: 2}\n  - {card: BT12-014, count: 1}"), encoding="utf-8")
+    result = CliRunner().invoke(cli_main, ["play", "--seed", "1", "--decks", str(five), "link-joker", "--quiet"])
+    assert result.exit_code == 2, result.output
+    assert re.fullmatch(rf"{re.escape(str(five))}:\d+:\d+: illegal deck 'link-joker': CR 5.2.2.5: at most 4 cards "
+                        r"with Sentinel \(found 5\)", result.output.strip()), result.output
+
+
 def test_the_nova_grappler_deck_is_legal_real_and_watches_boosts(db):
     """`nova-grappler` (issue 19: boost watchers, CR 7.4.1.7-7.4.1.8): a legal standard deck of real
     Nova Grappler cards (BT01, TD03) with Brutal Jack ('when this unit is boosted'), Queen of Heart
