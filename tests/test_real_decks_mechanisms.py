@@ -190,6 +190,16 @@ PAIRINGS = {
         # Arboros Dragon, Branch fills the grade 1s: its 'when Arboros Dragon, Timber rides it, with
         # Arboros Dragon, Ratoon in the soul' needs two cards the deck does not hold
         {"BT08-064#2": "no Arboros Dragon, Timber (nor Ratoon) in the deck to ride it"}),
+    # The Dark Irregulars deck against itself: the first 10 games `simulate --seed 1 --decks
+    # dark-irregulars dark-irregulars` plays (heuristic against heuristic). Amon's ACT (the opponent
+    # chooses and retires one of their own rear-guards) resolves in 9 of them (Amon is the deck's
+    # grade 3 but one Edel Rose); March Rabbit's perfect guard on "your unit being attacked"
+    # (`role: attacked`) in games 2, 3, 6 and 7, Edel Rose's ACT in games 2, 3, 7 and 9 (found by
+    # playing games 0-19: every ability of the deck resolves in them).
+    "dark-irregulars-mirror": Pairing(
+        ("dark-irregulars", "dark-irregulars"),
+        [(1, i, ("heuristic", "heuristic")) for i in range(10)],
+        {"effect:opponent", "cost:soul_rear_guard", "filter:role", "effect:cannot_be_hit"}),
 }
 
 
