@@ -203,8 +203,8 @@ def test_unexpressed_ability_without_effect_is_kept_as_data_and_never_played(tmp
     assert db["G-RP-SAMUEL"].to_json()["abilities"][0]["timing"] == "when_attacks"
     data_only = [f"{c.id}#{i + 1}" for c in db if c.source for i, a in enumerate(c.abilities)
                  if a.get("effect") is None and "unexpressed" in a]
-    # Blaster Blade Spirit's 'placed from your deck' (placements know no origin) and 'also a Gold Paladin'
-    # (one clan per card); the real abilities kept as data only: Cecilia's first ACT, whose cost puts drop-zone cards on the
+    # Blaster Blade Spirit's 'also a Gold Paladin' (one clan per card; its 'placed from your deck' is
+    # expressed with from_zone: deck); the real abilities kept as data only: Cecilia's first ACT, whose cost puts drop-zone cards on the
     # bottom of the deck (no cost term says it; played for Counter Blast 1 alone it would be too cheap);
     # Яegression's ACT, whose costs lock your own rear-guards and turn G zone cards face down; Luard's
     # Ritual 3 (a later stride without its cost, paid by putting drop-zone cards on the bottom of the deck);
@@ -212,7 +212,7 @@ def test_unexpressed_ability_without_effect_is_kept_as_data_and_never_played(tmp
     # Nightmareland's 'when an attack hits in the battle this unit boosted, Soul Charge 1, then shuffle it
     # into the deck' (no timing, no effect).
     # Brutal Jack's Restraint (CR 11.5) and the ACT that takes it away (`lose`) are compiled now.
-    assert sorted(data_only) == ["BT03-009#2", "BT03-047#1", "BT08-004#1", "BT09-019#1", "BT09-019#3",
+    assert sorted(data_only) == ["BT03-009#2", "BT03-047#1", "BT08-004#1", "BT09-019#3",
                                  "G-GC-REGRESSION#1", "G-SP-LUARD#1"]
     assert [s.key for s in compile_card(db["BT08-004"])] == ["BT08-004#2"]
     assert [s.key for s in compile_card(db["BT01-029"])] == ["BT01-029#1", "BT01-029#2", "BT01-029#3"]

@@ -19,7 +19,9 @@ and 49 of the heuristic run — the first two of its first 200 in which kagero's
 Drachma, ultimate strides (9 of those 200 do; the heuristic agent needs three face-up G zone
 cards and a card with its vanguard's name in hand), and games 3 and 11 of the random run, in which
 kagero's random seat attacks a Blaster Blade Spirit rear-guard, which retires itself at the end of
-that battle (heuristic agents attack vanguards). Rule steps that are no ability resolving
+that battle (heuristic agents attack vanguards), and game 72 of the heuristic run, the only one of
+its first 160 in which King of Knights, Alfred's ACT calls a Blaster Blade Spirit from the deck,
+whose "placed from your deck" AUTO then retires a grade 2 or greater front-row rear-guard. Rule steps that are no ability resolving
 (`RULE_STEPS`: the Ultimate Stride, the G zone removed after it) are counted from the trace events
 and must happen too. Each perfect guard
 of the decks (a Sentinel's "your attacked unit cannot be hit", CR 11.9) must resolve itself too
@@ -89,7 +91,7 @@ RULE_STEPS = {
 PAIRINGS = {
     "royal-paladin-vs-kagero": Pairing(
         ("royal-paladin", "kagero"),
-        [(1, i, ("heuristic", "heuristic")) for i in (*range(30), 41, 49)]
+        [(1, i, ("heuristic", "heuristic")) for i in (*range(30), 41, 49, 72)]
         + [(1, i, ("heuristic", "random")) for i in (3, 11, 33)],
         # the terms issue 19 added for the real cards are among them (Blaster Blade Spirit's "at the end
         # of the battle this unit was attacked in": end_of_battle, this_unit, role)
