@@ -184,6 +184,21 @@ def test_the_neo_nectar_deck_is_legal_real_and_pays_musketeer_retire_costs(db):
     assert {"BT14-019", "BT08-004"} <= set(deck.main)
 
 
+def test_the_gold_paladin_deck_is_legal_real_and_built_around_grand_ezel_scissors(db):
+    """`gold-paladin` (issue 19: a delayed end-of-turn effect set inside an `if`, CR 6.8.1.3): a legal
+    standard deck of real Gold Paladin cards with four Salvation Lion, Grand Ezel Scissors, whose ACT
+    with five Gold Paladin rear-guards sets an end-of-turn Soul Charge and face-up damage; no heal
+    trigger (none was found), the Cray Elemental G guardian in its G deck (no Gold Paladin G unit was
+    found with its stats)."""
+    from vanguard_fsm.game.factory import compiled_flows
+    deck = load_deck("gold-paladin", db)
+    assert validate_deck(deck, db, compiled_flows().spec.parameters) == []      # RULES 2.1, CR 5.3
+    assert Counter(db[i].trigger for i in deck.main if db[i].trigger) == {"critical": 8, "draw": 4, "stand": 4}
+    assert all(db[i].source for i in deck.main + deck.g_deck) and {db[i].clan for i in deck.main} == {"Gold Paladin"}
+    assert {db[i].id for i in deck.g_deck} == {"G-CE-DIZMEL"} and Counter(deck.main)["BT14-003"] == 4
+    assert "BT14-003#1.later2.1" in [s.key for s in compile_card(db["BT14-003"])]
+
+
 def test_unexpressed_ability_without_effect_is_kept_as_data_and_never_played(tmp_path, db):
     # a written card shows what is kept as data only (Chrono Dran's second ability, once kept so, is
     # said with `when_put_into_bind` now)
@@ -218,7 +233,7 @@ def test_unexpressed_ability_without_effect_is_kept_as_data_and_never_played(tmp
     assert [s.key for s in compile_card(db["BT01-029"])] == ["BT01-029#1", "BT01-029#2", "BT01-029#3"]
     assert [s.key for s in compile_card(db["G-GC-CHRONODRAN"])] == \
         ["G-GC-CHRONODRAN#1", "G-GC-CHRONODRAN#2", "G-GC-CHRONODRAN#2.later2"]
-    assert [c.id for c in db if "sentinel" in c.skills and c.source] == ["BT01-011", "BT01-015", "BT03-011", "BT06-020", "BT12-014", "G-LJ-ENDER"]   # CR 11.9
+    assert [c.id for c in db if "sentinel" in c.skills and c.source] == ["BT01-011", "BT01-015", "BT03-011", "BT06-017", "BT06-020", "BT12-014", "G-LJ-ENDER"]   # CR 11.9
 
 
 def write(tmp_path, body: str) -> Path:

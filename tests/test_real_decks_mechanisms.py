@@ -173,7 +173,9 @@ PAIRINGS = {
         ("narukami", "narukami"),
         [(1, i, ("heuristic", "heuristic")) for i in range(16)],
         {"effect:give", "filter:row", "condition:limit_break", "timing:when_boosted", "effect:retire"},
-        {"rule:attack_several_targets"}),
+        {"rule:attack_several_targets"},
+        {"G-CE-DIZMEL#2": "Dizmel's G guardian cost discards a heal trigger and the deck holds none (no "
+                          "Narukami heal trigger was found), so it is never called to the guardian circle"}),
     # The Neo Nectar deck against itself: the first 12 games `simulate --seed 1 --decks neo-nectar
     # neo-nectar` plays (heuristic against heuristic). Found by playing games 0-29: every ability of the
     # deck resolves in game 25 alone; in games 0-11 each resolves in at least two games (Cecilia's
@@ -202,6 +204,25 @@ PAIRINGS = {
         ("dark-irregulars", "dark-irregulars"),
         [(1, i, ("heuristic", "heuristic")) for i in range(10)],
         {"effect:opponent", "cost:soul_rear_guard", "filter:role", "effect:cannot_be_hit"}),
+    # The Gold Paladin deck against itself: games 0-11 and 24 of `simulate --seed 1 --decks gold-paladin
+    # gold-paladin` (heuristic against heuristic; found by playing games 0-29). Salvation Lion, Grand
+    # Ezel Scissors' Limit Break ACT resolves 24 times in these 13 games; with five Gold Paladin
+    # rear-guards its `if` sets the delayed end-of-turn Soul Charge and face-up damage
+    # (BT14-003#1.later2.1, the only ability of these decks with `timing:beginning_of_end_phase`), which
+    # resolves in games 5, 7 and 10 (and 29). Providence Strategist's 'when its attack hits, draw' (the
+    # only `effect:draw`) needs four other Gold Paladin rear-guards and a hit: only game 24 of the 30.
+    # Flame of Victory's ACT never resolves (the heuristic does not call a grade 0 trigger to a
+    # rear-guard circle); its terms are other cards' too.
+    "gold-paladin-mirror": Pairing(
+        ("gold-paladin", "gold-paladin"),
+        [(1, i, ("heuristic", "heuristic")) for i in (*range(12), 24)],
+        {"effect:at_end_of_turn", "timing:beginning_of_end_phase", "effect:if", "effect:unlock",
+         "effect:soul_charge", "effect:counter_charge",
+         # the delayed part itself (its Soul Charge and Counter Charge are the ACT's terms too)
+         "ability:BT14-003#1.later2.1"},
+        (),
+        {"G-CE-DIZMEL#2": "Dizmel's G guardian cost discards a heal trigger and the deck holds none (no "
+                          "Gold Paladin heal trigger was found), so it is never called to the guardian circle"}),
 }
 
 
