@@ -100,6 +100,22 @@ def test_drop_to_deck_puts_drop_cards_on_top_of_the_deck():
     assert p.drop == [] and moved == {p.deck[-1], p.hand[-1]}
 
 
+def test_drop_to_deck_bottom_puts_matching_drop_cards_under_the_deck():
+    game, p = game_with("FX-109")
+    normal = [c for c in p.deck if game.cards[c].unit == "normal"]
+    triggers = [c for c in p.deck if game.cards[c].unit == "trigger"]
+    for c in (normal[0], triggers[0]):
+        p.deck.remove(c)
+        p.drop.append(c)
+    assert acts(game, "FX-109") == []           # the trigger unit cannot pay: one card only
+    p.deck.remove(normal[1])
+    p.drop.append(normal[1])
+    top = p.deck[-1]
+    play(game, acts(game, "FX-109")[0])
+    # both normal units went under the deck, the trigger stayed; the draw took the old top card
+    assert p.drop == [triggers[0]] and set(p.deck[:2]) == {normal[0], normal[1]} and p.hand[-1] == top
+
+
 def test_act_with_once_per_turn_cannot_be_paid_twice():
     game, p = game_with("FX-108")
     p.soul.extend(p.deck.pop() for _ in range(3))

@@ -121,6 +121,26 @@ def test_call_from_drop_soul_hand_and_deck():
         assert card not in getattr(p, zone)
 
 
+def test_call_separate_sends_each_card_to_a_circle_none_of_the_others_went_to():
+    """`separate: true` ("to different rear-guard circles"): the second card is not offered the first's
+    circle, so it cannot retire it; without it the first circle is offered again."""
+    for separate in (True, False):
+        game, p, inst = setup("VC")
+        cards = [add(game, 0, "FX-014", "drop") for _ in range(2)]
+        offered = []
+
+        def choose(d):
+            if d.kind == "ability_circle":
+                offered.append({a.args[0] for a in d.actions})
+                return next(a for a in d.actions if a.args[0] == "front_left") if len(offered) == 1 else d.actions[0]
+            return d.actions[0]
+        extra = ", separate: true" if separate else ""
+        resolve(game, inst, f"{{call: {{from: drop, choose: 2, name: Fixture Page}}{extra}}}", choose)
+        assert ("front_left" in offered[1]) is not separate
+        if separate:
+            assert {u.card for _, u in p.rear_guards()} == set(cards)
+
+
 def test_search_deck_to_hand_and_add_from_drop():
     game, p, inst = setup()
     resolve(game, inst, "{search: {grade: 3, choose: 1}}")

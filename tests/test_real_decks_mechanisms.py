@@ -178,18 +178,21 @@ PAIRINGS = {
                           "Narukami heal trigger was found), so it is never called to the guardian circle"}),
     # The Neo Nectar deck against itself: the first 12 games `simulate --seed 1 --decks neo-nectar
     # neo-nectar` plays (heuristic against heuristic). Found by playing games 0-29: every ability of the
-    # deck resolves in game 25 alone; in games 0-11 each resolves in at least two games (Cecilia's
-    # filtered retire cost in 10 of them, Master Wisteria's call of cards named as chosen rear-guards
-    # in 6: 0, 3, 5, 6, 8, 9; Ruth, the rarest, in 5 and 8). The heuristic plays every ACT it can pay
-    # for and pays every optional cost, and rides a grade 3 on a grade 3, so Wisteria is ridden upon.
+    # deck resolves in game 25 alone; in games 0-11 each resolves in at least two games. Measured again
+    # once Cecilia's Limit Break ACT was expressed (its cost `drop_to_deck_bottom`: five normal
+    # Musketeers from the drop zone under the deck): that ACT resolves in games 1, 6, 8, 9 and 11 (6
+    # times), her filtered retire cost in all but game 4, Master Wisteria's call of cards named as
+    # chosen rear-guards in 0, 3, 5, 6, 8, 9 and 11, Ruth, the rarest, in 5, 8 and 11. The heuristic
+    # plays every ACT it can pay for and pays every optional cost, and rides a grade 3 on a grade 3, so
+    # Wisteria is ridden upon.
     "neo-nectar-mirror": Pairing(
         ("neo-nectar", "neo-nectar"),
         [(1, i, ("heuristic", "heuristic")) for i in range(12)],
         {"cost:retire", "filter:same_name_as", "filter:name_contains", "timing:when_ridden_upon",
-         "effect:select", "timing:when_boosted",
-         # Cecilia's own filtered retire cost (Kaivant's and Rebecca's share cost:retire) and Master
-         # Wisteria's own call (Branch's, unreachable here, shares same_name_as)
-         "ability:BT08-004#2", "ability:BT14-019#1"},
+         "effect:select", "timing:when_boosted", "cost:drop_to_deck_bottom", "filter:not_trigger",
+         # Cecilia's own filtered retire cost (Kaivant's and Rebecca's share cost:retire), her Limit
+         # Break ACT and Master Wisteria's own call (Branch's, unreachable here, shares same_name_as)
+         "ability:BT08-004#2", "ability:BT08-004#1", "ability:BT14-019#1"},
         (),
         # Arboros Dragon, Branch fills the grade 1s: its 'when Arboros Dragon, Timber rides it, with
         # Arboros Dragon, Ratoon in the soul' needs two cards the deck does not hold

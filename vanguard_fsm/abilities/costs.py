@@ -49,9 +49,9 @@ def _matching(game, ctx, instances, filters):
     return [i for i in instances if passes(game, ctx, filters, cards[i], None, i)]
 
 
-def _move_cards(game, seat, chosen, src, dst, then):
+def _move_cards(game, seat, chosen, src, dst, then, bottom=False):
     for inst in chosen:
-        zones.put(game, seat, inst, src, dst, "cost")     # onto the deck: on top
+        zones.put(game, seat, inst, src, dst, "cost", bottom=bottom)   # onto the deck: on top unless `bottom`
     fn, args = then
     game.then(fn, *args)
 
@@ -105,8 +105,10 @@ class CounterBlast(_PickCards):
 class CardsToZone:
     """A cost paid by putting N chosen cards of one of your zones into another."""
 
-    def __init__(self, kind: str, src: str, dst: str, label: str, doc: str, spare_self: bool = False) -> None:
+    def __init__(self, kind: str, src: str, dst: str, label: str, doc: str, spare_self: bool = False,
+                 bottom: bool = False) -> None:
         self.kind, self.src, self.dst, self.label, self.spare_self = kind, src, dst, label, spare_self
+        self.bottom = bottom     # into the deck: under it, in the order chosen
         self.__doc__ = doc
 
     def _cards(self, game, ctx, filters):
@@ -120,14 +122,14 @@ class CardsToZone:
     def pay(self, game, ctx, arg, then):
         n, filters = picked(arg)
         choose(game, ctx.seat, self.kind, card_options(game, self._cards(game, ctx, filters)), n, False,
-               (_move_cards_done, (ctx.seat, self.src, self.dst, then)), self.label.format(n=n))
+               (_move_cards_done, (ctx.seat, self.src, self.dst, then, self.bottom)), self.label.format(n=n))
 
 
-def _move_cards_done(game, seat, src, dst, then, chosen):
-    _move_cards(game, seat, chosen, src, dst, then)
+def _move_cards_done(game, seat, src, dst, then, bottom, chosen):
+    _move_cards(game, seat, chosen, src, dst, then, bottom)
 
 
-for _name, _src, _dst, _label, _doc, _spare in (
+for _name, _src, _dst, _label, _doc, _spare, *_bottom in (
         ("soul_blast", "soul", "drop", "soul blast {n}",
          "Soul Blast N: put N cards (matching the filters) from your soul into your drop zone (CR 10.17).\n"
          "Example: {soul_blast: {choose: 1, name: Some Card}}", False),
@@ -137,6 +139,9 @@ for _name, _src, _dst, _label, _doc, _spare in (
         ("drop_to_deck", "drop", "deck", "put {n} drop cards on your deck",
          "Put N cards from your drop zone on top of your deck (the Seek Mate cost, CR 11.10.2).\n"
          "Example: {drop_to_deck: 4}", False),
+        ("drop_to_deck_bottom", "drop", "deck", "put {n} drop cards on the bottom of your deck",
+         "Put N cards (matching the filters) from your drop zone on the bottom of your deck.\n"
+         "Example: {drop_to_deck_bottom: {choose: 5, not_trigger: true, name_contains: Musketeer}}", False, True),
         ("bind_from_drop", "drop", "bind", "bind {n} drop cards",
          "Bind N cards (matching the filters) from your drop zone (CR 10.19, 4.9).\n"
          "Example: {bind_from_drop: {choose: 2, grade: 3}}", False),
@@ -146,7 +151,7 @@ for _name, _src, _dst, _label, _doc, _spare in (
         ("soul_from_bind", "bind", "soul", "put {n} bound cards into your soul",
          "Put N cards (matching the filters) from your bind zone into your soul (CR 4.9); `this_card: true` for "
          "the card whose ability it pays.\nExample: {soul_from_bind: {choose: 1, this_card: true}}", False)):
-    ABILITIES.cost(_name, "pick")(CardsToZone(_name, _src, _dst, _label, _doc, _spare))
+    ABILITIES.cost(_name, "pick")(CardsToZone(_name, _src, _dst, _label, _doc, _spare, bool(_bottom and _bottom[0])))
 
 
 @ABILITIES.cost("rest_self", "none")

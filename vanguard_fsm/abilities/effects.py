@@ -248,39 +248,53 @@ def add_to_hand(game, ctx, arg, params, then, index):
     _card_choice(game, ctx, arg, "drop", (_to_hand, (ctx, then)), f"{ctx.key}: add to hand")
 
 
-def _call_cards(game, ctx, then, zone, chosen):
-    """Call the chosen cards one at a time, each to a circle of the player's choice;
+def _call_cards(game, ctx, then, zone, chosen, separate=False):
+    """Call the chosen cards one at a time, each to a circle of the player's choice (`separate`:
+    each to a circle none of the others went to, "to different rear-guard circles");
     the units called become `that`."""
     abstate.set_that(game, ())
-    _call_next(game, ctx, then, zone, chosen)
+    _call_next(game, ctx, then, zone, chosen, () if separate else None)
 
 
-def _call_next(game, ctx, then, zone, chosen):
-    if not chosen:
+def _call_next(game, ctx, then, zone, chosen, used=None):
+    """`used`: the circles this call filled so far when they must differ, else None."""
+    circles = zones.call_circles(game.state.players[ctx.seat])
+    if used is not None:
+        circles = [c for c in circles if c not in used]
+    if not chosen or (used is not None and not circles):     # no different circle left: the rest stay
         if zone == "deck":
             zones.shuffle(game, ctx.seat)
         _continue(game, then)
         return
     inst, rest = chosen[0], chosen[1:]
-    options = tuple((c, c) for c in zones.call_circles(game.state.players[ctx.seat]))
-    choose(game, ctx.seat, "ability_circle", options, 1, False, (_call_to, (ctx, then, zone, inst, rest)),
+    options = tuple((c, c) for c in circles)
+    choose(game, ctx.seat, "ability_circle", options, 1, False, (_call_to, (ctx, then, zone, inst, rest, used)),
            f"{ctx.key}: call {game.cards[inst].id} to which circle")
 
 
-def _call_to(game, ctx, then, zone, inst, rest, chosen):
+def _call_to(game, ctx, then, zone, inst, rest, used, chosen):
     p = game.state.players[ctx.seat]
     if chosen and inst in getattr(p, zone):
         zones.call(game, ctx.seat, inst, chosen[0], normal=False, source=zone)
         unit = p.circles[chosen[0]]
         if unit is not None and unit.card == inst:
             abstate.set_that(game, abstate.get(game).that + (unit.placed,))
-    _call_next(game, ctx, then, zone, rest)
+        if used is not None:
+            used = used + (chosen[0],)
+    _call_next(game, ctx, then, zone, rest, used)
 
 
-@ABILITIES.effect("call", "cards")
+@ABILITIES.effect("call", "cards", {"separate": "none"})
 def call(game, ctx, arg, params, then, index):
-    """Superior call cards from a zone (default: hand) to R circles of your choice."""
-    _card_choice(game, ctx, arg, "hand", (_call_cards, (ctx, then)), f"{ctx.key}: call")
+    """Superior call cards from a zone (default: hand) to R circles of your choice (`separate: true`: different ones).
+
+    Example: {call: {from: deck, choose: 2, up_to: true, name: Some Card}, separate: true}"""
+    done = (_call_cards, (ctx, then)) if not params.get("separate") else (_call_separately, (ctx, then))
+    _card_choice(game, ctx, arg, "hand", done, f"{ctx.key}: call")
+
+
+def _call_separately(game, ctx, then, zone, chosen):
+    _call_cards(game, ctx, then, zone, chosen, True)
 
 
 def _ride(game, ctx, then, zone, chosen):
