@@ -199,6 +199,26 @@ def test_the_gold_paladin_deck_is_legal_real_and_built_around_grand_ezel_scissor
     assert "BT14-003#1.later2.1" in [s.key for s in compile_card(db["BT14-003"])]
 
 
+def test_the_shadow_paladin_deck_is_legal_real_and_plays_ritual(db):
+    """`shadow-paladin` (issue 19: Ritual, CR 11.18): a legal standard deck of real Shadow Paladin
+    cards around Swift Owl (Ritual 3, placed from the deck), a card that calls a grade 1 or lower
+    Shadow Paladin from the deck (Macha), a retire cost that fills the drop zone (Phantom Blaster
+    Dragon), 18 grade 1 cards, and the Cray Elemental G guardian in its G deck."""
+    from vanguard_fsm.game.factory import compiled_flows
+    deck = load_deck("shadow-paladin", db)
+    assert validate_deck(deck, db, compiled_flows().spec.parameters) == []      # RULES 2.1, CR 5.3
+    assert Counter(db[i].trigger for i in deck.main if db[i].trigger) == \
+        {"critical": 4, "draw": 4, "stand": 4, "heal": 4}
+    assert all(db[i].source for i in deck.main + deck.g_deck) and {db[i].clan for i in deck.main} == {"Shadow Paladin"}
+    assert {db[i].id for i in deck.g_deck} == {"G-CE-DIZMEL"}
+    assert Counter(db[i].grade for i in deck.main) == {0: 17, 1: 18, 2: 9, 3: 6} and deck.main.count("G-SP-SWIFTOWL") == 4
+    conditions = {c for i in set(deck.main) for s in compile_card(db[i]) for c, _ in s.conditions}
+    effects = {e: a for i in set(deck.main) for s in compile_card(db[i]) for e, a, _ in s.effects}
+    costs = {c for i in set(deck.main) for s in compile_card(db[i]) for c, _ in s.cost}
+    assert {"ritual", "from_zone"} <= conditions and "retire" in costs
+    assert effects["call"]["from"] == "deck" and effects["call"]["grade_max"] == 1
+
+
 def test_unexpressed_ability_without_effect_is_kept_as_data_and_never_played(tmp_path, db):
     # a written card shows what is kept as data only (Chrono Dran's second ability, once kept so, is
     # said with `when_put_into_bind` now)
@@ -232,7 +252,7 @@ def test_unexpressed_ability_without_effect_is_kept_as_data_and_never_played(tmp
     assert [s.key for s in compile_card(db["BT01-029"])] == ["BT01-029#1", "BT01-029#2", "BT01-029#3"]
     assert [s.key for s in compile_card(db["G-GC-CHRONODRAN"])] == \
         ["G-GC-CHRONODRAN#1", "G-GC-CHRONODRAN#2", "G-GC-CHRONODRAN#2.later2"]
-    assert [c.id for c in db if "sentinel" in c.skills and c.source] == ["BT01-011", "BT01-015", "BT03-011", "BT06-017", "BT06-020", "BT12-014", "G-LJ-ENDER"]   # CR 11.9
+    assert [c.id for c in db if "sentinel" in c.skills and c.source] == ["BT01-011", "BT01-015", "BT03-011", "BT04-011", "BT06-017", "BT06-020", "BT12-014", "G-LJ-ENDER"]   # CR 11.9
 
 
 def write(tmp_path, body: str) -> Path:

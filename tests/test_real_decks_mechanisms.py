@@ -226,6 +226,17 @@ PAIRINGS = {
         (),
         {"G-CE-DIZMEL#2": "Dizmel's G guardian cost discards a heal trigger and the deck holds none (no "
                           "Gold Paladin heal trigger was found), so it is never called to the guardian circle"}),
+    # The Shadow Paladin mirror (Swift Owl's Ritual, CR 11.18): Darkness Maiden, Macha calls a grade 1
+    # or lower Shadow Paladin from the deck (the heuristic takes the card whose ability wants that call:
+    # Swift Owl); Swift Owl then needs three grade 1 cards in the drop zone, which Phantom Blaster
+    # Dragon's retire cost, Mac Lir's and Arianrhod's discards, guardians and heals put there. Found by
+    # playing games 0-39 of `simulate --seed 1 --decks shadow-paladin shadow-paladin` (heuristic against
+    # heuristic): Swift Owl resolves in games 22, 34 and 39 (13 of games 40-119 have it too); games 2, 3,
+    # 8 and 9 add Gururubau's and Fatalita's battle abilities. Every term resolves in two games at least.
+    "shadow-paladin-mirror": Pairing(
+        ("shadow-paladin", "shadow-paladin"),
+        [(1, i, ("heuristic", "heuristic")) for i in (2, 3, 8, 9, 22, 34, 39)],
+        {"condition:ritual", "condition:from_zone", "cost:retire", "filter:role"}),
 }
 
 

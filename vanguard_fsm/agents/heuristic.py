@@ -9,7 +9,8 @@ guard (a Sentinel whose guardian-circle ability makes the attacked unit unhittab
 CR 11.9) when no single guardian of 10000 shield or less covers the gap. It plays every ACT
 ability it can pay for, but one that only takes a keyword away from its unit ("loses
 Restraint", CR 11.5) only while that unit has the keyword and stands in the front row, ready
-to attack — so it pays before attacking with it, once a turn. It decides
+to attack — so it pays before attacking with it, once a turn. When an ability calls from the
+deck it takes a card that profits from being placed from there (Ritual's Swift Owl). It decides
 by the kinds of the legal actions, not by state names, so flow edits that keep
 the decision kinds keep it working.
 """
@@ -267,6 +268,27 @@ def _act(game, d, actions, _):
     return None
 
 
+def _ability_card(game, d, actions, _):
+    """Cards an ability takes from the deck (a superior call): first a card whose own ability is
+    triggered by being placed there from the deck (`from_zone: deck`, like Swift Owl's Ritual,
+    CR 11.18) — a player calls the card that profits from the call. Otherwise no preference here:
+    the first option, as before (None)."""
+    deck = game.state.players[d.player].deck
+    for a in actions:
+        if a.args and isinstance(a.args[1], int) and a.args[1] in deck and _placed_from_deck(game, a.args[1]):
+            return a
+    return None
+
+
+def _placed_from_deck(game, inst) -> bool:
+    """The card has an AUTO played when it is placed on a circle from the deck."""
+    if game.abilities is None:
+        return False
+    by_timing = game.abilities.auto.get(game.cards[inst].id, {})
+    return any(("from_zone", "deck") in spec.conditions
+               for timing in ("when_placed", "when_placed_on_R") for spec in by_timing.get(timing, ()))
+
+
 def _empty_circle(game, d, actions, _):
     """An ability calls a card: an empty circle, the back row first (boosters), else the first."""
     circles = game.state.players[d.player].circles
@@ -283,8 +305,8 @@ _STRATEGIES = {
     "normal_call": _call, "battle": _battle, "attack": _attack, "boost": _boost, "guard": _guard,
     "intercept": _guard, "g_guardian": _guard, "power": _unit_target, "critical": _unit_target,
     "stand": _stand, "heal": _first, "ride_from_soul": _first,
-    "act": _act, "ability_circle": _empty_circle,   # card abilities: every ACT it can pay for (`_act`)
+    "act": _act, "ability_circle": _empty_circle, "ability_card": _ability_card,   # card abilities: every ACT it can pay for (`_act`)
 }
 _PRIORITY = ("redraw", "g_assist_search", "g_assist", "g_assist_remove_hand", "g_assist_remove_g_zone", "ride",
              "ultimate_stride", "stride", "hand_grades_total", "normal_call", "act", "battle", "attack", "boost", "intercept", "guard", "g_guardian", "power", "critical", "stand", "heal", "ride_from_soul",
-             "ability_circle")
+             "ability_circle", "ability_card")
