@@ -180,9 +180,10 @@ PAIRINGS = {
     # neo-nectar` plays (heuristic against heuristic). Found by playing games 0-29: every ability of the
     # deck resolves in game 25 alone; in games 0-11 each resolves in at least two games. Measured again
     # once Cecilia's Limit Break ACT was expressed (its cost `drop_to_deck_bottom`: five normal
-    # Musketeers from the drop zone under the deck): that ACT resolves in games 1, 6, 8, 9 and 11 (6
-    # times), her filtered retire cost in all but game 4, Master Wisteria's call of cards named as
-    # chosen rear-guards in 0, 3, 5, 6, 8, 9 and 11, Ruth, the rarest, in 5, 8 and 11. The heuristic
+    # Musketeers from the drop zone under the deck) and Wisteria's calls to different circles
+    # (`separate: true`): that ACT resolves in games 1, 3, 6, 8, 9 and 11 (8 times), her filtered
+    # retire cost in all but game 4, Master Wisteria's call of cards named as chosen rear-guards in 0,
+    # 3, 5, 6, 8, 9 and 11, Ruth, the rarest, in 3, 5, 8 and 11. The heuristic
     # plays every ACT it can pay for and pays every optional cost, and rides a grade 3 on a grade 3, so
     # Wisteria is ridden upon.
     "neo-nectar-mirror": Pairing(
