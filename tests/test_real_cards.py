@@ -35,6 +35,20 @@ def real(db):
     return [c for c in db if c.source is not None]
 
 
+def legal_real_clan_deck(db, name, clan, triggers, g_deck=("G-CE-DIZMEL",)):
+    """The built-in deck `name`, checked the way every real clan deck is: legal (RULES 2.1, CR 5.3),
+    real cards only (each has a `source`), its main deck all of `clan`, its trigger units as counted in
+    `triggers`, and its G deck the cards `g_deck` (the Cray Elemental G guardian alone where no G unit
+    of the clan was found with its printed stats)."""
+    from vanguard_fsm.game.factory import compiled_flows
+    deck = load_deck(name, db)
+    assert validate_deck(deck, db, compiled_flows().spec.parameters) == []      # RULES 2.1, CR 5.3
+    assert Counter(db[i].trigger for i in deck.main if db[i].trigger) == triggers
+    assert all(db[i].source for i in deck.main + deck.g_deck) and {db[i].clan for i in deck.main} == {clan}
+    assert {db[i].id for i in deck.g_deck} == set(g_deck)
+    return deck
+
+
 def test_real_cards_are_as_printed(db):
     cards = real(db)
     assert len(cards) >= 30
@@ -99,13 +113,7 @@ def test_the_link_joker_deck_is_legal_real_and_locks(db):
     """`link-joker` (issue 19: lock, CR 10.22): a legal standard deck of real Link Joker cards, the
     Cray Elemental G guardian in its G deck (no Link Joker G unit was found with its stats), and
     cards that lock, relock the unit just unlocked and watch locks."""
-    from vanguard_fsm.game.factory import compiled_flows
-    deck = load_deck("link-joker", db)
-    assert validate_deck(deck, db, compiled_flows().spec.parameters) == []      # RULES 2.1, CR 5.3
-    assert Counter(db[i].trigger for i in deck.main if db[i].trigger) == \
-        {"critical": 4, "draw": 4, "stand": 4, "heal": 4}
-    assert all(db[i].source for i in deck.main + deck.g_deck) and {db[i].clan for i in deck.main} == {"Link Joker"}
-    assert {db[i].id for i in deck.g_deck} == {"G-CE-DIZMEL"}
+    deck = legal_real_clan_deck(db, "link-joker", "Link Joker", {"critical": 4, "draw": 4, "stand": 4, "heal": 4})
     effects = {e for i in set(deck.main) for s in compile_card(db[i]) for e, _, _ in s.effects}
     timings = {s.timing for i in set(deck.main) for s in compile_card(db[i]) if s.kind == "AUTO"}
     assert "lock" in effects and {"when_opponent_card_unlocked", "when_opponent_rear_guard_locked"} <= timings
@@ -139,12 +147,8 @@ def test_the_nova_grappler_deck_is_legal_real_and_watches_boosts(db):
     and King of Sword, Battleraizer as the starter; 8 stand triggers and no draw trigger, as Trial
     Deck 03 (no Nova Grappler draw trigger in those sets); the Cray Elemental G guardian alone in its
     G deck (no Nova Grappler G unit was found with its stats)."""
-    from vanguard_fsm.game.factory import compiled_flows
-    deck = load_deck("nova-grappler", db)
-    assert validate_deck(deck, db, compiled_flows().spec.parameters) == []      # RULES 2.1, CR 5.3
-    assert Counter(db[i].trigger for i in deck.main if db[i].trigger) == {"critical": 4, "stand": 8, "heal": 4}
-    assert all(db[i].source for i in deck.main + deck.g_deck) and {db[i].clan for i in deck.main} == {"Nova Grappler"}
-    assert {db[i].id for i in deck.g_deck} == {"G-CE-DIZMEL"} and deck.starter == "BT01-032"
+    deck = legal_real_clan_deck(db, "nova-grappler", "Nova Grappler", {"critical": 4, "stand": 8, "heal": 4})
+    assert deck.starter == "BT01-032"
     assert {"BT01-029", "BT01-030", "BT01-031"} <= set(deck.main)
     timings = {s.timing for i in set(deck.main) for s in compile_card(db[i]) if s.kind == "AUTO"}
     assert {"when_boosted", "when_boosts"} <= timings
@@ -155,12 +159,8 @@ def test_the_narukami_deck_is_legal_real_and_built_around_vermillion(db):
     standard deck of real Narukami cards with four Dragonic Kaiser Vermillion, whose ACT gives it the
     CONT `battles` on the opponent's front row; no heal trigger (none was found), the Cray Elemental G
     guardian in its G deck (no Narukami G unit was found with its stats)."""
-    from vanguard_fsm.game.factory import compiled_flows
-    deck = load_deck("narukami", db)
-    assert validate_deck(deck, db, compiled_flows().spec.parameters) == []      # RULES 2.1, CR 5.3
-    assert Counter(db[i].trigger for i in deck.main if db[i].trigger) == {"critical": 8, "draw": 4, "stand": 4}
-    assert all(db[i].source for i in deck.main + deck.g_deck) and {db[i].clan for i in deck.main} == {"Narukami"}
-    assert {db[i].id for i in deck.g_deck} == {"G-CE-DIZMEL"} and Counter(deck.main)["BT06-006"] == 4
+    deck = legal_real_clan_deck(db, "narukami", "Narukami", {"critical": 8, "draw": 4, "stand": 4})
+    assert Counter(deck.main)["BT06-006"] == 4
     given = [e for s in compile_card(db["BT06-006"]) for name, arg, _ in s.effects if name == "give" for e in [arg]]
     assert given and given[0]["effect"] == {"battles": {"from": "opponent_units", "row": "front"}}
 
@@ -170,13 +170,7 @@ def test_the_neo_nectar_deck_is_legal_real_and_pays_musketeer_retire_costs(db):
     a legal standard deck of real Neo Nectar cards, no sentinel, the Cray Elemental G guardian in its G
     deck (no Neo Nectar G unit was found with its stats); Cecilia, Kaivant and Rebecca pay by retiring a
     Musketeer rear-guard, of which the deck holds enough, and Master Wisteria calls same-named cards."""
-    from vanguard_fsm.game.factory import compiled_flows
-    deck = load_deck("neo-nectar", db)
-    assert validate_deck(deck, db, compiled_flows().spec.parameters) == []      # RULES 2.1, CR 5.3
-    assert Counter(db[i].trigger for i in deck.main if db[i].trigger) == \
-        {"critical": 4, "draw": 4, "stand": 4, "heal": 4}
-    assert all(db[i].source for i in deck.main + deck.g_deck) and {db[i].clan for i in deck.main} == {"Neo Nectar"}
-    assert {db[i].id for i in deck.g_deck} == {"G-CE-DIZMEL"}
+    deck = legal_real_clan_deck(db, "neo-nectar", "Neo Nectar", {"critical": 4, "draw": 4, "stand": 4, "heal": 4})
     retire_musketeer = {s.key for i in set(deck.main) for s in compile_card(db[i])
                         for name, arg in s.cost if name == "retire" and arg.get("name_contains") == "Musketeer"}
     assert retire_musketeer == {"BT08-004#2", "BT08-012#1", "BT08-015#1"}
@@ -190,12 +184,8 @@ def test_the_gold_paladin_deck_is_legal_real_and_built_around_grand_ezel_scissor
     with five Gold Paladin rear-guards sets an end-of-turn Soul Charge and face-up damage; no heal
     trigger (none was found), the Cray Elemental G guardian in its G deck (no Gold Paladin G unit was
     found with its stats)."""
-    from vanguard_fsm.game.factory import compiled_flows
-    deck = load_deck("gold-paladin", db)
-    assert validate_deck(deck, db, compiled_flows().spec.parameters) == []      # RULES 2.1, CR 5.3
-    assert Counter(db[i].trigger for i in deck.main if db[i].trigger) == {"critical": 8, "draw": 4, "stand": 4}
-    assert all(db[i].source for i in deck.main + deck.g_deck) and {db[i].clan for i in deck.main} == {"Gold Paladin"}
-    assert {db[i].id for i in deck.g_deck} == {"G-CE-DIZMEL"} and Counter(deck.main)["BT14-003"] == 4
+    deck = legal_real_clan_deck(db, "gold-paladin", "Gold Paladin", {"critical": 8, "draw": 4, "stand": 4})
+    assert Counter(deck.main)["BT14-003"] == 4
     assert "BT14-003#1.later2.1" in [s.key for s in compile_card(db["BT14-003"])]
 
 
@@ -204,13 +194,7 @@ def test_the_shadow_paladin_deck_is_legal_real_and_plays_ritual(db):
     cards around Swift Owl (Ritual 3, placed from the deck), a card that calls a grade 1 or lower
     Shadow Paladin from the deck (Macha), a retire cost that fills the drop zone (Phantom Blaster
     Dragon), 18 grade 1 cards, and the Cray Elemental G guardian in its G deck."""
-    from vanguard_fsm.game.factory import compiled_flows
-    deck = load_deck("shadow-paladin", db)
-    assert validate_deck(deck, db, compiled_flows().spec.parameters) == []      # RULES 2.1, CR 5.3
-    assert Counter(db[i].trigger for i in deck.main if db[i].trigger) == \
-        {"critical": 4, "draw": 4, "stand": 4, "heal": 4}
-    assert all(db[i].source for i in deck.main + deck.g_deck) and {db[i].clan for i in deck.main} == {"Shadow Paladin"}
-    assert {db[i].id for i in deck.g_deck} == {"G-CE-DIZMEL"}
+    deck = legal_real_clan_deck(db, "shadow-paladin", "Shadow Paladin", {"critical": 4, "draw": 4, "stand": 4, "heal": 4})
     assert Counter(db[i].grade for i in deck.main) == {0: 17, 1: 18, 2: 9, 3: 6} and deck.main.count("G-SP-SWIFTOWL") == 4
     conditions = {c for i in set(deck.main) for s in compile_card(db[i]) for c, _ in s.conditions}
     effects = {e: a for i in set(deck.main) for s in compile_card(db[i]) for e, a, _ in s.effects}
