@@ -203,11 +203,14 @@ PAIRINGS = {
     # chooses and retires one of their own rear-guards) resolves in 9 of them (Amon is the deck's
     # grade 3 but one Edel Rose); March Rabbit's perfect guard on "your unit being attacked"
     # (`role: attacked`) in games 2, 3, 6 and 7, Edel Rose's ACT in games 2, 3, 7 and 9 (found by
-    # playing games 0-19: every ability of the deck resolves in them).
+    # playing games 0-19: every ability of the deck resolves in them). Edel Rose's hand ACT (its cost
+    # puts this very card from the hand on top of the deck, `hand_to_deck`; it searches for a Werwolf
+    # Sieger) resolves in games 10, 23, 31, 33 and 36 of games 0-39 (never in 0-9): games 10 and 33 are added.
     "dark-irregulars-mirror": Pairing(
         ("dark-irregulars", "dark-irregulars"),
-        [(1, i, ("heuristic", "heuristic")) for i in range(10)],
-        {"effect:opponent", "cost:soul_rear_guard", "filter:role", "effect:cannot_be_hit"}),
+        [(1, i, ("heuristic", "heuristic")) for i in (*range(11), 33)],
+        {"effect:opponent", "cost:soul_rear_guard", "filter:role", "effect:cannot_be_hit",
+         "cost:hand_to_deck", "effect:search", "ability:BT03-009#2"}),
     # The Gold Paladin deck against itself: games 0-11 and 24 of `simulate --seed 1 --decks gold-paladin
     # gold-paladin` (heuristic against heuristic; found by playing games 0-29). Salvation Lion, Grand
     # Ezel Scissors' Limit Break ACT resolves 24 times in these 13 games; with five Gold Paladin

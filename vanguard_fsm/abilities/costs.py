@@ -142,6 +142,10 @@ for _name, _src, _dst, _label, _doc, _spare, *_bottom in (
         ("drop_to_deck_bottom", "drop", "deck", "put {n} drop cards on the bottom of your deck",
          "Put N cards (matching the filters) from your drop zone on the bottom of your deck.\n"
          "Example: {drop_to_deck_bottom: {choose: 5, not_trigger: true, name_contains: Musketeer}}", False, True),
+        ("hand_to_deck", "hand", "deck", "put {n} hand cards on your deck",
+         "Put N cards (matching the filters) from your hand on top of your deck; `this_card: true` for the card "
+         "whose ability it pays (a hand ACT's \"put this card on top of your deck\", CR 4.1.4).\n"
+         "Example: {hand_to_deck: {choose: 1, this_card: true}}", False),
         ("bind_from_drop", "drop", "bind", "bind {n} drop cards",
          "Bind N cards (matching the filters) from your drop zone (CR 10.19, 4.9).\n"
          "Example: {bind_from_drop: {choose: 2, grade: 3}}", False),
