@@ -141,6 +141,36 @@ def test_call_separate_sends_each_card_to_a_circle_none_of_the_others_went_to():
             assert {u.card for _, u in p.rear_guards()} == set(cards)
 
 
+def test_call_same_column_calls_only_to_the_rear_guard_circle_of_this_units_column():
+    """`circle: same_column` (CR 4.6.2): from VC to back_center, from front_right to back_right (an
+    occupied one too: the unit there is retired later, RULES 3.3.4 a), with no circle to choose among; without
+    it all five R circles are offered; a unit that left the field offers none: the card stays put."""
+    for where, expected in (("VC", "back_center"), ("front_right", "back_right"), (None, None)):
+        game, p, inst = setup(where or "front_left")
+        if where is None:
+            p.circles["front_left"] = None
+        if where == "front_right":
+            add(game, 0, "FX-014", "back_right")     # retired at the next check timing (CR 9.3.6)
+        card = add(game, 0, "FX-014", "drop")
+        offered = []
+
+        def choose(d):
+            if d.kind == "ability_circle":
+                offered.append({a.args[0] for a in d.actions})
+            return d.actions[0]
+        resolve(game, inst, "{call: {from: drop, choose: 1, name: Fixture Page}, circle: same_column}", choose)
+        assert offered == [], where
+        on = [c for c, u in p.rear_guards() if u.card == card]
+        assert on == ([expected] if expected else []), where
+        assert (card in p.drop) is (where is None)
+    game, p, inst = setup("VC")
+    add(game, 0, "FX-014", "drop")
+    offered = []
+    resolve(game, inst, "{call: {from: drop, choose: 1, name: Fixture Page}}",
+            lambda d: offered.append(len(d.actions)) or d.actions[0])
+    assert offered[-1] == 5
+
+
 def test_search_deck_to_hand_and_add_from_drop():
     game, p, inst = setup()
     resolve(game, inst, "{search: {grade: 3, choose: 1}}")

@@ -235,7 +235,8 @@ PAIRINGS = {
     # Swift Owl); Swift Owl then needs three grade 1 cards in the drop zone, which Phantom Blaster
     # Dragon's retire cost, Mac Lir's and Arianrhod's discards, guardians and heals put there. Found by
     # playing games 0-39 of `simulate --seed 1 --decks shadow-paladin shadow-paladin` (heuristic against
-    # heuristic): Swift Owl resolves in games 22, 34 and 39 (13 of games 40-119 have it too); games 2, 3,
+    # heuristic): Swift Owl resolves in games 22, 34 and 39 (and 29 since Macha calls only to the circle of
+    # her column, `circle: same_column`; 13 of games 40-119 had it before that); games 2, 3,
     # 8 and 9 add Gururubau's and Fatalita's battle abilities. Every term resolves in two games at least.
     "shadow-paladin-mirror": Pairing(
         ("shadow-paladin", "shadow-paladin"),

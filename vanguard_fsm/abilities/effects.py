@@ -248,31 +248,40 @@ def add_to_hand(game, ctx, arg, params, then, index):
     _card_choice(game, ctx, arg, "drop", (_to_hand, (ctx, then)), f"{ctx.key}: add to hand")
 
 
-def _call_cards(game, ctx, then, zone, chosen, separate=False):
+def _call_cards(game, ctx, then, zone, chosen, separate=False, column=False):
     """Call the chosen cards one at a time, each to a circle of the player's choice (`separate`:
-    each to a circle none of the others went to, "to different rear-guard circles");
-    the units called become `that`."""
+    each to a circle none of the others went to, "to different rear-guard circles"; `column`: only the
+    rear-guard circle of this unit's column, CR 4.6.2); the units called become `that`."""
     abstate.set_that(game, ())
-    _call_next(game, ctx, then, zone, chosen, () if separate else None)
+    only = _column_circles(game, ctx) if column else None
+    _call_next(game, ctx, then, zone, chosen, () if separate else None, only)
 
 
-def _call_next(game, ctx, then, zone, chosen, used=None):
-    """`used`: the circles this call filled so far when they must differ, else None."""
+def _column_circles(game, ctx) -> tuple:
+    """The rear-guard circle in the column of the ability's unit (CR 4.6.2; the mate on VC stands in
+    the centre column, CR 10.25.1): none when the unit has left the field, so nothing is called."""
+    ref = find_unit(game, ctx.placed)
+    circle = ref and ref[0] == ctx.seat and COLUMN_PARTNER.get("VC" if ref[1] == "VC_mate" else ref[1])
+    return (circle,) if circle else ()
+
+
+def _call_next(game, ctx, then, zone, chosen, used=None, only=None):
+    """`used`: the circles this call filled so far when they must differ, else None; `only`: the
+    circles allowed at all, else None. A card with no circle left stays where it was."""
     circles = zones.call_circles(game.state.players[ctx.seat])
-    if used is not None:
-        circles = [c for c in circles if c not in used]
-    if not chosen or (used is not None and not circles):     # no different circle left: the rest stay
+    circles = [c for c in circles if (used is None or c not in used) and (only is None or c in only)]
+    if not chosen or not circles:
         if zone == "deck":
             zones.shuffle(game, ctx.seat)
         _continue(game, then)
         return
     inst, rest = chosen[0], chosen[1:]
     options = tuple((c, c) for c in circles)
-    choose(game, ctx.seat, "ability_circle", options, 1, False, (_call_to, (ctx, then, zone, inst, rest, used)),
-           f"{ctx.key}: call {game.cards[inst].id} to which circle")
+    choose(game, ctx.seat, "ability_circle", options, 1, False,
+           (_call_to, (ctx, then, zone, inst, rest, used, only)), f"{ctx.key}: call {game.cards[inst].id} to which circle")
 
 
-def _call_to(game, ctx, then, zone, inst, rest, used, chosen):
+def _call_to(game, ctx, then, zone, inst, rest, used, only, chosen):
     p = game.state.players[ctx.seat]
     if chosen and inst in getattr(p, zone):
         zones.call(game, ctx.seat, inst, chosen[0], normal=False, source=zone)
@@ -281,20 +290,22 @@ def _call_to(game, ctx, then, zone, inst, rest, used, chosen):
             abstate.set_that(game, abstate.get(game).that + (unit.placed,))
         if used is not None:
             used = used + (chosen[0],)
-    _call_next(game, ctx, then, zone, rest, used)
+    _call_next(game, ctx, then, zone, rest, used, only)
 
 
-@ABILITIES.effect("call", "cards", {"separate": "none"})
+@ABILITIES.effect("call", "cards", {"separate": "none", "circle": ("same_column",)})
 def call(game, ctx, arg, params, then, index):
-    """Superior call cards from a zone (default: hand) to R circles of your choice (`separate: true`: different ones).
+    """Superior call cards from a zone (default: hand) to R circles of your choice (`separate: true`:
+    different ones; `circle: same_column`: only the rear-guard circle in this unit's column, CR 4.6.2 —
+    retiring a unit there, RULES 3.3.4 — and none if this unit has left the field).
 
-    Example: {call: {from: deck, choose: 2, up_to: true, name: Some Card}, separate: true}"""
-    done = (_call_cards, (ctx, then)) if not params.get("separate") else (_call_separately, (ctx, then))
-    _card_choice(game, ctx, arg, "hand", done, f"{ctx.key}: call")
+    Example: {call: {from: deck, choose: 1, up_to: true, grade_max: 1}, circle: same_column}"""
+    flags = (bool(params.get("separate")), params.get("circle") == "same_column")
+    _card_choice(game, ctx, arg, "hand", (_call_flagged, (ctx, then, flags)), f"{ctx.key}: call")
 
 
-def _call_separately(game, ctx, then, zone, chosen):
-    _call_cards(game, ctx, then, zone, chosen, True)
+def _call_flagged(game, ctx, then, flags, zone, chosen):
+    _call_cards(game, ctx, then, zone, chosen, *flags)
 
 
 def _ride(game, ctx, then, zone, chosen):
