@@ -129,33 +129,34 @@ def _move_cards_done(game, seat, src, dst, then, bottom, chosen):
     _move_cards(game, seat, chosen, src, dst, then, bottom)
 
 
-for _name, _src, _dst, _label, _doc, _spare, *_bottom in (
+# name, from, to, prompt, doc, spare the paying card itself, onto the deck: under it
+for _name, _src, _dst, _label, _doc, _spare, _bottom in (
         ("soul_blast", "soul", "drop", "soul blast {n}",
          "Soul Blast N: put N cards (matching the filters) from your soul into your drop zone (CR 10.17).\n"
-         "Example: {soul_blast: {choose: 1, name: Some Card}}", False),
+         "Example: {soul_blast: {choose: 1, name: Some Card}}", False, False),
         ("discard", "hand", "drop", "discard {n}",
          "Discard N: put N cards (matching the filters) from your hand into your drop zone (CR 10.3).\n"
-         "Example: {discard: {choose: 1, trigger: heal}}", True),
+         "Example: {discard: {choose: 1, trigger: heal}}", True, False),
         ("drop_to_deck", "drop", "deck", "put {n} drop cards on your deck",
          "Put N cards from your drop zone on top of your deck (the Seek Mate cost, CR 11.10.2).\n"
-         "Example: {drop_to_deck: 4}", False),
+         "Example: {drop_to_deck: 4}", False, False),
         ("drop_to_deck_bottom", "drop", "deck", "put {n} drop cards on the bottom of your deck",
          "Put N cards (matching the filters) from your drop zone on the bottom of your deck.\n"
          "Example: {drop_to_deck_bottom: {choose: 5, not_trigger: true, name_contains: Musketeer}}", False, True),
         ("hand_to_deck", "hand", "deck", "put {n} hand cards on your deck",
          "Put N cards (matching the filters) from your hand on top of your deck; `this_card: true` for the card "
          "whose ability it pays (a hand ACT's \"put this card on top of your deck\", CR 4.1.4).\n"
-         "Example: {hand_to_deck: {choose: 1, this_card: true}}", False),
+         "Example: {hand_to_deck: {choose: 1, this_card: true}}", False, False),
         ("bind_from_drop", "drop", "bind", "bind {n} drop cards",
          "Bind N cards (matching the filters) from your drop zone (CR 10.19, 4.9).\n"
-         "Example: {bind_from_drop: {choose: 2, grade: 3}}", False),
+         "Example: {bind_from_drop: {choose: 2, grade: 3}}", False, False),
         ("bind_from_soul", "soul", "bind", "bind {n} soul cards",
          "Bind N cards (matching the filters) from your soul (CR 10.19, 4.9).\n"
-         "Example: {bind_from_soul: 1}", False),
+         "Example: {bind_from_soul: 1}", False, False),
         ("soul_from_bind", "bind", "soul", "put {n} bound cards into your soul",
          "Put N cards (matching the filters) from your bind zone into your soul (CR 4.9); `this_card: true` for "
-         "the card whose ability it pays.\nExample: {soul_from_bind: {choose: 1, this_card: true}}", False)):
-    ABILITIES.cost(_name, "pick")(CardsToZone(_name, _src, _dst, _label, _doc, _spare, bool(_bottom and _bottom[0])))
+         "the card whose ability it pays.\nExample: {soul_from_bind: {choose: 1, this_card: true}}", False, False)):
+    ABILITIES.cost(_name, "pick")(CardsToZone(_name, _src, _dst, _label, _doc, _spare, _bottom))
 
 
 @ABILITIES.cost("rest_self", "none")
