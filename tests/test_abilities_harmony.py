@@ -70,3 +70,31 @@ def test_already_in_harmony_does_not_trigger_again():
     call(game, "FX-011", "front_right")
     zones.move(game, 0, "front_right", "back_right")
     assert len(p.soul) == soul and len(abstate.get(game).harmony) == 2
+
+
+def test_a_unit_with_harmony_placed_beside_another_makes_no_pair():
+    """CR 11.34.1: Harmony waits for ANOTHER unit to be placed in its column; the unit with
+    Harmony being placed beside one does not trigger it (the earlier engine paired them)."""
+    game = sandbox(CARDS, DECK)
+    p = game.state.players[0]
+    add(game, 0, "FX-011", "front_left")
+    soul = len(p.soul)
+    call(game, "FX-609", "back_left")
+    assert not in_harmony(game, "back_left") and len(p.soul) == soul
+    assert zones.power(game, p.circles["back_left"]) == 7000
+    zones.retire(game, 0, "front_left")
+    call(game, "FX-011", "front_left")             # now another unit is placed in its column
+    assert in_harmony(game, "back_left") and len(p.soul) == soul + 1
+
+
+def test_a_vanguard_ridden_in_front_of_a_harmony_unit_is_in_harmony():
+    """CR 11.34.1, 4.6.2: VC and back-center are one column; a ride places the new vanguard
+    there, so a back-center unit with Harmony and the vanguard become in harmony."""
+    game = sandbox(CARDS, DECK)
+    p = game.state.players[0]
+    add(game, 0, "FX-609", "back_center")
+    soul = len(p.soul)
+    zones.ride(game, 0, add(game, 0, "FX-011", "hand"))
+    check_timing(game)
+    assert in_harmony(game, "back_center") and in_harmony(game, "VC")
+    assert len(p.soul) == soul + 1 + 1              # the ridden unit went to the soul, then Soul Charge 1

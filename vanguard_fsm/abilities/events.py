@@ -36,6 +36,7 @@ def _on_ride(layer, game, f):
     p = game.state.players[seat]
     u = p.circles["VC"]
     layer.subject(game, seat, u.card, ("when_placed", "when_placed_on_V"), "V", u.placed)
+    harmony.on_placed(layer, game, seat, "VC")      # placed in the column of back-center (CR 11.34.1)
     ridden = f.get("ridden")
     if ridden is not None and not f.get("ridden_deleted"):    # a deleted vanguard had no text (CR 10.26.3)
         inst = next((i for i in reversed(p.soul) if game.cards[i].id == ridden), None)
@@ -47,6 +48,7 @@ def _on_stride(layer, game, f):
     seat = f["player"]
     u = _unit_at(game, seat, "VC")
     layer.subject(game, seat, u.card, ("when_placed", "when_placed_on_V", "when_stride"), "V", u.placed)
+    harmony.on_placed(layer, game, seat, "VC")
     if u.heart is not None:    # it has the ability until resolved, as a vanguard would (CR 8.6.5.1.5)
         layer.subject(game, seat, u.heart, ("when_becomes_heart",), "heart", 0)
     layer.watchers(game, seat, "when_your_g_unit_strides")

@@ -1,10 +1,14 @@
 """Harmony (CR 11.34): two units of one master in one column are associated for the turn.
 
-A card says it has Harmony with the CONT keyword effect `harmony` (zone R). When another of
-your units is placed on a circle in the same column as a unit with Harmony (or a unit with
-Harmony is placed beside one), the two are associated "in harmony" until end of turn
+A card says it has Harmony with the CONT keyword effect `harmony` (zone R, or V/R as the real
+cards print it). When another of your units is placed on a circle in the same column as a unit
+with Harmony — called to a rear-guard circle, or placed on VC by a ride or a stride in front of
+a back-center unit with Harmony — the two are associated "in harmony" until end of turn
 (`AbState.harmony`, pairs of placement numbers with the turn); the association survives a
 move to another column and ends when either unit leaves the field (CR 11.34.1.2, 8.7.3).
+Only the unit already standing in the column is the Harmony unit of the pair: a unit with
+Harmony placed beside a unit without it makes no pair, as its ability waits for ANOTHER unit
+to be placed in its column (CR 11.34.1).
 Units that were not in harmony yet raise `when_in_harmony` (CR 11.34.1.3.1); the condition
 `in_harmony` asks whether this unit is in harmony now.
 
@@ -50,15 +54,16 @@ def in_harmony(game, ctx, arg):
 
 
 def on_placed(layer, game, seat, circle) -> None:
-    """A unit of `seat` was placed on `circle`: associate it with the unit of its column if
-    either has Harmony; units newly in harmony raise `when_in_harmony`."""
+    """A unit of `seat` was placed on `circle` (a call, a ride or a stride): associate it with
+    the unit already in its column if that unit has Harmony (CR 11.34.1: 'when your OTHER unit
+    is placed in the same column'); units newly in harmony raise `when_in_harmony`."""
     if "harmony" not in layer.cont_effects or circle not in COLUMN_PARTNER:
         return
     p = game.state.players[seat]
     new, other = p.circles[circle], p.circles[COLUMN_PARTNER[circle]]
     if new is None or other is None:
         return
-    if not (has_flag(layer, game, new, "harmony") or has_flag(layer, game, other, "harmony")):
+    if not has_flag(layer, game, other, "harmony"):
         return
     fresh = [u for u in (other, new) if not partners(game, u.placed)]
     s = abstate.get(game)
