@@ -222,3 +222,13 @@ def test_a_trigger_keeps_that_delayed_and_harmony():
     abstate.put(game, full)
     abstate.set_pending(game, ("p",))
     assert abstate.get(game) == full._replace(pending=("p",))
+
+
+def test_units_narrowed_by_column_as_their_master_sees_it():
+    """`column` (CR 4.6.2): left = front_left and back_left, center = VC and back_center, right =
+    front_right and back_right, each player's own (Hailing Deletor, Alba's 'an Erlo in your left
+    column'; its real-card scenario alba_calls_erlo_and_attacks_beside_it)."""
+    game, mine = board()
+    assert where(game, mine, "{from: units, column: left}") == [(0, "back_left"), (0, "front_left"), (1, "front_left")]
+    assert where(game, mine, "{from: units, who: opponent, column: center}") == [(1, "VC"), (1, "back_center")]
+    assert where(game, mine, "{from: your_units, column: right}") == []

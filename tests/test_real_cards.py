@@ -230,8 +230,10 @@ def test_unexpressed_ability_without_effect_is_kept_as_data_and_never_played(tmp
     # (no timing, no effect). Edel Rose's hand ACT is compiled now (its cost puts this very card from the
     # hand on top of the deck: `hand_to_deck` with `this_card`). Brutal Jack's Restraint (CR 11.5) and the ACT that takes it away (`lose`) are compiled now,
     # and so is Cecilia's first ACT (its cost puts five drop-zone Musketeers under the deck: `drop_to_deck_bottom`).
+    # 呼応する根絶者 エルロ's 'when a card's effect places an opponent's unit on a rear-guard circle'
+    # (no such timing) is data only.
     assert sorted(data_only) == ["BT03-047#1", "BT09-019#3",
-                                 "G-GC-REGRESSION#1", "G-SP-LUARD#1"]
+                                 "G-GC-REGRESSION#1", "G-LJ-ERLO#1", "G-SP-LUARD#1"]
     assert [s.key for s in compile_card(db["BT03-009"])] == ["BT03-009#1", "BT03-009#2"]
     assert [s.key for s in compile_card(db["BT08-004"])] == ["BT08-004#1", "BT08-004#2"]
     assert [s.key for s in compile_card(db["BT01-029"])] == ["BT01-029#1", "BT01-029#2", "BT01-029#3"]

@@ -127,25 +127,27 @@ PAIRINGS = {
         # turtle's Time Leap binds a rear-guard, and it binds the turtle itself (its scenario and
         # tests/test_bind_trigger.py show the ability with the test card TC-215)
         {"G-GC-CHRONODRAN#2": "no card of the deck binds another rear-guard"}),
-    # the mirror, so that other decks' changes do not move these games: the first 14 games
+    # the mirror, so that other decks' changes do not move these games: the first 10 games
     # `simulate --seed 1 --decks link-joker link-joker` plays (heuristic against heuristic), and games
-    # 32, 35, 117 and 132 of the same run. The heuristic plays every ACT it can pay for (Chaos
-    # Breaker's lock among them) and pays every optional cost. Since the deck plays the Deletors
-    # (Oksizz, Ender), Colony Maker's "placed while the opponent is locked" is rarer (games 13, 32, 35
-    # of games 0-59), and Oksizz's Delete needs Counter Blast 3 with Deletor cards only, which 8
-    # Deletors in 50 cards rarely leave face up in the damage zone: its ACT (and so its ride-phase
-    # ability) resolves in games 117 and 132 only, of games 0-159. Ender resolves as a perfect guard in
-    # most games, with another Ender in the drop zone in games 1, 3, 7 and 9, but never while the
-    # opponent's vanguard is deleted, so its end-of-turn Delete is unseen.
+    # 315, 349, 371, 478, 494, 4936 and 5361 of the same run (every counted term in two games at
+    # least). The heuristic plays every ACT it can pay for (Chaos Breaker's lock among them) and pays
+    # every optional cost. The deck holds 16 Deletors (Oksizz's Counter Blast takes only those): its
+    # Delete resolves in 65 of games 0-999. Colony Maker's "placed while the opponent is locked"
+    # resolves in games 349 and 478 (the first two of games 0-999), Alba's "placed while the opponent's
+    # vanguard is deleted, call Erlo" in 371 and 494. Ender's end-of-turn Delete (its delayed part,
+    # G-LJ-ENDER#1.later2.1) needs Oksizz's Delete, then Ender guarding in the opponent's turn with
+    # another Ender in the drop zone: since the heuristic plays a perfect guard whose `if` holds even
+    # where a cheap guardian would do (agents/perfect_guard.py `with_bonus`), it resolves in games 315,
+    # 4936 and 5361, the only three of games 0-6999 (none of games 0-1999 with the 8-Deletor deck).
     "link-joker-mirror": Pairing(
         ("link-joker", "link-joker"),
-        [(1, i, ("heuristic", "heuristic")) for i in (*range(14), 32, 35, 117, 132)],
+        [(1, i, ("heuristic", "heuristic")) for i in (*range(10), 315, 349, 371, 478, 494, 4936, 5361)],
         {"effect:lock", "timing:when_opponent_card_unlocked", "timing:when_opponent_rear_guard_locked",
          "condition:during", "effect:retire", "effect:delete", "effect:no_normal_ride",
-         "condition:opponent_vanguard_is", "filter:deleted", "condition:has", "filter:name"},
-        {"rule:unlock"},
-        unseen={"G-LJ-ENDER#1.later2.1": "Ender's end-of-turn Delete needs Oksizz's Delete the turn before "
-                "and an Ender guarding with another in the drop zone: in none of games 0-159"}),
+         "condition:opponent_vanguard_is", "filter:deleted", "condition:has", "filter:name",
+         # Ender's end-of-turn Delete (its delayed part, set inside its `if`)
+         "ability:G-LJ-ENDER#1.later2.1"},
+        {"rule:unlock"}),
     # The Nova Grappler mirror (its boost watchers, CR 7.4.1.7-7.4.1.8): the first 10 games
     # `simulate --seed 1 --decks nova-grappler nova-grappler` plays (heuristic against heuristic).
     # Ten games so that an engine change moving one game does not lose a term. Brutal Jack has

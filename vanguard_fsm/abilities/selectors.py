@@ -26,6 +26,10 @@ from .targets import find_unit, units_of
 WHO = ("you", "opponent")
 ZONE = ("V", "R", "GC")
 ROW = ("front", "back")
+COLUMN = ("left", "center", "right")
+# the circles of each column, as their master sees them (CR 4.6.2)
+COLUMN_CIRCLES = {"left": ("front_left", "back_left"), "center": ("VC", "back_center"),
+                  "right": ("front_right", "back_right")}
 ROLES = ("attacking", "boosting", "boosted", "attacked", "not_attacking_or_boosting")
 
 
@@ -109,6 +113,18 @@ def _row(game, arg, card, unit, ctx):
         return False
     where = "VC" if place[1] == MATE else place[1]
     return where in (FRONT_ROW if arg == "front" else BACK_ROW)
+
+
+@ABILITIES.filter("column", COLUMN)
+def _column(game, arg, card, unit, ctx):
+    """In this column of its master's field (CR 4.6.2): left (the front and back left circles), center
+    (VC and the circle behind it) or right, as its master sees them.
+    Example: {from: your_rear_guards, column: left, name: "Hailing Deletor, Alba"}"""
+    place = place_of(game, unit) if unit is not None else None
+    if place is None:
+        return False
+    where = "VC" if place[1] == MATE else place[1]
+    return where in COLUMN_CIRCLES[arg]
 
 
 @ABILITIES.filter("name_contains", "texts")

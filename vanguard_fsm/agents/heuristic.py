@@ -6,7 +6,9 @@ boosters behind) while keeping shields in hand, attacks the vanguard with its
 strongest lines, boosts, and guards the vanguard when the hit would matter
 (damage 3 or more, or an attack that would take the last points): with a perfect
 guard (a Sentinel whose guardian-circle ability makes the attacked unit unhittable,
-CR 11.9) when no single guardian of 10000 shield or less covers the gap. It plays every ACT
+CR 11.9) when no single guardian of 10000 shield or less covers the gap — or whenever a guard is
+wanted, if the perfect guard's ability also has an `if` that holds now (it gives more than the
+guard: a Deletor sentinel's end-of-turn Delete). It plays every ACT
 ability it can pay for, but one that only takes a keyword away from its unit ("loses
 Restraint", CR 11.5) only while that unit has the keyword and stands in the front row, ready
 to attack — so it pays before attacking with it, once a turn. When an ability calls from the
@@ -206,6 +208,9 @@ def _guard(game, d, actions, by_kind):
         options = [a for a in options if a.args[-1] == "VC"]
     if perfect_guard.guarded(game, seat):
         return None       # a perfect guard is already on the guardian circle this battle
+    rewarding = perfect_guard.with_bonus(game, seat, by_kind.get("guard", ()))
+    if rewarding is not None:
+        return rewarding  # its ability does more now than stop this hit: worth its discard
 
     def shield(a):
         inst = a.args[0]

@@ -8,10 +8,16 @@ in the data is played the same way. Whether one works now is asked of the same t
 resolves with: its cost payable (`game.costs.payable`; the discard spares the card itself), the
 attacked vanguard among its effect's targets. Only the guard steps where the hit matters get
 here, and finding a card's ability is two lookups in the layer's AUTO index, so the common case
-costs nothing.
+costs nothing. A perfect guard whose ability gives more right now — an `if` among its effects
+whose conditions hold as the guard is chosen (a Deletor sentinel's "and if another of its name is
+in your drop zone and the opponent's vanguard is deleted, delete it again at the end of the turn")
+— is worth playing whenever the hit is to be stopped, even where a cheap guardian would do
+(`with_bonus`).
 """
 from __future__ import annotations
 
+from ..abilities.conditions import all_hold
+from ..abilities.spec import split_item
 from ..abilities.targets import Ctx, candidates
 from ..game.costs import payable
 
@@ -34,9 +40,10 @@ def guarded(game, seat) -> bool:
     return any(_spec_of(game, g.card) is not None for g in game.state.players[seat].gc)
 
 
-def playable(game, seat, guards):
+def playable(game, seat, guards, bonus=False):
     """The guard action (of `guards`) that puts a perfect guard on GC guarding the vanguard, whose
-    cost can be paid and whose effect can choose the attacked vanguard; else None."""
+    cost can be paid and whose effect can choose the attacked vanguard; else None. With `bonus`,
+    only one whose ability also has an `if` whose conditions hold now."""
     if game.abilities is None:
         return None
     for a in guards:
@@ -49,8 +56,23 @@ def playable(game, seat, guards):
         ctx = Ctx(seat, inst, spec.key, spec.timing, 0)
         if not payable(game, ctx, spec.cost):
             continue
+        if bonus and not _bonus_holds(game, ctx, spec):
+            continue
         _, target, _ = next(e for e in spec.effects if e[0] == _EFFECT)
         units, _, _ = candidates(game, ctx, target)
         if any(where == "VC" for _, where, _ in units):
             return a
     return None
+
+
+def _bonus_holds(game, ctx, spec) -> bool:
+    """An `if` among the ability's effects whose conditions all hold now."""
+    for name, arg, _ in spec.effects:
+        if name == "if" and all_hold(game, ctx, [split_item(c) for c in arg]):
+            return True
+    return False
+
+
+def with_bonus(game, seat, guards):
+    """A playable perfect guard whose ability has more to give now (`playable` with `bonus`)."""
+    return playable(game, seat, guards, bonus=True)
