@@ -193,9 +193,14 @@ def test_the_shadow_paladin_deck_is_legal_real_and_plays_ritual(db):
     """`shadow-paladin` (issue 19: Ritual, CR 11.18): a legal standard deck of real Shadow Paladin
     cards around Swift Owl (Ritual 3, placed from the deck), a card that calls a grade 1 or lower
     Shadow Paladin from the deck (Macha), a retire cost that fills the drop zone (Phantom Blaster
-    Dragon), 18 grade 1 cards, and the Cray Elemental G guardian in its G deck."""
-    deck = legal_real_clan_deck(db, "shadow-paladin", "Shadow Paladin", {"critical": 4, "draw": 4, "stand": 4, "heal": 4})
-    assert Counter(db[i].grade for i in deck.main) == {0: 17, 1: 18, 2: 9, 3: 6} and deck.main.count("G-SP-SWIFTOWL") == 4
+    Dragon), 18 grade 1 cards, Claret Sword Dragon (its heart watches the G unit stride, CR 8.6.5.1.5),
+    and a G deck of real Shadow Paladin G units (Aurageyser Dragon and Damned) with the Cray Elemental
+    G guardian."""
+    deck = legal_real_clan_deck(db, "shadow-paladin", "Shadow Paladin", {"critical": 4, "draw": 4, "stand": 4, "heal": 4},
+                                g_deck=("G-SP-AURAGEYSER", "G-SP-AURAGEYSERDAMNED", "G-CE-DIZMEL"))
+    assert Counter(db[i].grade for i in deck.main) == {0: 17, 1: 18, 2: 7, 3: 8} and deck.main.count("G-SP-SWIFTOWL") == 4
+    assert deck.main.count("G-SP-CLARETSWORD") == 4
+    assert all(db[i].clan == "Shadow Paladin" and db[i].stride for i in deck.g_deck if i != "G-CE-DIZMEL")
     conditions = {c for i in set(deck.main) for s in compile_card(db[i]) for c, _ in s.conditions}
     effects = {e: a for i in set(deck.main) for s in compile_card(db[i]) for e, a, _ in s.effects}
     costs = {c for i in set(deck.main) for s in compile_card(db[i]) for c, _ in s.cost}
