@@ -224,3 +224,37 @@ def test_count_the_cards_on_the_vanguard_circle_with_the_heart():
 ])
 def test_new_terms_lint_is_located(tmp_path, ability, token, fragment):
     assert_one_located_lint_problem(tmp_path, ability, token, fragment)
+
+
+def test_reveal_this_card_and_rest_the_vanguard_as_costs():
+    """A hand ACT's "show this card and rest your grade 2 or greater vanguard" (Cruel Dragon, CR 10.9.1.1):
+    `reveal` takes the card whose ability it pays only with `this_card`; `rest` takes standing units of a
+    target of yours (a rested or lower-grade vanguard cannot pay)."""
+    game, p, events = game_with("FX-012", "VC")            # a grade 2 vanguard
+    shown = to_zone(game, 0, "FX-534", "hand")              # the only card it could show is itself
+    v = p.circles["VC"]
+    v.rested = True
+    assert acts(game, "FX-534") == []                       # the vanguard is rested: the rest cost cannot be paid
+    v.rested = False
+    play(game, "FX-534")
+    assert v.rested and shown in p.hand
+    reveals = [f for name, f in events if name == "reveal"]
+    assert [f["cards"] for f in reveals] == [["FX-534"]] and reveals[0]["ability"] == "FX-534#1"
+    game2, p2, _ = game_with("FX-011", "VC")                # a grade 1 vanguard: below grade_min 2
+    to_zone(game2, 0, "FX-534", "hand")
+    assert acts(game2, "FX-534") == []
+
+
+def test_a_rear_guard_put_into_the_drop_zone_in_the_main_phase_is_remembered_for_the_turn():
+    """`opponent_rear_guard_dropped_during`: the opponent's rear-guard retired in this main phase makes it
+    hold, for this turn only; the master's own rear-guard does not count."""
+    game, p, _ = game_with("FX-535")
+    mine = add(game, 0, "FX-011", "back_left")
+    assert acts(game, "FX-535") == []
+    zones.retire(game, 0, "back_left")                      # our own rear-guard: not the opponent's
+    assert mine in p.drop and acts(game, "FX-535") == []
+    add(game, 1, "FX-011", "front_left")
+    zones.retire(game, 1, "front_left")
+    assert len(acts(game, "FX-535")) == 1
+    game.state.turn += 1                                    # another turn: forgotten
+    assert acts(game, "FX-535") == []

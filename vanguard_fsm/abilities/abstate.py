@@ -14,7 +14,10 @@ It lives in `State.abilities`, so snapshots and rewinds carry it for free:
   loop enters the state again, its timings trigger only the others (CR 7.8.1.1, 6.8.1.3);
 - `revealed`: the cards the resolving ability revealed last (the card zone `your_revealed`:
   "if the revealed cards have four or more different grades"); set anew when an ability
-  starts resolving.
+  starts resolving;
+- `dropped`: (turn, seat, flow paths then) for each of a player's rear-guards put into the drop
+  zone this turn (only this turn's are kept): "if an opponent's rear-guard was put into the drop
+  zone during this main phase" (`opponent_rear_guard_dropped_during`).
 """
 from __future__ import annotations
 
@@ -54,6 +57,7 @@ class AbState(NamedTuple):
     delayed: tuple = ()
     harmony: tuple = ()      # (placement, placement, turn): units in harmony (CR 11.34, `harmony.py`)
     revealed: tuple = ()     # instances the resolving ability revealed last (`branches.py`, `your_revealed`)
+    dropped: tuple = ()      # (turn, seat, flow paths): rear-guards put into the drop zone this turn
 
 
 EMPTY = AbState()
@@ -72,7 +76,7 @@ def set_pending(game, pending: tuple) -> None:
     `_replace` on a named tuple is several times slower and this runs for every trigger."""
     s = get(game)
     put(game, AbState(pending, s.used, s.granted, s.stood, s.stood_scope, s.that, s.delayed, s.harmony,
-                       s.revealed))
+                       s.revealed, s.dropped))
 
 
 def scope(game, once: str):
@@ -100,3 +104,16 @@ def set_revealed(game, instances) -> None:
     s = get(game)
     if s.revealed or instances:
         put(game, s._replace(revealed=tuple(instances)))
+
+
+def record_dropped(game, seat: int, paths: tuple) -> None:
+    """One of `seat`'s rear-guards was put into the drop zone now, the game in these flow states."""
+    s = get(game)
+    turn = game.state.turn
+    put(game, s._replace(dropped=tuple(d for d in s.dropped if d[0] == turn) + ((turn, seat, paths),)))
+
+
+def dropped_this_turn(game, seat: int) -> list:
+    """The flow paths at each time one of `seat`'s rear-guards was put into the drop zone this turn."""
+    turn = game.state.turn
+    return [paths for t, s, paths in get(game).dropped if t == turn and s == seat]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..game.state import MATE, REAR_CIRCLES
 from ..game.zones import heart_card
-from . import counts
+from . import abstate, counts
 from .counts import g_units_face_up
 from .registry import ABILITIES
 from .targets import find_unit
@@ -63,9 +63,9 @@ def opponent_turn(game, ctx, arg):
     return game.state.turn_player != ctx.seat
 
 
-def _in_state(game, path: str) -> bool:
-    """The game is in the flow state `machine.state` (or a state nested in it)."""
-    return any(p == path or p.startswith(path + ".") for p in game.runner.paths())
+def _in_state(game, path: str, paths=None) -> bool:
+    """The game is (or was, `paths` recorded then) in the flow state `machine.state` (or a state nested in it)."""
+    return any(p == path or p.startswith(path + ".") for p in (game.runner.paths() if paths is None else paths))
 
 
 @ABILITIES.condition("during", "str")
@@ -79,6 +79,15 @@ def during_your(game, ctx, arg):
     """Your turn, in this flow state: `{during_your: turn.main_phase}` is "during your main phase"
     (seeds 002/003 3.3.4: "during the main phase, each time X")."""
     return game.state.turn_player == ctx.seat and _in_state(game, arg)
+
+
+@ABILITIES.condition("opponent_rear_guard_dropped_during", "str")
+def opponent_rear_guard_dropped_during(game, ctx, arg):
+    """This turn, one of your opponent's rear-guards was put into the drop zone while the game was in this flow state.
+
+    Example: {opponent_rear_guard_dropped_during: turn.main_phase}   ("if an opponent's rear-guard was put
+    into the drop zone during this turn's main phase": recorded as it happens, `events.on_zone_change`)"""
+    return any(_in_state(game, arg, paths) for paths in abstate.dropped_this_turn(game, 1 - ctx.seat))
 
 
 @ABILITIES.condition("vanguard_named", "str")

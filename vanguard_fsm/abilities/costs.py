@@ -15,7 +15,7 @@ from ..game.costs import pay_all, payable  # noqa: F401  (one list-paying protoc
 from ..game.state import REAR_CIRCLES
 from .choose import card_options, choose, unit_options
 from .registry import ABILITIES
-from .targets import filters_of, find_unit, passes
+from .targets import candidates, filters_of, find_unit, passes
 
 
 # cost names that one general form replaced: lint tells a card that still writes one what to
@@ -301,7 +301,8 @@ class GPersonaBlast:
 
 @ABILITIES.cost("reveal", "pick")
 class RevealFromHand(_PickCards):
-    """Reveal N cards (matching the filters) from your hand; they stay there (CR 10.9.1.1, 10.9.1.3).
+    """Reveal N cards (matching the filters) from your hand; they stay there (CR 10.9.1.1, 10.9.1.3); the
+    card whose ability it pays only with `this_card: true` (a hand ACT's "reveal this card").
 
     Example: {reveal: {choose: 1, grade: 3}}"""
 
@@ -309,9 +310,44 @@ class RevealFromHand(_PickCards):
 
     @staticmethod
     def _cards(game, ctx, filters):
-        return _matching(game, ctx, [i for i in _player(game, ctx).hand if i != ctx.inst], filters)
+        hand = _player(game, ctx).hand
+        mine = any(name == "this_card" for name, _ in filters)   # "reveal this card": itself, by that filter
+        return _matching(game, ctx, hand if mine else [i for i in hand if i != ctx.inst], filters)
 
     @staticmethod
     def done(game, ctx, then, chosen):
         zones.reveal(game, ctx.seat, chosen, "hand", "cost", ability=ctx.key)
+        _continue(game, then)
+
+
+@ABILITIES.cost("rest", "target")
+class RestUnits:
+    """Rest N of your standing units chosen by a target (`from` a selector of yours, filters; all of
+    them without `choose`), e.g. "rest your grade 2 or greater Kagero vanguard" (CR 8.5.2.3).
+
+    Example: {rest: {from: your_vanguard, choose: 1, grade_min: 2, clan: Kagero}}"""
+
+    @staticmethod
+    def _units(game, ctx, arg):
+        units, n, _ = candidates(game, ctx, arg)
+        units = [r for r in units if r[0] == ctx.seat and not r[2].rested]   # a cost takes only your own
+        return units, (len(units) if n is None else n)
+
+    @classmethod
+    def payable(cls, game, ctx, arg):
+        units, n = cls._units(game, ctx, arg)
+        return n >= 1 and len(units) >= n
+
+    @classmethod
+    def pay(cls, game, ctx, arg, then):
+        units, n = cls._units(game, ctx, arg)
+        choose(game, ctx.seat, "rest_cost", unit_options(game, units, ctx.seat), n, False,
+               (cls.done, (ctx, then)), f"rest {n}")
+
+    @staticmethod
+    def done(game, ctx, then, chosen):
+        for seat, placed in chosen:
+            ref = find_unit(game, placed)
+            if ref is not None:
+                zones.set_rested(game, seat, ref[2], True)
         _continue(game, then)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..game import statuses
 from ..game.state import REAR_CIRCLES
-from . import harmony
+from . import abstate, harmony
 from .targets import where_zone
 
 # events other cards watch ("when your G unit strides"): they need a zone to work from
@@ -138,6 +138,8 @@ def on_zone_change(layer, game, seat, inst, src, dst) -> None:
     elif dst == "drop":
         layer.subject(game, seat, inst, ("when_put_into_drop",), "drop", 0, origin=src)
         if src in REAR_CIRCLES:    # a rear-guard of theirs: the other player's cards watch it
+            # and may ask later this turn whether it happened, and when (`opponent_rear_guard_dropped_during`)
+            abstate.record_dropped(game, seat, tuple(game.runner.paths()))
             layer.watchers(game, 1 - seat, "when_opponent_rear_guard_put_into_drop")
 
 
