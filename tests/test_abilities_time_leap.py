@@ -105,3 +105,16 @@ def test_nothing_found_binds_anyway_and_sets_no_return():
     leap(game, pick("front_left"))
     assert p.bind == [squire] and p.circles["front_left"] is None
     assert abstate.get(game).delayed == ()
+
+
+def test_a_unit_whose_grade_an_effect_lowered_searches_from_that_grade():
+    """The grade searched for is the bound unit's as it was on the field (CR 10.31.2 read with the
+    unit's grade as effects changed it, CR 2.4.2): Confusion Cockatrice's "grade -1, then time leap"
+    calls a card of the printed grade (its real-card scenario
+    cockatrice_time_leaps_chrono_dran_whose_chronojet_returns_to_the_hand)."""
+    game, p, events, keeper, squire, knight = board()
+    statuses.add(game, statuses.unit_subject(p.circles["front_left"]), "grade", -1, "turn")
+    page = add(game, 0, "FX-014", "deck")             # grade 1: the squire's printed grade
+    add(game, 0, "FX-012", "deck")                    # grade 2: what its printed grade + 1 would call
+    leap(game, pick("front_left", "FX-014", "front_left"))
+    assert squire in p.bind and p.circles["front_left"].card == page

@@ -105,7 +105,8 @@ def test_gear_chronicle_deck_is_legal_and_real_with_its_extra_turn_g_unit(db):
         {"critical": 4, "draw": 4, "stand": 4, "heal": 4}
     gc = Counter(i for i in deck.main if db[i].clan == "Gear Chronicle")
     assert gc == {"G-GC-CHRONODRAN": 1, "G-GC-GEARTURTLE": 4, "G-GC-CHRONOJET": 4}
-    assert sorted(set(deck.g_deck)) == ["G-CE-DIZMEL", "G-GC-MYSTERYFLARE", "G-GC-REGRESSION"]   # and the heart condition (CR 10.27)
+    # and the heart condition (CR 10.27), and the Time Leap of chosen rear-guards that binds Chrono Dran
+    assert sorted(set(deck.g_deck)) == ["G-CE-DIZMEL", "G-GC-COCKATRICE", "G-GC-MYSTERYFLARE", "G-GC-REGRESSION"]
     assert db["G-GC-MYSTERYFLARE"].number == "G-TD01/001EN"
 
 

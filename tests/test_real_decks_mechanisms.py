@@ -105,28 +105,28 @@ PAIRINGS = {
         unseen={"BT03-018#2": "Galahad's ACT needs six Royal Paladins in the soul: at most four when it "
                 "was the vanguard at the start of its turn in games 0-49; resolved in none of games 0-129"}),
     # The Gear Chronicle deck against itself (independent of changes to the other decks): the first
-    # 18 games of `simulate --seed 1 --decks gear-chronicle gear-chronicle` cover every term but
-    # Dragonic Overlord's given "when its attack hits a rear-guard, stand it" (heuristic agents
-    # attack vanguards), which games 214 and 338 of the same run with `--agents heuristic random`
-    # resolve (found by playing games 0-399 again once the G deck gained Яegression; 202 no longer
-    # does). In game 4 Mystery-flare's extra turn is really taken (the rule
-    # step `rule:extra_turn`: a turn_begin marked extra). The first 10 games were enough until the
-    # heuristic agent played perfect guards: Wyvern Guard, Barri (needs a Kagero vanguard here) first
-    # resolves in games 10, 13, 15 and 17 (found by playing games 0-59: 13 of games 10-59 have it); four
-    # games, not one, so that an engine change moving one game does not lose it. Яegression (a CONT,
-    # not counted) is strode in games 2, 7 and 10: over Chronojet Dragon it attacks; over Dragonic
-    # Overlord (game 2) it does not.
+    # 18 games of `simulate --seed 1 --decks gear-chronicle gear-chronicle` and game 150 cover every
+    # term but Dragonic Overlord's given "when its attack hits a rear-guard, stand it" (heuristic agents
+    # attack vanguards), which games 202 and 214 of the same run with `--agents heuristic random`
+    # resolve (the only two of games 0-399 since the G deck holds Confusion Cockatrice). In game 4
+    # Mystery-flare's extra turn is really taken (the rule step `rule:extra_turn`: a turn_begin marked
+    # extra; the only one of games 0-120). Wyvern Guard, Barri (needs a Kagero vanguard here) resolves
+    # as a perfect guard 5 times. Confusion Cockatrice (two in the G deck, strode after the two
+    # Mystery-flares listed first, at Generation Break 3) time leaps Chrono Dran from a rear-guard
+    # circle, whose bind-zone AUTO calls a Chronojet that returns to the hand at the end of the turn
+    # (its delayed part G-GC-CHRONODRAN#2.later2, required by key): in games 13 and 150 (and 305, 521,
+    # 604, 665, ... of games 0-1999: 12 of them). Яegression (a CONT, not counted) is strode in games 2
+    # and 10: over Chronojet Dragon it attacks; over Dragonic Overlord (game 2) it does not.
     "gear-chronicle-mirror": Pairing(
         ("gear-chronicle", "gear-chronicle"),
-        [(1, i, ("heuristic", "heuristic")) for i in range(18)] + [(1, 214, ("heuristic", "random"))],
+        [(1, i, ("heuristic", "heuristic")) for i in (*range(18), 150)] + [(1, 214, ("heuristic", "random"))],
         {"effect:time_leap", "effect:time_leap_return", "timing:when_your_drive_check_reveals",
          "effect:extra_turn", "effect:pay", "effect:if", "effect:shuffle", "effect:reveal_top",
-         "timing:when_becomes_heart", "effect:no_guard_from_hand"},
-        {"rule:extra_turn"},
-        # Chrono Dran's "when put into the bind zone from a rear-guard circle": in this deck only the
-        # turtle's Time Leap binds a rear-guard, and it binds the turtle itself (its scenario and
-        # tests/test_bind_trigger.py show the ability with the test card TC-215)
-        {"G-GC-CHRONODRAN#2": "no card of the deck binds another rear-guard"}),
+         "timing:when_becomes_heart", "effect:no_guard_from_hand",
+         # Cockatrice's Time Leap of a chosen Chrono Dran, whose end-of-turn return of the Chronojet
+         # it called to the hand is its delayed part
+         "cost:heart_to_deck_bottom", "ability:G-GC-CHRONODRAN#2", "ability:G-GC-CHRONODRAN#2.later2"},
+        {"rule:extra_turn"}),
     # the mirror, so that other decks' changes do not move these games: the first 10 games
     # `simulate --seed 1 --decks link-joker link-joker` plays (heuristic against heuristic), and games
     # 315, 349, 371, 478, 494, 4936 and 5361 of the same run (every counted term in two games at

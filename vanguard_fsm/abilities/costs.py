@@ -207,6 +207,31 @@ class RetireSelf(_ThisRearGuard):
         _continue(game, then)
 
 
+@ABILITIES.cost("heart_to_deck_bottom", "none")
+class HeartToDeckBottom:
+    """Put your vanguard's heart card on the bottom of your deck (CR 10.27.5.2: the G unit loses the
+    name and power it had from it; at the end phase no heart is vanguard again, and with no vanguard
+    the rule action rides from the soul, CR 9.5). Not payable over a legion (two heart cards).
+
+    Example: cost: [{counter_blast: 2}, heart_to_deck_bottom]"""
+
+    @staticmethod
+    def payable(game, ctx, n):
+        v = _player(game, ctx).circles["VC"]
+        return v is not None and v.heart is not None and v.mate is None
+
+    @staticmethod
+    def pay(game, ctx, n, then):
+        p = _player(game, ctx)
+        v = p.circles["VC"]
+        card, v.heart = v.heart, None
+        p.deck.insert(0, card)
+        game.emit("put", player=ctx.seat, card=game.cards[card].id, **{"from": "VC"}, to="deck", cause="cost",
+                  bottom=True)
+        zones.arrived(game, ctx.seat, card, "VC", "deck")
+        _continue(game, then)
+
+
 @ABILITIES.cost("retire", "pick")
 class RetireRearGuards(_PickCards):
     """Retire N of your other rear-guards (matching the filters, CR 10.4).

@@ -6,7 +6,8 @@ at the end of the turn.
 1. bind it (a `put` to the bind zone with `time_leap: bound`; a G unit goes to the G zone
    instead, CR 4.6.9, and is not "bound", so nothing is searched for it);
 2. search the deck for up to one card whose grade is the bound card's plus the rules
-   parameter `time_leap_grade_step` (CR 10.31.2: 1), call it to a rear-guard circle of the
+   parameter `time_leap_grade_step` (CR 10.31.2: 1) — its grade as the unit it was, so an
+   effect's "grade -1, then time leap" (Confusion Cockatrice) searches its printed grade —, call it to a rear-guard circle of the
    player's choice (a `call` from the deck with `time_leap: called`); the deck is shuffled once.
 
 The units called are `that`, and each remembers its bound card as a unit status
@@ -70,7 +71,7 @@ def _leap_next(game, ctx, then, index, todo):
         return
     seat, circle, unit = ref
     bound = unit.card
-    grade = game.cards[bound].grade
+    grade = zones.unit_grade(game, unit)   # as it was a unit: an effect's "grade -1, then time leap" counts
     if zones.unit_to_zone(game, seat, circle, "bind", "effect", ability=ctx.key, time_leap="bound") != "bind":
         _leap_next(game, ctx, then, index, rest)      # a G unit went to the G zone: not bound
         return
