@@ -183,6 +183,39 @@ def test_reveal_until_calls_the_first_match_and_puts_the_rest_under_the_deck():
                          "ability": "FX-524#1"}]
 
 
+def test_reveal_until_two_matches_calls_the_chosen_one_and_hands_the_other():
+    """`count: 2` reveals until the second match; `one_to: call` calls the one chosen, the other goes
+    `to` the hand; `others: shuffle` leaves the rest in the deck, shuffled (Claret Sword Dragon
+    'Revolt'). With one match only, it goes to `one_to` (called) and nothing to the hand."""
+    game, p, events = game_with("FX-534")
+    p.deck.clear()
+    bottom = to_zone(game, 0, "FX-013", "deck")
+    page = to_zone(game, 0, "FX-014", "deck")
+    lord = to_zone(game, 0, "FX-013", "deck")
+    squire = to_zone(game, 0, "FX-011", "deck")
+    knight = to_zone(game, 0, "FX-012", "deck")                    # the top
+    asked = []
+
+    def choose(d):
+        asked.append(d.kind)
+        if d.kind == "ability_card":
+            return next(a for a in d.actions if a.id == "ability_card:FX-014")
+        return next(a for a in d.actions if a.id.endswith("back_left"))
+    play(game, "FX-534", choose)
+    assert asked == ["ability_card", "ability_circle"]
+    assert p.circles["back_left"].card == page and p.hand == [squire]
+    assert sorted(p.deck) == sorted([bottom, lord, knight])       # not the one under the second match
+    revealed = [f["cards"] for name, f in events if name == "reveal"]
+    assert revealed == [["FX-012", "FX-011", "FX-013", "FX-014"]]
+    assert any(name == "shuffle" for name, _ in events)
+    game, p, _ = game_with("FX-534")
+    p.deck.clear()
+    only = to_zone(game, 0, "FX-011", "deck")
+    to_zone(game, 0, "FX-013", "deck")
+    play(game, "FX-534", lambda d: next(a for a in d.actions if a.id.endswith("back_left")))
+    assert p.circles["back_left"].card == only and p.hand == []
+
+
 def test_retire_this_unit_as_a_cost():
     game, p, events = game_with("FX-525")
     inst = p.circles["front_left"].card
@@ -221,6 +254,10 @@ def test_count_the_cards_on_the_vanguard_circle_with_the_heart():
      "unknown ability effect 'powr'"),
     ("{kind: ACT, zone: V, cost: [g_persona_blast], effect: {put_cards: {from: pocket}}}", "pocket",
      "cards come from one of"),
+    ("{kind: ACT, zone: V, cost: [g_persona_blast], effect: {reveal_until: {grade: 1}, count: two}}", "two",
+     "reveal_until.count needs a whole number"),
+    ("{kind: ACT, zone: V, cost: [g_persona_blast], effect: {reveal_until: {grade: 1}, one_to: drop}}", "drop",
+     "reveal_until.one_to is one of hand, call"),
 ])
 def test_new_terms_lint_is_located(tmp_path, ability, token, fragment):
     assert_one_located_lint_problem(tmp_path, ability, token, fragment)

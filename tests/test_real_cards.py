@@ -194,13 +194,14 @@ def test_the_shadow_paladin_deck_is_legal_real_and_plays_ritual(db):
     """`shadow-paladin` (issue 19: Ritual, CR 11.18): a legal standard deck of real Shadow Paladin
     cards around Swift Owl (Ritual 3, placed from the deck), a card that calls a grade 1 or lower
     Shadow Paladin from the deck (Macha), a retire cost that fills the drop zone (Phantom Blaster
-    Dragon), 18 grade 1 cards, Claret Sword Dragon (its heart watches the G unit stride, CR 8.6.5.1.5),
+    Dragon), 18 grade 1 cards, Claret Sword Dragon and its 'Revolt' (as hearts they watch the G unit
+    stride, CR 8.6.5.1.5; Revolt reveals until two grade 1 cards),
     and a G deck of real Shadow Paladin G units (Aurageyser Dragon and Damned) with the Cray Elemental
     G guardian."""
     deck = legal_real_clan_deck(db, "shadow-paladin", "Shadow Paladin", {"critical": 4, "draw": 4, "stand": 4, "heal": 4},
                                 g_deck=("G-SP-AURAGEYSER", "G-SP-AURAGEYSERDAMNED", "G-CE-DIZMEL"))
     assert Counter(db[i].grade for i in deck.main) == {0: 17, 1: 18, 2: 7, 3: 8} and deck.main.count("G-SP-SWIFTOWL") == 4
-    assert deck.main.count("G-SP-CLARETSWORD") == 4
+    assert deck.main.count("G-SP-CLARETSWORD") == 3 and deck.main.count("G-SP-CLARETREVOLT") == 2
     assert all(db[i].clan == "Shadow Paladin" and db[i].stride for i in deck.g_deck if i != "G-CE-DIZMEL")
     conditions = {c for i in set(deck.main) for s in compile_card(db[i]) for c, _ in s.conditions}
     effects = {e: a for i in set(deck.main) for s in compile_card(db[i]) for e, a, _ in s.effects}
@@ -237,9 +238,10 @@ def test_unexpressed_ability_without_effect_is_kept_as_data_and_never_played(tmp
     # hand on top of the deck: `hand_to_deck` with `this_card`). Brutal Jack's Restraint (CR 11.5) and the ACT that takes it away (`lose`) are compiled now,
     # and so is Cecilia's first ACT (its cost puts five drop-zone Musketeers under the deck: `drop_to_deck_bottom`).
     # 呼応する根絶者 エルロ's 'when a card's effect places an opponent's unit on a rear-guard circle'
-    # (no such timing) is data only.
+    # (no such timing) is data only, and so is Claret Sword Dragon 'Revolt''s Generation Break 'move one of
+    # your grade 1 rear-guards to the guardian circle' (no effect moves a unit to GC).
     assert sorted(data_only) == ["BT03-047#1", "BT09-019#3",
-                                 "G-GC-REGRESSION#1", "G-LJ-ERLO#1", "G-SP-LUARD#1"]
+                                 "G-GC-REGRESSION#1", "G-LJ-ERLO#1", "G-SP-CLARETREVOLT#2", "G-SP-LUARD#1"]
     assert [s.key for s in compile_card(db["BT03-009"])] == ["BT03-009#1", "BT03-009#2"]
     assert [s.key for s in compile_card(db["BT08-004"])] == ["BT08-004#1", "BT08-004#2"]
     assert [s.key for s in compile_card(db["BT01-029"])] == ["BT01-029#1", "BT01-029#2", "BT01-029#3"]

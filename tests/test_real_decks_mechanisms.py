@@ -237,17 +237,21 @@ PAIRINGS = {
     # Swift Owl); Swift Owl then needs three grade 1 cards in the drop zone, which Phantom Blaster
     # Dragon's retire cost, Mac Lir's and Arianrhod's discards, guardians and heals put there. Found by
     # playing games 0-39 of `simulate --seed 1 --decks shadow-paladin shadow-paladin` (heuristic against
-    # heuristic) once the deck gained Claret Sword Dragon and its Shadow Paladin G units: games 7, 14 and
-    # 20-23 are the fewest in which every ability of the deck resolves in two games at least (Swift Owl
-    # in 7, 20, 21, 23; Claret Sword Dragon's watcher, as the heart of the G unit strode onto it, in 14
-    # and 20-23; Aurageyser Damned's ACT in 20 and 22; Gururubau in 7, 22, 23; Fatalita in 14, 20, 21).
+    # heuristic) once the deck gained Claret Sword Dragon, Claret Sword Dragon "Revolt" and its Shadow
+    # Paladin G units: games 4, 7, 28 and 33 are the fewest in which every ability of the deck resolves
+    # in two games at least, and 12 and 23 add the watchers and Aurageyser Dragon once more (Swift Owl in
+    # 4, 7, 12, 23, 33; Claret Sword Dragon's watcher, as the heart of the G unit strode onto it, in 4,
+    # 12, 23, 28, 33; Revolt's reveal-until-two in 12, 28, 33; Aurageyser Damned's ACT in 4, 23, 28, 33;
+    # Gururubau in 4, 7; Fatalita in 28, 33).
     "shadow-paladin-mirror": Pairing(
         ("shadow-paladin", "shadow-paladin"),
-        [(1, i, ("heuristic", "heuristic")) for i in (7, 14, 20, 21, 22, 23)],
+        [(1, i, ("heuristic", "heuristic")) for i in (4, 7, 12, 23, 28, 33)],
         {"condition:ritual", "condition:from_zone", "cost:retire", "filter:role",
          # Claret Sword Dragon's watcher, as the heart the stride made of it (CR 8.6.5.1.5), by key:
          # Luard's `when_your_g_unit_strides` is in no deck, but the term must stay this card's
          "timing:when_your_g_unit_strides", "ability:G-SP-CLARETSWORD#2",
+         # Claret Sword Dragon "Revolt", the same watcher: reveal until two grade 1 cards (count: 2)
+         "effect:reveal_until", "ability:G-SP-CLARETREVOLT#1",
          # the Shadow Paladin G units: Aurageyser Dragon's G persona blast and reveal, Damned's g_face_up
          "cost:g_persona_blast", "effect:reveal_top", "cost:g_face_up", "choose:count",
          "condition:generation_break"}),

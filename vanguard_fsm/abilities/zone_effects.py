@@ -18,7 +18,7 @@ from __future__ import annotations
 from ..game import zones
 from ..game.state import REAR_CIRCLES
 from . import abstate
-from .choose import choose
+from .choose import card_options, choose
 from .effects import _card_choice, _continue, _targeted, run
 from .registry import ABILITIES
 from .spec import split_effect
@@ -92,51 +92,70 @@ def reveal_top(game, ctx, arg, params, then, index):
     run(game, ctx, effects, 0, then)
 
 
-@ABILITIES.effect("reveal_until", "cards", {"to": ("hand", "call"), "others": ("deck_bottom", "drop", "shuffle")})
+@ABILITIES.effect("reveal_until", "cards", {"to": ("hand", "call"), "others": ("deck_bottom", "drop", "shuffle"),
+                                             "count": "int", "one_to": ("hand", "call")})
 def reveal_until(game, ctx, arg, params, then, index):
-    """Reveal cards from the top of your deck until one passes the filters: it goes to your hand or is called; the others go under the deck (`others`: or to the drop zone, or shuffled back).
+    """Reveal cards from the top of your deck until `count` (default 1) pass the filters: they go to your hand or are called (`to`; with `one_to`, one of them of your choice goes there first and the rest to `to`); the others go under the deck (`others`: or to the drop zone, or shuffled back).
 
-    Example: {reveal_until: {grade: 3}, to: call, others: deck_bottom}"""
+    Example: {reveal_until: {grade: 1}, count: 2, one_to: call, to: hand, others: shuffle}"""
     p = game.state.players[ctx.seat]
     filters = filters_of(arg or {})
+    wanted = max(1, params.get("count", 1))
     cards = game.cards
-    shown, hit = [], None
+    shown, hits = [], []
     for inst in reversed(p.deck):
         shown.append(inst)
         if passes(game, ctx, filters, cards[inst], None, inst):
-            hit = inst
-            break
+            hits.append(inst)
+            if len(hits) == wanted:
+                break
     zones.reveal(game, ctx.seat, shown, "deck", "effect", ability=ctx.key)
     abstate.set_revealed(game, shown)
     rest = params.get("others", "deck_bottom")
     for inst in shown:
-        if inst == hit:
+        if inst in hits:
             continue
         if rest == "drop":
             zones.put(game, ctx.seat, inst, "deck", "drop", "effect", ability=ctx.key)
         elif rest == "deck_bottom":
             zones.put(game, ctx.seat, inst, "deck", "deck", "effect", bottom=True, ability=ctx.key)
-    if rest == "shuffle" and hit is None:
-        zones.shuffle(game, ctx.seat)
-    if hit is None:
-        _continue(game, then)
-    elif params.get("to", "hand") == "hand":
-        zones.put(game, ctx.seat, hit, "deck", "hand", "effect", ability=ctx.key)
-        if rest == "shuffle":
+    to, one_to, shuffle = params.get("to", "hand"), params.get("one_to"), rest == "shuffle"
+    if one_to is None or len(hits) < 2:
+        # one hit with `one_to` goes there ("if only one is revealed, only call it")
+        plan = [(inst, one_to or to) if i == 0 else (inst, to) for i, inst in enumerate(hits)]
+        _place_hits(game, ctx, then, plan, shuffle)
+        return
+    choose(game, ctx.seat, "ability_card", card_options(game, hits), 1, False,
+           (_one_chosen, (ctx, then, hits, one_to, to, shuffle)), f"{ctx.key}: which revealed card goes to {one_to}")
+
+
+def _one_chosen(game, ctx, then, hits, one_to, to, shuffle, chosen):
+    first = chosen[0] if chosen else hits[0]
+    _place_hits(game, ctx, then, [(first, one_to)] + [(i, to) for i in hits if i != first], shuffle)
+
+
+def _place_hits(game, ctx, then, plan, shuffle):
+    """The revealed matches to their places in order: the hand at once, a call after its circle is chosen."""
+    p = game.state.players[ctx.seat]
+    while plan and plan[0][1] == "hand":
+        inst, _ = plan.pop(0)
+        if inst in p.deck:
+            zones.put(game, ctx.seat, inst, "deck", "hand", "effect", ability=ctx.key)
+    if not plan:
+        if shuffle:
             zones.shuffle(game, ctx.seat)
         _continue(game, then)
-    else:
-        options = tuple((c, c) for c in zones.call_circles(p))
-        choose(game, ctx.seat, "ability_circle", options, 1, False, (_call_hit, (ctx, then, hit, rest == "shuffle")),
-               f"{ctx.key}: call {cards[hit].id} to which circle")
+        return
+    inst = plan[0][0]
+    options = tuple((c, c) for c in zones.call_circles(p))
+    choose(game, ctx.seat, "ability_circle", options, 1, False, (_call_hit, (ctx, then, inst, plan[1:], shuffle)),
+           f"{ctx.key}: call {game.cards[inst].id} to which circle")
 
 
-def _call_hit(game, ctx, then, inst, shuffle, chosen):
+def _call_hit(game, ctx, then, inst, plan, shuffle, chosen):
     if chosen and inst in game.state.players[ctx.seat].deck:
         zones.call(game, ctx.seat, inst, chosen[0], normal=False, source="deck")
-    if shuffle:
-        zones.shuffle(game, ctx.seat)
-    _continue(game, then)
+    _place_hits(game, ctx, then, list(plan), shuffle)
 
 
 def _as_list(value):
