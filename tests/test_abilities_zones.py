@@ -187,7 +187,7 @@ def test_reveal_until_two_matches_calls_the_chosen_one_and_hands_the_other():
     """`count: 2` reveals until the second match; `one_to: call` calls the one chosen, the other goes
     `to` the hand; `others: shuffle` leaves the rest in the deck, shuffled (Claret Sword Dragon
     'Revolt'). With one match only, it goes to `one_to` (called) and nothing to the hand."""
-    game, p, events = game_with("FX-534")
+    game, p, events = game_with("FX-547")
     p.deck.clear()
     bottom = to_zone(game, 0, "FX-013", "deck")
     page = to_zone(game, 0, "FX-014", "deck")
@@ -201,18 +201,18 @@ def test_reveal_until_two_matches_calls_the_chosen_one_and_hands_the_other():
         if d.kind == "ability_card":
             return next(a for a in d.actions if a.id == "ability_card:FX-014")
         return next(a for a in d.actions if a.id.endswith("back_left"))
-    play(game, "FX-534", choose)
+    play(game, "FX-547", choose)
     assert asked == ["ability_card", "ability_circle"]
     assert p.circles["back_left"].card == page and p.hand == [squire]
     assert sorted(p.deck) == sorted([bottom, lord, knight])       # not the one under the second match
     revealed = [f["cards"] for name, f in events if name == "reveal"]
     assert revealed == [["FX-012", "FX-011", "FX-013", "FX-014"]]
     assert any(name == "shuffle" for name, _ in events)
-    game, p, _ = game_with("FX-534")
+    game, p, _ = game_with("FX-547")
     p.deck.clear()
     only = to_zone(game, 0, "FX-011", "deck")
     to_zone(game, 0, "FX-013", "deck")
-    play(game, "FX-534", lambda d: next(a for a in d.actions if a.id.endswith("back_left")))
+    play(game, "FX-547", lambda d: next(a for a in d.actions if a.id.endswith("back_left")))
     assert p.circles["back_left"].card == only and p.hand == []
 
 
