@@ -132,7 +132,7 @@ PAIRINGS = {
     # 315, 349, 371, 478, 494, 4936 and 5361 of the same run (every counted term in two games at
     # least). The heuristic plays every ACT it can pay for (Chaos Breaker's lock among them) and pays
     # every optional cost. The deck holds 16 Deletors (Oksizz's Counter Blast takes only those): its
-    # Delete resolves in 65 of games 0-999. Colony Maker's "placed while the opponent is locked"
+    # Delete resolves in 61 of games 0-999. Colony Maker's "placed while the opponent is locked"
     # resolves in games 349 and 478 (the first two of games 0-999), Alba's "placed while the opponent's
     # vanguard is deleted, call Erlo" in 371 and 494. Ender's end-of-turn Delete (its delayed part,
     # G-LJ-ENDER#1.later2.1) needs Oksizz's Delete, then Ender guarding in the opponent's turn with
