@@ -239,9 +239,10 @@ def test_unexpressed_ability_without_effect_is_kept_as_data_and_never_played(tmp
     # and so is Cecilia's first ACT (its cost puts five drop-zone Musketeers under the deck: `drop_to_deck_bottom`).
     # 呼応する根絶者 エルロ's 'when a card's effect places an opponent's unit on a rear-guard circle'
     # (no such timing) is data only, and so is Claret Sword Dragon 'Revolt''s Generation Break 'move one of
-    # your grade 1 rear-guards to the guardian circle' (no effect moves a unit to GC).
-    assert sorted(data_only) == ["BT03-047#1", "BT09-019#3",
-                                 "G-GC-REGRESSION#1", "G-LJ-ERLO#1", "G-SP-CLARETREVOLT#2", "G-SP-LUARD#1"]
+    # your grade 1 rear-guards to the guardian circle' (no effect moves a unit to GC). Ungai's first AUTO
+    # watches a dominated unit's attack (no Dominate in the language); its second is played.
+    assert sorted(data_only) == ["BT03-047#1", "BT09-019#3", "G-GC-REGRESSION#1", "G-LJ-ERLO#1",
+                                 "G-NB-UNGAI#1", "G-SP-CLARETREVOLT#2", "G-SP-LUARD#1"]
     assert [s.key for s in compile_card(db["BT03-009"])] == ["BT03-009#1", "BT03-009#2"]
     assert [s.key for s in compile_card(db["BT08-004"])] == ["BT08-004#1", "BT08-004#2"]
     assert [s.key for s in compile_card(db["BT01-029"])] == ["BT01-029#1", "BT01-029#2", "BT01-029#3"]

@@ -11,7 +11,9 @@ so every card, and other vocabulary, composes them:
 - `hit_abilities_without_hit`: its "when hits" abilities resolve even if it does not hit (seed 000 §6);
 - `no_guard_from_hand` / `no_intercept` / `no_g_guardian` N: a player (the opponent unless
   `player: you`) may not put cards of grade N or more there this battle (CR 7.5.1.2; N = 0: none);
-- `set_power` N: "its power becomes N" (its original power, CR 3.7.1, 3.7.1.2); `grade` N, signed:
+- `set_power` N: "its power becomes N" (its original power, CR 3.7.1, 3.7.1.2), or with `mode:
+  increase_or_decrease` "increase or decrease its power until it is N" (a +/- of the difference, CR 2.5.4);
+  `grade` N, signed:
   "grade +1" for the ride, call and guard limits and the grade filters (CR 2.4.2, 8.5);
 - `no_normal_ride` (`you` / `opponent`): that player cannot normal ride this turn ("if they do not,
   they cannot normal ride during that ride phase");
@@ -22,12 +24,13 @@ so every card, and other vocabulary, composes them:
 """
 from __future__ import annotations
 
-from ..game import statuses
+from ..game import statuses, zones
 from .cont_restrictions import CONT_ONLY
 from .effects import UNTIL, _continue, _targeted
 from .registry import ABILITIES
 
 UNIT_UNTIL = {"target": "target", "until": UNTIL}
+SET_POWER_MODES = ("original", "increase_or_decrease")
 SEAT_PARAMS = {"player": ("opponent", "you"), "until": UNTIL}
 
 
@@ -57,9 +60,31 @@ _register_unit("hit_abilities_without_hit", "target", {"until": UNTIL}, "battle"
                "The target units' 'when hits' abilities resolve even if their attack does not hit.")
 _register_unit("drive", "signed", UNIT_UNTIL, "turn",
                "Drive +N (or -N) for the target units (default self) until end of turn (CR 2.16.2).")
-_register_unit("set_power", "int", UNIT_UNTIL, "turn",
-               "The target units' original power becomes N (default self, until end of turn); +/- still add (CR 3.7.1, 3.7.1.2, 2.5.4).\n"
-               "Example: {set_power: 0, target: {from: opponent_rear_guards, choose: 1}, until: turn}")
+
+
+def _power_until(game, ctx, seat, circle, unit, value, until):
+    delta = value - zones.power(game, unit)
+    if delta:                  # 0: no increase or decrease happens (CR 2.5.4.1)
+        unit.modified("power", delta, until, ctx.key)
+
+
+@ABILITIES.effect("set_power", "int", {**UNIT_UNTIL, "mode": SET_POWER_MODES})
+def set_power(game, ctx, arg, params, then, index):
+    """The target units' original power becomes N (default self, until end of turn; +/- still add, CR 3.7.1.2); `mode: increase_or_decrease`: they get the +/- that makes their power N (CR 2.5.4).
+
+    `mode: increase_or_decrease` says "increase or decrease its power until it is N" instead: each unit's
+    power, read on resolution, gets the difference (a +/- like `power`, for the turn or the battle), so it
+    is N then and later +/- still change it; a unit already at N gets nothing (CR 2.5.4, 2.5.4.1).
+
+    Example: {set_power: 11000, mode: increase_or_decrease, target: {from: your_rear_guards, choose: 2, up_to: true}, until: turn}"""
+    until = params.get("until", "turn")
+    if params.get("mode", "original") == "original":
+        _targeted(game, ctx, params, _status, ("set_power", arg, until), then)
+        return
+    _targeted(game, ctx, params, _power_until,
+              (arg, "battle" if until == "battle" and game.state.battle is not None else "turn"), then)
+
+
 _register_unit("grade", "signed", UNIT_UNTIL, "turn",
                "Grade +N (or -N) for the target units (default self) until end of turn: the ride, call and guard\n"
                "limits read the vanguard's grade so changed, and so do the grade filters (CR 2.4.2, 8.5).\n"
