@@ -158,10 +158,13 @@ def test_the_nova_grappler_deck_is_legal_real_and_watches_boosts(db):
 def test_the_narukami_deck_is_legal_real_and_built_around_vermillion(db):
     """`narukami` (issue 19: one attack against every front-row unit, CR 7.4.1.8.4-5, 10.20): a legal
     standard deck of real Narukami cards with four Dragonic Kaiser Vermillion, whose ACT gives it the
-    CONT `battles` on the opponent's front row; no heal trigger (none was found), the Cray Elemental G
-    guardian in its G deck (no Narukami G unit was found with its stats)."""
-    deck = legal_real_clan_deck(db, "narukami", "Narukami", {"critical": 8, "draw": 4, "stand": 4})
-    assert Counter(deck.main)["BT06-006"] == 4
+    CONT `battles` on the opponent's front row; four heal triggers (Trial Deck 6's Seiobo), which the
+    G guardians of its G deck discard to be called: the Narukami 護天覇竜 インピード・ドラゴン and the Cray
+    Elemental Dizmel (no Narukami G unit with Stride was found with its stats)."""
+    deck = legal_real_clan_deck(db, "narukami", "Narukami", {"critical": 4, "draw": 4, "stand": 4, "heal": 4},
+                                g_deck=("G-NK-IMPEDE", "G-CE-DIZMEL"))
+    assert Counter(deck.main)["BT06-006"] == 4 and Counter(deck.main)["TD06-018"] == 4
+    assert all(db[i].g_guardian is not None and db[i].stride is None for i in deck.g_deck)
     given = [e for s in compile_card(db["BT06-006"]) for name, arg, _ in s.effects if name == "give" for e in [arg]]
     assert given and given[0]["effect"] == {"battles": {"from": "opponent_units", "row": "front"}}
 

@@ -165,19 +165,24 @@ PAIRINGS = {
         {"timing:when_boosted", "timing:when_boosts", "filter:role", "filter:name", "effect:at_end_of_turn",
          "effect:put", "effect:lose", "cost:counter_blast"}),
     # The Narukami deck against itself: the first 16 games `simulate --seed 1 --decks narukami narukami`
-    # plays (heuristic against heuristic; found by playing games 0-19, every counted term resolves in
-    # them, each in two games at least). Dragonic Kaiser Vermillion's Limit Break ACT resolves 11 times,
-    # in 10 of them, and in 9 its given CONT "battles every unit of the opponent's front row" makes one
-    # attack against several units (the rule step `rule:attack_several_targets`: an attack event whose
-    # `targets` lists more than one circle). Malevolent Djinn's ACT never resolves (the heuristic does
-    # not call a grade 0 trigger to a rear-guard circle); its terms are other cards' too.
+    # plays (heuristic against heuristic) and game 53 of the same run. Measured again once the deck
+    # gained four heal triggers (Seiobo, for the Malevolent Djinn) and four Narukami G guardians
+    # (護天覇竜 インピード・ドラゴン) beside its four Dizmel (games 0-79 played: every counted term
+    # resolves in games 0-15, each in two games at least but Dizmel's AUTO, in game 7 only; game 53 is
+    # the next game it resolves in). Dragonic Kaiser Vermillion's Limit Break ACT resolves 13 times, in
+    # 12 of the 17 games, and in 10 its given CONT "battles every unit of the opponent's front row"
+    # makes one attack against several units (the rule step `rule:attack_several_targets`: an attack
+    # event whose `targets` lists more than one circle). Impede Dragon, called by discarding a heal
+    # trigger, pays its Generation Break 1 cost (a face-down G guardian turned face up, `filter:
+    # g_guardian`) and has the opponent retire and bind one of their own rear-guards in games 9 and 15;
+    # Dizmel's G guardian ability resolves in games 7 and 53.
     "narukami-mirror": Pairing(
         ("narukami", "narukami"),
-        [(1, i, ("heuristic", "heuristic")) for i in range(16)],
-        {"effect:give", "filter:row", "condition:limit_break", "timing:when_boosted", "effect:retire"},
-        {"rule:attack_several_targets"},
-        {"G-CE-DIZMEL#2": "Dizmel's G guardian cost discards a heal trigger and the deck holds none (no "
-                          "Narukami heal trigger was found), so it is never called to the guardian circle"}),
+        [(1, i, ("heuristic", "heuristic")) for i in (*range(16), 53)],
+        {"effect:give", "filter:row", "condition:limit_break", "timing:when_boosted", "effect:retire",
+         "effect:opponent", "cost:g_face_up", "filter:g_guardian", "condition:generation_break",
+         "ability:G-NK-IMPEDE#1"},
+        {"rule:attack_several_targets"}),
     # The Neo Nectar deck against itself: the first 12 games `simulate --seed 1 --decks neo-nectar
     # neo-nectar` plays (heuristic against heuristic). Found by playing games 0-29: every ability of the
     # deck resolves in game 25 alone; in games 0-11 each resolves in at least two games. Measured again

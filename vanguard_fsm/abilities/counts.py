@@ -10,11 +10,14 @@ either side of `compare`)::
     {count: your_rear_guards, other: true, times: 2000}   # "+2000 for each of your other rear-guards"
     {count: your_face_up_g_zone, max: 3}       # at most 3 of them count
     {count: your_revealed, distinct: grade}    # how many different grades among them
+    {count: your_rear_guards, plus: 2}         # two more than you have ("2 or more fewer than ...")
 
 `count:` names a card zone registered here (`names card_zones`) or a target
 selector (`names target_selectors`); the other keys are target filters, `times`
-(a multiplier), `max` (a cap, applied before `times`) and `distinct` (count the
-different values of `grade` or `name` among the cards that pass, not the cards). Counts are read when
+(a multiplier), `max` (a cap, applied before `times`), `distinct` (count the
+different values of `grade` or `name` among the cards that pass, not the cards) and `plus` (a whole
+number added last, signed: "your rear-guards are two or more fewer than your opponent's" is
+`{compare: [{count: your_rear_guards, plus: 2}, at_most, {count: opponent_rear_guards}]}`). Counts are read when
 they are needed: a CONT ability's at every look, an effect's when it resolves
 (CR 8.5.4), a condition's when it is checked.
 """
@@ -23,7 +26,7 @@ from __future__ import annotations
 from .registry import ABILITIES
 from .targets import passes
 
-COUNT_KEYS = ("count", "times", "max", "distinct")
+COUNT_KEYS = ("count", "times", "max", "distinct", "plus")
 # `distinct:` what makes two cards different ("four or more different grades")
 DISTINCT = {"grade": lambda card: card.grade, "name": lambda card: card.name}
 # `compare` operators: written as words (YAML cannot start a plain scalar with `>`)
@@ -52,7 +55,7 @@ def value(game, ctx, expr) -> int:
         n = sum(1 for card, unit, inst in items if passes(game, ctx, filters, card, unit, inst))
     if "max" in expr:
         n = min(n, expr["max"])
-    return n * expr.get("times", 1)
+    return n * expr.get("times", 1) + expr.get("plus", 0)
 
 
 def compare(game, ctx, left, op, right) -> bool:

@@ -26,7 +26,7 @@ class TermChecks:
                              "(CR 7.4.1.8.4): no choose / up_to")
 
     def count(self, value, path, what, negative=False) -> None:
-        """A whole number, or a count expression `{count: source, filters, times: N, max: N, distinct: grade}`."""
+        """A whole number, or a count expression `{count: source, filters, times: N, max: N, distinct: grade, plus: N}`."""
         if isinstance(value, int) and not isinstance(value, bool):
             if value < 0 and not negative:
                 self.error(path, f"{what} needs a whole number >= 0 or a count (got {value!r})")
@@ -46,6 +46,8 @@ class TermChecks:
                 self.arg("int", arg, path + (key,), "max")
             elif key == "distinct":
                 self.arg(tuple(DISTINCT), arg, path + (key,), "distinct")
+            elif key == "plus":
+                self.arg("signed", arg, path + (key,), "plus")
             elif key != "count":
                 self.filter_key(key, arg, path, value)
 

@@ -203,6 +203,14 @@ def _trigger_unit(game, arg, card, unit, ctx):
     return card.trigger is not None
 
 
+@ABILITIES.filter("g_guardian", "none")
+def _g_guardian(game, arg, card, unit, ctx):
+    """The card has the G guardian skill (【Gガーディアン】, CR 11.14): "a face-down G guardian in your G zone".
+
+    Example: {g_face_up: {choose: 1, g_guardian: true}}"""
+    return card.g_guardian is not None
+
+
 @ABILITIES.filter("not_trigger", "none")
 def _not_trigger(game, arg, card, unit, ctx):
     """Not a trigger unit."""
