@@ -185,11 +185,11 @@ def test_the_neo_nectar_deck_is_legal_real_and_pays_musketeer_retire_costs(db):
 def test_the_gold_paladin_deck_is_legal_real_and_built_around_grand_ezel_scissors(db):
     """`gold-paladin` (issue 19: a delayed end-of-turn effect set inside an `if`, CR 6.8.1.3): a legal
     standard deck of real Gold Paladin cards with four Salvation Lion, Grand Ezel Scissors, whose ACT
-    with five Gold Paladin rear-guards sets an end-of-turn Soul Charge and face-up damage; no heal
-    trigger (none was found), the Cray Elemental G guardian in its G deck (no Gold Paladin G unit was
-    found with its stats)."""
-    deck = legal_real_clan_deck(db, "gold-paladin", "Gold Paladin", {"critical": 8, "draw": 4, "stand": 4})
-    assert Counter(deck.main)["BT14-003"] == 4
+    with five Gold Paladin rear-guards sets an end-of-turn Soul Charge and face-up damage; four heal
+    triggers (Trial Deck 5's Elixir Sommelier), which its G guardian's cost discards: the Cray Elemental
+    Dizmel (no Gold Paladin G unit was found with its stats)."""
+    deck = legal_real_clan_deck(db, "gold-paladin", "Gold Paladin", {"critical": 4, "draw": 4, "stand": 4, "heal": 4})
+    assert Counter(deck.main)["BT14-003"] == 4 and Counter(deck.main)["TD05-018"] == 4
     assert "BT14-003#1.later2.1" in [s.key for s in compile_card(db["BT14-003"])]
 
 

@@ -219,24 +219,23 @@ PAIRINGS = {
         {"effect:opponent", "cost:soul_rear_guard", "filter:role", "effect:cannot_be_hit",
          "cost:hand_to_deck", "effect:search", "ability:BT03-009#2"}),
     # The Gold Paladin deck against itself: games 0-11 and 24 of `simulate --seed 1 --decks gold-paladin
-    # gold-paladin` (heuristic against heuristic; found by playing games 0-29). Salvation Lion, Grand
-    # Ezel Scissors' Limit Break ACT resolves 24 times in these 13 games; with five Gold Paladin
-    # rear-guards its `if` sets the delayed end-of-turn Soul Charge and face-up damage
-    # (BT14-003#1.later2.1, the only ability of these decks with `timing:beginning_of_end_phase`), which
-    # resolves in games 5, 7 and 10 (and 29). Providence Strategist's 'when its attack hits, draw' (the
-    # only `effect:draw`) needs four other Gold Paladin rear-guards and a hit: only game 24 of the 30.
-    # Flame of Victory's ACT never resolves (the heuristic does not call a grade 0 trigger to a
-    # rear-guard circle); its terms are other cards' too.
+    # gold-paladin` (heuristic against heuristic; found by playing games 0-29, and again, games 0-39,
+    # once the deck's four Flame of Victory became four heal triggers, Elixir Sommelier: the same games
+    # cover every term, each in two at least). Salvation Lion, Grand Ezel Scissors' Limit Break ACT
+    # resolves 28 times in these 13 games; with five Gold Paladin rear-guards its `if` sets the delayed
+    # end-of-turn Soul Charge and face-up damage (BT14-003#1.later2.1, the only ability of these decks
+    # with `timing:beginning_of_end_phase`), which resolves in games 3, 7 and 10. Providence
+    # Strategist's 'when its attack hits, draw' (the only `effect:draw`) needs four other Gold Paladin
+    # rear-guards and a hit: games 5 and 24. Dizmel, called to the guardian circle by discarding a heal
+    # trigger, resolves its ability 8 times, in games 1, 3, 8 and 9 (unreachable before the heals).
     "gold-paladin-mirror": Pairing(
         ("gold-paladin", "gold-paladin"),
         [(1, i, ("heuristic", "heuristic")) for i in (*range(12), 24)],
         {"effect:at_end_of_turn", "timing:beginning_of_end_phase", "effect:if", "effect:unlock",
          "effect:soul_charge", "effect:counter_charge",
-         # the delayed part itself (its Soul Charge and Counter Charge are the ACT's terms too)
-         "ability:BT14-003#1.later2.1"},
-        (),
-        {"G-CE-DIZMEL#2": "Dizmel's G guardian cost discards a heal trigger and the deck holds none (no "
-                          "Gold Paladin heal trigger was found), so it is never called to the guardian circle"}),
+         # the delayed part itself (its Soul Charge and Counter Charge are the ACT's terms too), and
+         # Dizmel's G guardian ability (its terms are the Sentinel's and others' too)
+         "ability:BT14-003#1.later2.1", "ability:G-CE-DIZMEL#2"}),
     # The Shadow Paladin mirror (Swift Owl's Ritual, CR 11.18): Darkness Maiden, Macha calls a grade 1
     # or lower Shadow Paladin from the deck (the heuristic takes the card whose ability wants that call:
     # Swift Owl); Swift Owl then needs three grade 1 cards in the drop zone, which Phantom Blaster
