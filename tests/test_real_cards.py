@@ -171,10 +171,12 @@ def test_the_narukami_deck_is_legal_real_and_built_around_vermillion(db):
 
 def test_the_neo_nectar_deck_is_legal_real_and_pays_musketeer_retire_costs(db):
     """`neo-nectar` (issue 19: filtered retire costs, CR 8.5.2, 10.4; same name as a unit on the field):
-    a legal standard deck of real Neo Nectar cards, no sentinel, the Cray Elemental G guardian in its G
-    deck (no Neo Nectar G unit was found with its stats); Cecilia, Kaivant and Rebecca pay by retiring a
-    Musketeer rear-guard, of which the deck holds enough, and Master Wisteria calls same-named cards."""
-    deck = legal_real_clan_deck(db, "neo-nectar", "Neo Nectar", {"critical": 4, "draw": 4, "stand": 4, "heal": 4})
+    a legal standard deck of real Neo Nectar cards, no sentinel, G guardians in its G deck (the Neo Nectar
+    Verna and the Cray Elemental Dizmel: no Neo Nectar G unit with Stride was found with its stats);
+    Cecilia, Kaivant and Rebecca pay by retiring a Musketeer rear-guard, of which the deck holds enough,
+    and Master Wisteria calls same-named cards."""
+    deck = legal_real_clan_deck(db, "neo-nectar", "Neo Nectar", {"critical": 4, "draw": 4, "stand": 4, "heal": 4},
+                                g_deck=("G-NN-VERNA", "G-CE-DIZMEL"))
     retire_musketeer = {s.key for i in set(deck.main) for s in compile_card(db[i])
                         for name, arg in s.cost if name == "retire" and arg.get("name_contains") == "Musketeer"}
     assert retire_musketeer == {"BT08-004#2", "BT08-012#1", "BT08-015#1"}

@@ -184,23 +184,28 @@ PAIRINGS = {
          "ability:G-NK-IMPEDE#1"},
         {"rule:attack_several_targets"}),
     # The Neo Nectar deck against itself: the first 12 games `simulate --seed 1 --decks neo-nectar
-    # neo-nectar` plays (heuristic against heuristic). Found by playing games 0-29: every ability of the
-    # deck resolves in game 25 alone; in games 0-11 each resolves in at least two games. Measured again
-    # once Cecilia's Limit Break ACT was expressed (its cost `drop_to_deck_bottom`: five normal
-    # Musketeers from the drop zone under the deck) and Wisteria's calls to different circles
-    # (`separate: true`): that ACT resolves in games 1, 3, 6, 8, 9 and 11 (8 times), her filtered
-    # retire cost in all but game 4, Master Wisteria's call of cards named as chosen rear-guards in 0,
-    # 3, 5, 6, 8, 9 and 11, Ruth, the rarest, in 3, 5, 8 and 11. The heuristic
-    # plays every ACT it can pay for and pays every optional cost, and rides a grade 3 on a grade 3, so
-    # Wisteria is ridden upon.
+    # neo-nectar` plays (heuristic against heuristic) and game 25. Found by playing games 0-29: every
+    # ability of the deck resolves in game 25 alone. Measured again once its G deck gained four Neo
+    # Nectar G guardians, 秋景の花乙姫 ヴェルナ, beside the four Dizmel (games 0-39 played): games 0-11
+    # cover every term, Dizmel's ability (and with it `effect:cannot_be_hit`, `effect:give`) in game 2
+    # only, so game 25, its next, is added; each term resolves in two games at least. Verna's 'shield
+    # +5000 for each other unit named as the chosen rear-guard' resolves 14 times (games 2, 3, 5, 7, 8,
+    # 11, 25), Dizmel's 3 times (2, 25). Cecilia's Limit Break ACT (its cost `drop_to_deck_bottom`: five
+    # normal Musketeers from the drop zone under the deck) resolves 10 times, in games 1, 2, 3, 6, 8, 9,
+    # 11 and 25, her filtered retire cost in all but game 4, Master Wisteria's call of cards named as
+    # chosen rear-guards (to different circles, `separate: true`) in 0, 2, 3, 5, 6, 8, 9, 11 and 25,
+    # Ruth, the rarest, in 3, 5, 8, 11 and 25. The heuristic plays every ACT it can pay for and pays
+    # every optional cost, and rides a grade 3 on a grade 3, so Wisteria is ridden upon.
     "neo-nectar-mirror": Pairing(
         ("neo-nectar", "neo-nectar"),
-        [(1, i, ("heuristic", "heuristic")) for i in range(12)],
+        [(1, i, ("heuristic", "heuristic")) for i in (*range(12), 25)],
         {"cost:retire", "filter:same_name_as", "filter:name_contains", "timing:when_ridden_upon",
          "effect:select", "timing:when_boosted", "cost:drop_to_deck_bottom", "filter:not_trigger",
          # Cecilia's own filtered retire cost (Kaivant's and Rebecca's share cost:retire), her Limit
          # Break ACT and Master Wisteria's own call (Branch's, unreachable here, shares same_name_as)
-         "ability:BT08-004#2", "ability:BT08-004#1", "ability:BT14-019#1"},
+         "ability:BT08-004#2", "ability:BT08-004#1", "ability:BT14-019#1",
+         # the Neo Nectar G guardian's own AUTO (its terms, select and same_name_as, are Wisteria's too)
+         "ability:G-NN-VERNA#1"},
         (),
         # Arboros Dragon, Branch fills the grade 1s: its 'when Arboros Dragon, Timber rides it, with
         # Arboros Dragon, Ratoon in the soul' needs two cards the deck does not hold
