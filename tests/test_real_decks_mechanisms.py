@@ -218,11 +218,14 @@ PAIRINGS = {
     # playing games 0-19: every ability of the deck resolves in them). Edel Rose's hand ACT (its cost
     # puts this very card from the hand on top of the deck, `hand_to_deck`; it searches for a Werwolf
     # Sieger) resolves in games 10, 23, 31, 33 and 36 of games 0-39 (never in 0-9): games 10 and 33 are added.
+    # Dark Queen of Nightmareland's 'when the attack it boosted hits, Soul Charge 1 and shuffle itself into
+    # the deck' (the watched timing when_your_unit_hits) resolves in games 0 and 28 of games 0-39 (the
+    # heuristic seldom calls a grade 0 trigger to a rear-guard circle): game 28 is added.
     "dark-irregulars-mirror": Pairing(
         ("dark-irregulars", "dark-irregulars"),
-        [(1, i, ("heuristic", "heuristic")) for i in (*range(11), 33)],
+        [(1, i, ("heuristic", "heuristic")) for i in (*range(11), 28, 33)],
         {"effect:opponent", "cost:soul_rear_guard", "filter:role", "effect:cannot_be_hit",
-         "cost:hand_to_deck", "effect:search", "ability:BT03-009#2"}),
+         "cost:hand_to_deck", "effect:search", "ability:BT03-009#2", "timing:when_your_unit_hits"}),
     # The Gold Paladin deck against itself: games 0-11 and 24 of `simulate --seed 1 --decks gold-paladin
     # gold-paladin` (heuristic against heuristic; found by playing games 0-29, and again, games 0-39,
     # once the deck's four Flame of Victory became four heal triggers, Elixir Sommelier: the same games

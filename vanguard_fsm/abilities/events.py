@@ -15,7 +15,7 @@ from .targets import where_zone
 
 # events other cards watch ("when your G unit strides"): they need a zone to work from
 WATCHED = frozenset({"when_your_g_unit_strides", "when_your_unit_attacks", "when_your_unit_boosts",
-                     "when_opponent_rear_guard_put_into_drop", "when_your_drive_check_reveals",
+                     "when_your_unit_hits", "when_opponent_rear_guard_put_into_drop", "when_your_drive_check_reveals",
                      "when_opponent_card_unlocked", "when_opponent_rear_guard_locked"})
 
 
@@ -120,6 +120,7 @@ def _hit_or_not(layer, game, u, placed, zone, hit, vanguard) -> None:
             else ("when_hits", "when_attack_hits_rear_guard")
         if placed:
             layer.subject(game, tp, b.attacker_card, timings, zone, placed)
+        layer.watchers(game, tp, "when_your_unit_hits")   # your other cards watch it ("the battle this unit boosted")
     else:    # resolves even if the attacker left the field (CR 7.7.1.7)
         timings = ("when_not_hit",)
         if placed and statuses.unit_has(game, u, "hit_abilities_without_hit"):   # an effect says so

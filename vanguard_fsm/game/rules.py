@@ -47,6 +47,9 @@ ENGINE_EVENTS = {
                                      "the card: {has: {count: your_trigger_zone, ...}}, CR 7.6.1.2.3)",
     "when_your_unit_boosts": "one of your units boosts (watched by your cards from their zone; the booster: "
                              "{exists: {from: units, role: boosting, ...}}, CR 7.4.1.8)",
+    "when_your_unit_hits": "the attack of one of your units hits (watched by your cards from their zone; once for "
+                           "each unit it hits; 'in the battle this unit boosted': {this_unit: {role: boosting}}, "
+                           "CR 7.7.1.7)",
     "when_opponent_rear_guard_put_into_drop": "one of your opponent's rear-guards is put into the drop zone "
                                               "(watched by your cards from their zone; CR 10.3)",
 }
