@@ -236,8 +236,8 @@ def test_unexpressed_ability_without_effect_is_kept_as_data_and_never_played(tmp
                  if a.get("effect") is None and "unexpressed" in a]
     # Blaster Blade Spirit's 'also a Gold Paladin' (one clan per card; its 'placed from your deck' is
     # expressed with from_zone: deck); the real abilities kept as data only: Яegression's ACT, whose costs
-    # lock your own rear-guards and turn G zone cards face down; Luard's Ritual 3 (a later stride without
-    # its cost, paid by putting drop-zone cards on the bottom of the deck). Dark Queen of Nightmareland's
+    # lock your own rear-guards and turn G zone cards face down. Luard's Ritual 3 is compiled now
+    # (`waive_stride_cost`). Dark Queen of Nightmareland's
     # 'when an attack hits in the battle this unit boosted, Soul Charge 1, then shuffle it into the deck' is
     # compiled now (the watched timing when_your_unit_hits, {this_unit: {role: boosting}}). Edel Rose's hand ACT is compiled now (its cost puts this very card from the
     # hand on top of the deck: `hand_to_deck` with `this_card`). Brutal Jack's Restraint (CR 11.5) and the ACT that takes it away (`lose`) are compiled now,
@@ -247,7 +247,7 @@ def test_unexpressed_ability_without_effect_is_kept_as_data_and_never_played(tmp
     # your grade 1 rear-guards to the guardian circle' (no effect moves a unit to GC). Ungai's first AUTO
     # watches a dominated unit's attack (no Dominate in the language); its second is played.
     assert sorted(data_only) == ["BT09-019#3", "G-GC-REGRESSION#1", "G-LJ-ERLO#1",
-                                 "G-NB-UNGAI#1", "G-SP-CLARETREVOLT#2", "G-SP-LUARD#1"]
+                                 "G-NB-UNGAI#1", "G-SP-CLARETREVOLT#2"]
     assert [s.key for s in compile_card(db["BT03-047"])] == ["BT03-047#1"]
     assert [s.key for s in compile_card(db["BT03-009"])] == ["BT03-009#1", "BT03-009#2"]
     assert [s.key for s in compile_card(db["BT08-004"])] == ["BT08-004#1", "BT08-004#2"]

@@ -17,6 +17,8 @@ so every card, and other vocabulary, composes them:
   "grade +1" for the ride, call and guard limits and the grade filters (CR 2.4.2, 8.5);
 - `no_normal_ride` (`you` / `opponent`): that player cannot normal ride this turn ("if they do not,
   they cannot normal ride during that ride phase");
+- `waive_stride_cost`: your next normal stride this turn needs no stride cost (the seat status
+  `stride_cost_waived`, used up where the stride cost is paid, `game/g_calls.py`; CR 8.5.2.4, 11.42.3);
 - `lose` K: "this unit loses K until end of turn", K one of the CONT keywords (`restraint`, `resist`,
   `lord`, `cannot_attack`, ...): the unit status `lost` (value K); the unit's own and given abilities
   that say K stop applying until it ends (`static.cont_value`), other cards' CONT still apply to it;
@@ -24,7 +26,7 @@ so every card, and other vocabulary, composes them:
 """
 from __future__ import annotations
 
-from ..game import statuses, zones
+from ..game import g_calls, statuses, zones
 from .cont_restrictions import CONT_ONLY
 from .effects import UNTIL, _continue, _targeted
 from .registry import ABILITIES
@@ -114,6 +116,18 @@ def no_normal_ride(game, ctx, arg, params, then, index):
     Example: {opponent: [{pay: [{discard: 1}], else: [{no_normal_ride: you}]}]}"""
     seat = ctx.seat if arg == "you" else 1 - ctx.seat
     statuses.add(game, statuses.seat_subject(seat), "no_normal_ride", True, params.get("until", "turn"))
+    _continue(game, then)
+
+
+@ABILITIES.effect("waive_stride_cost", "none")
+def waive_stride_cost(game, ctx, arg, params, then, index):
+    """Your next normal stride this turn needs no stride cost (CR 8.5.2.4; not an Ultimate Stride, CR 11.42.3).
+
+    The seat status `stride_cost_waived` until end of turn: the stride step offers every face-down G unit
+    with the Stride skill, and the first normal stride pays nothing and uses it up (Dragheart, Luard's Ritual).
+
+    Example: {kind: AUTO, zone: V, timing: beginning_of_ride_phase, optional: true, cost: [{drop_to_deck_bottom: {choose: 2, not_trigger: true}}], effect: waive_stride_cost}"""
+    statuses.add(game, statuses.seat_subject(ctx.seat), g_calls.WAIVED, g_calls.NEXT, "turn")
     _continue(game, then)
 
 

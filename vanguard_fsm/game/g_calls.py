@@ -15,6 +15,12 @@ holds ultimate_stride_g_face_up_min face-up cards, CR 10.28.2.1.1, and only for 
 the vanguard's nation, CR 10.28.2.1), paid and placed by the same steps; when that G unit is
 back in the G zone, the flow step `remove_g_zone_after_ultimate_stride` removes the whole G
 zone from the game (CR 10.28.6).
+
+An effect may waive the cost of its player's next normal stride this turn (Dragheart, Luard's
+Ritual: the seat status `stride_cost_waived`, `abilities/restrictions.py`): the stride step then
+offers every face-down G unit with the Stride skill, cost or not, and the pay step, where the cost
+is paid (CR 8.5.2.4), pays nothing and uses the waiver up. It never applies to Ultimate Stride
+(CR 11.42.3: effects that change the stride cost do not change its cost).
 """
 from __future__ import annotations
 
@@ -23,13 +29,27 @@ from .actions import Action
 from .battle import attacked_units, to_gc
 from .common import action, choice, condition, distinct
 
+WAIVED = "stride_cost_waived"    # seat status: the next normal stride this turn pays no cost
+NEXT = "next"                    # its value until a stride uses it (then the G unit's card instance)
+
 
 def _context(game, seat: int, g: int, skill: str) -> costs.PayContext:
     return costs.PayContext(seat, g, f"{skill}:{game.cards[g].id}", skill)
 
 
 def _can_pay(game, seat: int, g: int, skill: str) -> bool:
-    return costs.payable(game, _context(game, seat, g, skill), game.cards[g].skill_cost(skill))
+    return costs.payable(game, _context(game, seat, g, skill), _cost(game, seat, g, skill))
+
+
+def _waived(game, seat: int, g: int, skill: str) -> bool:
+    """A normal stride whose cost an effect waived this turn (status `stride_cost_waived`, not yet used:
+    value NEXT); never an Ultimate Stride (CR 11.42.3)."""
+    return (skill == "stride" and bool(game.state.statuses) and not _ultimate(game.cards[g])
+            and NEXT in statuses.values(game, statuses.seat_subject(seat), WAIVED))
+
+
+def _cost(game, seat: int, g: int, skill: str) -> tuple:
+    return () if _waived(game, seat, g, skill) else game.cards[g].skill_cost(skill)
 
 
 def _face_down_with(game, seat: int, skill: str) -> list:
@@ -46,7 +66,10 @@ def _paid(game) -> None:
 
 def _pay(game, seat: int, skill: str) -> None:
     g = game.state.players[seat].paying
-    costs.pay_all(game, _context(game, seat, g, skill), game.cards[g].skill_cost(skill), 0, (_paid, ()))
+    cost = _cost(game, seat, g, skill)
+    if _waived(game, seat, g, skill):      # used up by this stride: its value becomes the G unit strode
+        statuses.replace(game, statuses.seat_subject(seat), WAIVED, NEXT, g)
+    costs.pay_all(game, _context(game, seat, g, skill), cost, 0, (_paid, ()))
 
 
 # -- stride (RULES 3.3.3.2, CR 6.5.1.2) -----------------------------------------
@@ -97,7 +120,8 @@ def stride_chosen_g_unit(game) -> None:
 def _place(game, seat: int, named) -> None:
     p = game.state.players[seat]
     g = p.paying
-    zones.stride(game, seat, g, [], named)
+    waived = bool(game.state.statuses) and g in statuses.values(game, statuses.seat_subject(seat), WAIVED)
+    zones.stride(game, seat, g, [], named, waived)
     p.paying, p.strode = None, True
     if _ultimate(game.cards[g]):    # remembered for CR 10.28.6 (remove_g_zone_after_ultimate_stride)
         statuses.add(game, statuses.seat_subject(seat), "ultimate_strode", g, "turn")

@@ -17,6 +17,8 @@ player; `until` is `battle` or `turn`, ended by the flows' `end_battle` and
 - `set_power` (unit, value N): its original power is N; modifiers still add (CR 3.7.1, 3.7.1.2, 2.5.4);
 - `lost` (unit, value: a CONT keyword such as `restraint`): the unit has lost that ability, its own
   and given ones (the ability layer leaves them out, CR 11.5 Restraint lifted by an ACT);
+- `stride_cost_waived` (seat): that player's next normal stride this turn pays no stride cost
+  (value `next`; the stride's pay step, `game/g_calls.py`, uses it up: its value becomes the G unit strode);
 - `grade` (unit, signed): added to its grade wherever the rules read a unit's grade (the
   vanguard's for ride, call and guard limits, CR 2.4.2, 8.5; the grade filters).
 
@@ -98,6 +100,15 @@ def lost(game, keyword: str) -> frozenset:
     if not found:
         return frozenset()
     return frozenset(s[1] for s, n, v, _ in found if n == LOST and v == keyword)
+
+
+def replace(game, subject: tuple, name: str, old, new) -> None:
+    """The first status `name` of `subject` with value `old` takes the value `new` (kept until its end)."""
+    statuses = game.state.statuses
+    for i, (s, n, v, until) in enumerate(statuses):
+        if s == subject and n == name and v == old:
+            game.state.statuses = statuses[:i] + ((s, n, new, until),) + statuses[i + 1:]
+            return
 
 
 def take(game, name: str, subject: tuple | None = None):

@@ -300,9 +300,11 @@ def heart_card(game, unit: Unit) -> int:
     return unit.heart
 
 
-def stride(game, seat: int, g_card: int, cost: list[int], named: int | None = None) -> Unit:
+def stride(game, seat: int, g_card: int, cost: list[int], named: int | None = None,
+           cost_waived: bool = False) -> Unit:
     """Stride (RULES 3.3.3.2): pay the cost, put the G unit on VC, the old vanguard is its heart
-    (over a legion both are; `named`: the one whose name and power it gains, CR 10.27.5.1)."""
+    (over a legion both are; `named`: the one whose name and power it gains, CR 10.27.5.1;
+    `cost_waived`: an effect waived its cost, said by the event's `cost_waived: true`)."""
     p = game.state.players[seat]
     for card in cost:
         p.hand.remove(card)
@@ -319,6 +321,8 @@ def stride(game, seat: int, g_card: int, cost: list[int], named: int | None = No
         if named != old.card:
             statuses.add(game, statuses.unit_subject(unit), "heart_named", named, "turn")
         extra["named"] = game.cards[named].id
+    if cost_waived:
+        extra["cost_waived"] = True
     game.emit("stride", player=seat, card=game.cards[g_card].id, heart=game.cards[old.card].id,
               cost=[game.cards[c].id for c in cost], **extra)
     for card in cost:        # discarded (CR 10.3): 'put into the drop zone' abilities see it
