@@ -258,6 +258,10 @@ def test_count_the_cards_on_the_vanguard_circle_with_the_heart():
      "reveal_until.count needs a whole number"),
     ("{kind: ACT, zone: V, cost: [g_persona_blast], effect: {reveal_until: {grade: 1}, one_to: drop}}", "drop",
      "reveal_until.one_to is one of hand, call"),
+    ("{kind: ACT, zone: V, cost: [g_persona_blast], effect: {look_top: 5, to: call, others: deck_bottom}}",
+     "deck_bottom", "not with a call"),
+    ("{kind: ACT, zone: V, cost: [g_persona_blast], effect: {look_top: 5, to: ride, others: top}}", "top}",
+     "look_top.others is one of shuffle, deck_bottom"),
 ])
 def test_new_terms_lint_is_located(tmp_path, ability, token, fragment):
     assert_one_located_lint_problem(tmp_path, ability, token, fragment)
@@ -295,3 +299,37 @@ def test_a_rear_guard_put_into_the_drop_zone_in_the_main_phase_is_remembered_for
     assert len(acts(game, "FX-535")) == 1
     game.state.turn += 1                                    # another turn: forgotten
     assert acts(game, "FX-535") == []
+
+
+def _top(game, seat, *card_ids):
+    """Put these cards on top of the deck, the first on top."""
+    return [add(game, seat, card_id, "deck") for card_id in reversed(card_ids)][::-1]
+
+
+def test_look_at_the_top_cards_and_superior_ride_one_the_rest_under_the_deck():
+    """Drangal's line (`look_top` with `to: ride`, `others: deck_bottom`): the named card among the top
+    three is ridden (it becomes `that`, so "if you rode, no normal ride" holds), the other two go under the
+    deck in the order looked at, no shuffle."""
+    game, p, events = game_with("FX-011", "VC")
+    add(game, 0, "FX-536", "front_left")
+    squire, lord, scout = _top(game, 0, "FX-011", "FX-013", "FX-012")
+    below = list(p.deck[:-3])
+    play(game, "FX-536")
+    assert p.circles["VC"].card == lord
+    assert p.deck[:2] == [scout, squire] and p.deck[2:] == below     # bottom first: the first looked at lowest
+    assert ("ride", {"player": 0, "card": "FX-013", "grade": 3, "onto_grade": 1, "normal": False, "ridden": "FX-011",
+                     "from": "deck"}) in events
+    assert not any(name == "shuffle" for name, _ in events)
+    from vanguard_fsm.game import statuses
+    assert statuses.values(game, statuses.seat_subject(0), "no_normal_ride")
+
+
+def test_look_at_the_top_cards_without_the_named_card_rides_nothing():
+    game, p, events = game_with("FX-011", "VC")
+    add(game, 0, "FX-536", "front_left")
+    looked = _top(game, 0, "FX-011", "FX-012", "FX-012")
+    vanguard = p.circles["VC"].card
+    play(game, "FX-536")
+    assert p.circles["VC"].card == vanguard and p.deck[:3] == looked[::-1]
+    from vanguard_fsm.game import statuses
+    assert not statuses.values(game, statuses.seat_subject(0), "no_normal_ride")

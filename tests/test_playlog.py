@@ -58,3 +58,17 @@ def test_a_phase_renamed_in_the_flow_gets_its_own_header(tmp_path):
     (flows / "turn.yaml").write_text(turn, encoding="utf-8")
     text, _ = _log(1, flows)
     assert "  [pull phase > draw step]" in text and "[draw phase" not in text
+
+
+def test_cards_put_under_the_deck_are_logged_not_taken_for_a_turn_over():
+    """A `put` from the deck to the deck (`bottom: true`: the cards Drangal's line looked at and left,
+    reveal_until's others) has no `face`; the log said "turns ... face" for every from = to put and
+    failed on it with a KeyError in `play --decks royal-paladin kagero`."""
+    lines = []
+    hooks = Hooks()
+    PlayLog(hooks, lines.append)
+    from vanguard_fsm.game.factory import load_inputs
+    loaded = load_inputs(("royal-paladin", "kagero"))
+    game = new_game_with_abilities(1, loaded["decks"], None, hooks=hooks, flows=loaded["flows"], db=loaded["db"])
+    play_out(game, [make_agent("heuristic", 3), make_agent("heuristic", 4)])
+    assert any(": deck -> deck (bottom) (effect)" in line for line in lines)

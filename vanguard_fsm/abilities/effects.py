@@ -327,21 +327,45 @@ def superior_ride(game, ctx, arg, params, then, index):
     _card_choice(game, ctx, spec, "hand", (_ride, (ctx, then)), f"{ctx.key}: superior ride")
 
 
-@ABILITIES.effect("look_top", "int", {"pick": "cards", "to": ("hand", "call")})
+@ABILITIES.effect("look_top", "int", {"pick": "cards", "to": ("hand", "call", "ride"),
+                                      "others": ("shuffle", "deck_bottom")})
 def look_top(game, ctx, arg, params, then, index):
-    """Look at the top N cards, choose among them (`pick` filters) for your hand or a call; shuffle."""
+    """Look at the top N cards, choose among them (`pick` filters) for your hand, a call or a superior ride
+    (`to: ride`, one card); shuffle, or (`others: deck_bottom`, not with a call) put the rest under the deck.
+
+    Example: {look_top: 5, pick: {choose: 1, up_to: true, name: Some Knight}, to: ride, others: deck_bottom}"""
     p = game.state.players[ctx.seat]
     top = p.deck[-arg:][::-1]
     pick = dict(params.get("pick") or {})
     cards = game.cards
     pool = [i for i in top if passes(game, ctx, filters_of(pick), cards[i], None, i)]
-    done = _to_hand if params.get("to", "hand") == "hand" else _call_cards
-    choose(game, ctx.seat, "ability_card", card_options(game, pool), pick.get("choose", 1),
-           pick.get("up_to", True), (_look_done, (ctx, then, done)), f"{ctx.key}: look at the top {arg}")
+    to = params.get("to", "hand")
+    if params.get("others") == "deck_bottom":
+        done = (_looked_then_bottom, (ctx, then, to, top))
+    else:
+        done = (_look_done, (ctx, then, {"hand": _to_hand, "call": _call_cards, "ride": _ride}[to]))
+    choose(game, ctx.seat, "ability_card", card_options(game, pool), 1 if to == "ride" else pick.get("choose", 1),
+           pick.get("up_to", True), done, f"{ctx.key}: look at the top {arg}")
 
 
 def _look_done(game, ctx, then, done, chosen):
-    done(game, ctx, then, "deck", chosen)     # both shuffle the deck afterwards
+    done(game, ctx, then, "deck", chosen)     # each shuffles the deck afterwards
+
+
+def _looked_then_bottom(game, ctx, then, to, top, chosen):
+    """The chosen card ridden (it becomes `that`) or put into the hand; the other looked-at cards go under
+    the deck in the order they were looked at (the printed "in any order" is not asked), no shuffle."""
+    p = game.state.players[ctx.seat]
+    for inst in chosen:
+        if inst in p.deck and to == "ride":
+            zones.ride(game, ctx.seat, inst, normal=False, source="deck")
+            abstate.set_that(game, (p.circles["VC"].placed,))
+        elif inst in p.deck:
+            zones.put(game, ctx.seat, inst, "deck", "hand", "effect", ability=ctx.key)
+    for inst in top:
+        if inst not in chosen and inst in p.deck:
+            zones.put(game, ctx.seat, inst, "deck", "deck", "effect", bottom=True, ability=ctx.key)
+    _continue(game, then)
 
 
 @ABILITIES.effect("legion", "str")

@@ -183,6 +183,7 @@ class Linter(TermChecks, CompositeChecks):
             self.error(path + (names[0],), f"effect {names[0]!r} takes no argument (got {item[names[0]]!r})")
         self.arg(entry.arg, item[names[0]], path + (names[0],), f"effect {names[0]!r}")
         self.in_cont(names[0], item[names[0]], path + (names[0],))
+        self.together(names[0], item, path)
         for key, value in item.items():
             if key == names[0]:
                 continue

@@ -25,6 +25,13 @@ class TermChecks:
             self.error(path, "a CONT 'battles' adds all the units it names as the attack is declared "
                              "(CR 7.4.1.8.4): no choose / up_to")
 
+    def together(self, name, item, path) -> None:
+        """Parameters that do not go together: a call shuffles the deck, so `look_top` with `to: call`
+        cannot keep the other cards under it (`others: deck_bottom`)."""
+        if name == "look_top" and item.get("others") == "deck_bottom" and item.get("to") == "call":
+            self.error(path + ("others",), "look_top: `others: deck_bottom` goes with `to: hand` or `to: ride`, "
+                                           "not with a call (which shuffles the deck)")
+
     def count(self, value, path, what, negative=False) -> None:
         """A whole number, or a count expression `{count: source, filters, times: N, max: N, distinct: grade, plus: N}`."""
         if isinstance(value, int) and not isinstance(value, bool):

@@ -96,10 +96,11 @@ class PlayLog:
     def _on_put(self, game, f, w, c):
         if f["cause"] == "setup":
             return
-        if f["from"] == f["to"]:
+        if f["from"] == f["to"] and "face" in f:     # turned over in place (damage, G zone)
             w(f"P{f['player']} turns {c(f['card'])} face {f['face']} ({f['cause']})", 4)
-        else:
-            w(f"P{f['player']} {c(f['card'])}: {f['from']} -> {f['to']} ({f['cause']})", 4)
+        else:    # a deck card put under the deck (look_top, reveal_until) says so
+            under = " (bottom)" if f.get("bottom") else ""
+            w(f"P{f['player']} {c(f['card'])}: {f['from']} -> {f['to']}{under} ({f['cause']})", 4)
 
     def _on_reveal(self, game, f, w, c):
         w(f"P{f['player']} reveals {', '.join(c(i) for i in f['cards'])} ({f['zone']}, {f['cause']})", 4)
