@@ -24,7 +24,7 @@ def ridden_barcgal():
     Wingal rides, Barcgal's ability is pending. Returns (game, p0, this card, the other copy)."""
     game = sandbox(None, "royal-paladin", fmt="standard")
     p0 = game.state.players[0]
-    this = p0.circles["VC"].card
+    this = add(game, 0, "BT01-003", "VC")   # the deck's starter is Drangal since it plays Galahad's line
     other = add(game, 0, "BT01-003", "soul")
     add(game, 0, "BT01-044", "hand")
     ride = next(a for a in turn.ride_legal(game, 0) if game.cards[a.args[0]].id == "BT01-044")
