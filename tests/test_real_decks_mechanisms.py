@@ -89,6 +89,9 @@ RULE_STEPS = {
     # one attack against several units (CR 7.4.1.8.4-5, 10.20): a CONT 'this unit battles ...' read as
     # the attack is declared makes the attack event list every attacked circle in `targets`
     "rule:attack_several_targets": ("attack", lambda db, f: len(f.get("targets", ())) > 1),
+    # a stride whose cost an effect waived (Dragheart, Luard's Ritual: `waive_stride_cost`, CR 8.5.2.4):
+    # the waiver really used, not only the effect resolving
+    "rule:stride_cost_waived": ("stride", lambda db, f: bool(f.get("cost_waived"))),
 }
 
 
@@ -254,24 +257,28 @@ PAIRINGS = {
     # Swift Owl); Swift Owl then needs three grade 1 cards in the drop zone, which Phantom Blaster
     # Dragon's retire cost, Mac Lir's and Arianrhod's discards, guardians and heals put there. Found by
     # playing games 0-39 of `simulate --seed 1 --decks shadow-paladin shadow-paladin` (heuristic against
-    # heuristic) once the deck gained Claret Sword Dragon, Claret Sword Dragon "Revolt" and its Shadow
-    # Paladin G units: games 4, 7, 28 and 33 are the fewest in which every ability of the deck resolves
-    # in two games at least, and 12 and 23 add the watchers and Aurageyser Dragon once more (Swift Owl in
-    # 4, 7, 12, 23, 33; Claret Sword Dragon's watcher, as the heart of the G unit strode onto it, in 4,
-    # 12, 23, 28, 33; Revolt's reveal-until-two in 12, 28, 33; Aurageyser Damned's ACT in 4, 23, 28, 33;
-    # Gururubau in 4, 7; Fatalita in 28, 33).
+    # heuristic) once the deck gained Claret Sword Dragon, Claret Sword Dragon "Revolt", its Shadow Paladin
+    # G units and Dragheart, Luard (for one Phantom Blaster Dragon): games 0, 4, 7, 10, 33 and 34 are the
+    # fewest found in which every ability of the deck resolves in two games at least (greedy cover), Luard's
+    # Ritual and its waived stride included (Luard's Ritual 13 times in 0, 7, 34, the stride it made free
+    # 6 times, two in each; Luard's watcher as the heart in 0, 7, 34; Claret Sword Dragon's watcher in 0, 4,
+    # 33; Revolt's reveal-until-two in 0, 33, 34; Swift Owl in 0, 4, 7, 33, 34; Aurageyser Damned's ACT in
+    # 0, 4, 33, 34; Gururubau in 4, 7; Fatalita in 10, 33).
     "shadow-paladin-mirror": Pairing(
         ("shadow-paladin", "shadow-paladin"),
-        [(1, i, ("heuristic", "heuristic")) for i in (4, 7, 12, 23, 28, 33)],
+        [(1, i, ("heuristic", "heuristic")) for i in (0, 4, 7, 10, 33, 34)],
         {"condition:ritual", "condition:from_zone", "cost:retire", "filter:role",
-         # Claret Sword Dragon's watcher, as the heart the stride made of it (CR 8.6.5.1.5), by key:
-         # Luard's `when_your_g_unit_strides` is in no deck, but the term must stay this card's
-         "timing:when_your_g_unit_strides", "ability:G-SP-CLARETSWORD#2",
+         # Claret Sword Dragon's and Luard's watchers, as the heart the stride made of them (CR 8.6.5.1.5)
+         "timing:when_your_g_unit_strides", "ability:G-SP-CLARETSWORD#2", "ability:G-SP-LUARD#2",
          # Claret Sword Dragon "Revolt", the same watcher: reveal until two grade 1 cards (count: 2)
          "effect:reveal_until", "ability:G-SP-CLARETREVOLT#1",
          # the Shadow Paladin G units: Aurageyser Dragon's G persona blast and reveal, Damned's g_face_up
          "cost:g_persona_blast", "effect:reveal_top", "cost:g_face_up", "choose:count",
-         "condition:generation_break"}),
+         "condition:generation_break",
+         # Luard's Ritual 3: two normal units under the deck waive the next stride's cost
+         "effect:waive_stride_cost", "cost:drop_to_deck_bottom", "ability:G-SP-LUARD#1"},
+        # ... and a stride really pays nothing for it
+        {"rule:stride_cost_waived"}),
 }
 
 
