@@ -154,7 +154,7 @@ def flow_timing_cards():
 def test_every_flow_timing_triggers_its_card(timing, card_id, zone, conditions):
     game, trace = board()
     state = game.state
-    attacked = {"this_unit": {"role": "attacked"}} in conditions   # the card is the attacked unit (BT09-019)
+    attacked = {"this_unit": {"role": "attacked"}} in conditions   # the card is the attacked unit (BT09-019, BT05-001)
     seat = 1 if "opponent_turn" in conditions or attacked else 0
     where = {"V": "VC", "R": "front_left", "GC": "GC"}.get(zone, {"G": "g_zone"}.get(zone, zone))
     add(game, seat, card_id, where)
@@ -162,7 +162,7 @@ def test_every_flow_timing_triggers_its_card(timing, card_id, zone, conditions):
     for p in state.players:
         p.damage.extend(p.deck.pop() for _ in range(4))
     attacker = state.players[0].circles["VC"].card
-    in_battle(game, "VC", attacker, target="front_left" if attacked else "VC")
+    in_battle(game, "VC", attacker, target=where if attacked else "VC")   # attacked where it stands (V or R)
     if card_id in ("AL-001",):
         add(game, 0, "AL-014", "VC")
     if card_id in ("TC-009",):
