@@ -160,10 +160,15 @@ def test_the_narukami_deck_is_legal_real_and_built_around_vermillion(db):
     standard deck of real Narukami cards with four Dragonic Kaiser Vermillion, whose ACT gives it the
     CONT `battles` on the opponent's front row; four heal triggers (Trial Deck 6's Seiobo), which the
     G guardians of its G deck discard to be called: the Narukami 護天覇竜 インピード・ドラゴン and the Cray
-    Elemental Dizmel (no Narukami G unit with Stride was found with its stats)."""
+    Elemental Dizmel (no Narukami G unit with Stride was found with its stats). An Eradicator line: four
+    Eradicator, Unruly Dragon, whose intercept ability needs an Eradicator vanguard, and four grade 3
+    Eradicator, Gauntlet Buster Dragon to be it; eight Eradicators to pay their Eradicator-only
+    Counter Blast."""
     deck = legal_real_clan_deck(db, "narukami", "Narukami", {"critical": 4, "draw": 4, "stand": 4, "heal": 4},
                                 g_deck=("G-NK-IMPEDE", "G-CE-DIZMEL"))
     assert Counter(deck.main)["BT06-006"] == 4 and Counter(deck.main)["TD06-018"] == 4
+    eradicators = Counter(i for i in deck.main if "Eradicator" in db[i].name)
+    assert eradicators == {"PR-NK-UNRULY": 4, "BT10-007": 4} and db["BT10-007"].grade == 3
     assert all(db[i].g_guardian is not None and db[i].stride is None for i in deck.g_deck)
     given = [e for s in compile_card(db["BT06-006"]) for name, arg, _ in s.effects if name == "give" for e in [arg]]
     assert given and given[0]["effect"] == {"battles": {"from": "opponent_units", "row": "front"}}
@@ -245,8 +250,9 @@ def test_unexpressed_ability_without_effect_is_kept_as_data_and_never_played(tmp
     # 呼応する根絶者 エルロ's 'when a card's effect places an opponent's unit on a rear-guard circle'
     # (no such timing) is data only, and so is Claret Sword Dragon 'Revolt''s Generation Break 'move one of
     # your grade 1 rear-guards to the guardian circle' (no effect moves a unit to GC). Ungai's first AUTO
-    # watches a dominated unit's attack (no Dominate in the language); its second is played.
-    assert sorted(data_only) == ["BT09-019#3", "G-GC-REGRESSION#1", "G-LJ-ERLO#1",
+    # watches a dominated unit's attack (no Dominate in the language); its second is played. Eradicator,
+    # Gauntlet Buster Dragon's Limit Break AUTO is data only (no timing says 'by an effect of your cards').
+    assert sorted(data_only) == ["BT09-019#3", "BT10-007#1", "G-GC-REGRESSION#1", "G-LJ-ERLO#1",
                                  "G-NB-UNGAI#1", "G-SP-CLARETREVOLT#2"]
     assert [s.key for s in compile_card(db["BT03-047"])] == ["BT03-047#1"]
     assert [s.key for s in compile_card(db["BT03-009"])] == ["BT03-009#1", "BT03-009#2"]
