@@ -200,6 +200,22 @@ def test_the_gold_paladin_deck_is_legal_real_and_built_around_grand_ezel_scissor
     assert "BT14-003#1.later2.1" in [s.key for s in compile_card(db["BT14-003"])]
 
 
+def test_the_murakumo_deck_is_legal_real_and_plays_mandala_lord(db):
+    """`murakumo` (issue 19: a target by battle role, `role: attacking`, CR 7.4.1, 7.5.1.1): a legal
+    standard deck of real BT05 Murakumo cards (G-Regulation), four Covert Demonic Dragon, Mandala Lord
+    as its only grade 3s (its guard-step AUTO gives -10000 to one of the opponent's attacking units),
+    four Leaves Mirage as its Sentinels, and the Cray Elemental G guardian (no Murakumo G unit was
+    found with its stats)."""
+    deck = legal_real_clan_deck(db, "murakumo", "Murakumo", {"critical": 4, "draw": 4, "stand": 4, "heal": 4})
+    assert Counter(db[i].grade for i in deck.main) == {0: 17, 1: 16, 2: 13, 3: 4}
+    assert [i for i in deck.main if db[i].grade == 3] == ["BT05-001"] * 4
+    assert deck.main.count("BT05-013") == 4 and "sentinel" in db["BT05-013"].skills
+    guard_step = [s for s in compile_card(db["BT05-001"]) if s.kind == "AUTO"]
+    assert [s.timing for s in guard_step] == ["beginning_of_guard_step"]
+    (effect,) = guard_step[0].effects
+    assert effect[0] == "power" and effect[1] == -10000 and dict(effect[2])["target"]["role"] == "attacking"
+
+
 def test_the_shadow_paladin_deck_is_legal_real_and_plays_ritual(db):
     """`shadow-paladin` (issue 19: Ritual, CR 11.18): a legal standard deck of real Shadow Paladin
     cards around Swift Owl (Ritual 3, placed from the deck), a card that calls a grade 1 or lower
@@ -251,8 +267,9 @@ def test_unexpressed_ability_without_effect_is_kept_as_data_and_never_played(tmp
     # (no such timing) is data only, and so is Claret Sword Dragon 'Revolt''s Generation Break 'move one of
     # your grade 1 rear-guards to the guardian circle' (no effect moves a unit to GC). Ungai's first AUTO
     # watches a dominated unit's attack (no Dominate in the language); its second is played. Eradicator,
-    # Gauntlet Buster Dragon's Limit Break AUTO is data only (no timing says 'by an effect of your cards').
-    assert sorted(data_only) == ["BT09-019#3", "BT10-007#1", "G-GC-REGRESSION#1", "G-LJ-ERLO#1",
+    # Gauntlet Buster Dragon's Limit Break AUTO is data only (no timing says 'by an effect of your cards'),
+    # and so is Evil Ferret's ACT (its cost puts this very rear-guard under the deck: no such cost).
+    assert sorted(data_only) == ["BT05-034#2", "BT09-019#3", "BT10-007#1", "G-GC-REGRESSION#1", "G-LJ-ERLO#1",
                                  "G-NB-UNGAI#1", "G-SP-CLARETREVOLT#2"]
     assert [s.key for s in compile_card(db["BT03-047"])] == ["BT03-047#1"]
     assert [s.key for s in compile_card(db["BT03-009"])] == ["BT03-009#1", "BT03-009#2"]
@@ -260,7 +277,8 @@ def test_unexpressed_ability_without_effect_is_kept_as_data_and_never_played(tmp
     assert [s.key for s in compile_card(db["BT01-029"])] == ["BT01-029#1", "BT01-029#2", "BT01-029#3"]
     assert [s.key for s in compile_card(db["G-GC-CHRONODRAN"])] == \
         ["G-GC-CHRONODRAN#1", "G-GC-CHRONODRAN#2", "G-GC-CHRONODRAN#2.later2"]
-    assert [c.id for c in db if "sentinel" in c.skills and c.source] == ["BT01-011", "BT01-015", "BT03-011", "BT04-011", "BT06-017", "BT06-020", "BT12-014", "G-LJ-ENDER"]   # CR 11.9
+    assert [c.id for c in db if "sentinel" in c.skills and c.source] == ["BT01-011", "BT01-015", "BT03-011", "BT04-011", "BT05-013", "BT06-017", "BT06-020", "BT12-014",
+                                                                              "G-LJ-ENDER"]   # CR 11.9
 
 
 def write(tmp_path, body: str) -> Path:

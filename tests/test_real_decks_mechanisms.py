@@ -258,6 +258,19 @@ PAIRINGS = {
          # the delayed part itself (its Soul Charge and Counter Charge are the ACT's terms too), and
          # Dizmel's G guardian ability (its terms are the Sentinel's and others' too)
          "ability:BT14-003#1.later2.1", "ability:G-CE-DIZMEL#2"}),
+    # The Murakumo mirror (a target by battle role, `role: attacking`, CR 7.4.1, 7.5.1.1): games 0-11 and
+    # 14 of `simulate --seed 1 --decks murakumo murakumo` (heuristic against heuristic; found by playing
+    # games 0-19: every counted term resolves in games 0-11, Leaf Raccoon's boost in game 11 only of
+    # them, so game 14, its next, is added). Covert Demonic Dragon, Mandala Lord, attacked as the
+    # vanguard, pays Counter Blast 1 and a second Mandala Lord from the hand at the beginning of the
+    # guard step and gives -10000 to one of the opponent's attacking units (never the booster: `role:
+    # attacking`): 18 times, in games 1, 2, 3, 4, 5, 7, 8, 9, 10 and 11; Leaves Mirage's perfect guard 13
+    # times in 0, 2, 3, 4, 5, 6, 7, 9 and 10, Dart Spider's ACT (the heuristic seldom calls a stand trigger) in game 0.
+    "murakumo-mirror": Pairing(
+        ("murakumo", "murakumo"),
+        [(1, i, ("heuristic", "heuristic")) for i in (*range(12), 14)],
+        {"filter:role", "ability:BT05-001#2", "timing:beginning_of_guard_step", "cost:discard",
+         "effect:look_top", "effect:counter_charge"}),
     # The Shadow Paladin mirror (Swift Owl's Ritual, CR 11.18): Darkness Maiden, Macha calls a grade 1
     # or lower Shadow Paladin from the deck (the heuristic takes the card whose ability wants that call:
     # Swift Owl); Swift Owl then needs three grade 1 cards in the drop zone, which Phantom Blaster
