@@ -47,7 +47,7 @@ def swap(deck: Deck, old: str, new: str, times: int = 1) -> Deck:
 def test_builtin_deck_names():
     assert builtin_deck_names() == ["aurora", "aurora-quick", "dark-irregulars", "gear-chronicle", "gold-paladin", "kagero",
                                     "link-joker", "murakumo", "narukami", "neo-nectar", "nova-grappler",
-                                    "royal-paladin", "shadow-paladin", "tidewyrm", "tidewyrm-quick"]
+                                    "nubatama", "royal-paladin", "shadow-paladin", "tidewyrm", "tidewyrm-quick"]
 
 
 # clans beside Cray Elemental (whose cards belong to every clan): one, but gear-chronicle's
@@ -58,7 +58,8 @@ CLANS = {"gear-chronicle": {"Gear Chronicle", "Kagero"}}
 
 @pytest.mark.parametrize("name", ["aurora", "aurora-quick", "tidewyrm", "tidewyrm-quick", "royal-paladin", "kagero",
                                   "gear-chronicle", "link-joker", "nova-grappler", "narukami",
-                                  "neo-nectar", "dark-irregulars", "gold-paladin", "shadow-paladin", "murakumo"])
+                                  "neo-nectar", "dark-irregulars", "gold-paladin", "shadow-paladin", "murakumo",
+                                  "nubatama"])
 def test_builtin_deck_is_legal(db, name):
     deck = load_deck(name, db)
     assert deck.name == name

@@ -216,6 +216,21 @@ def test_the_murakumo_deck_is_legal_real_and_plays_mandala_lord(db):
     assert effect[0] == "power" and effect[1] == -10000 and dict(effect[2])["target"]["role"] == "attacking"
 
 
+def test_the_nubatama_deck_is_legal_real_and_plays_ungai(db):
+    """`nubatama` (issue 19: set power, `set_power` with `mode: increase_or_decrease`, CR 2.5.4): a legal
+    standard deck of real Nubatama cards (BT13, G-Regulation, and Stealth Dragon, Ungai from
+    cf-vanguard.net), four Ungai (its Generation Break 1 AUTO sets powers to 11000 when it is placed on
+    a rear-guard circle), four Mijingakure as its Sentinels, and the Cray Elemental G guardian (no
+    Nubatama G unit was found with its stats): a Dizmel that guarded is the G unit Ungai counts."""
+    deck = legal_real_clan_deck(db, "nubatama", "Nubatama", {"critical": 4, "draw": 4, "stand": 4, "heal": 4})
+    assert Counter(db[i].grade for i in deck.main) == {0: 18, 1: 12, 2: 12, 3: 8}
+    assert deck.main.count("G-NB-UNGAI") == 4
+    assert deck.main.count("BT13-011") == 4 and "sentinel" in db["BT13-011"].skills
+    (ungai,) = [s for s in compile_card(db["G-NB-UNGAI"]) if s.kind == "AUTO" and s.timing == "when_placed_on_R"]
+    assert [e[0] for e in ungai.effects] == ["set_power", "set_power"]
+    assert all(dict(e[2])["mode"] == "increase_or_decrease" and e[1] == 11000 for e in ungai.effects)
+
+
 def test_the_shadow_paladin_deck_is_legal_real_and_plays_ritual(db):
     """`shadow-paladin` (issue 19: Ritual, CR 11.18): a legal standard deck of real Shadow Paladin
     cards around Swift Owl (Ritual 3, placed from the deck), a card that calls a grade 1 or lower
@@ -269,7 +284,11 @@ def test_unexpressed_ability_without_effect_is_kept_as_data_and_never_played(tmp
     # watches a dominated unit's attack (no Dominate in the language); its second is played. Eradicator,
     # Gauntlet Buster Dragon's Limit Break AUTO is data only (no timing says 'by an effect of your cards'),
     # and so is Evil Ferret's ACT (its cost puts this very rear-guard under the deck: no such cost).
-    assert sorted(data_only) == ["BT05-034#2", "BT09-019#3", "BT10-007#1", "G-GC-REGRESSION#1", "G-LJ-ERLO#1",
+    # The nubatama deck's: Kabukicongo's Limit Break AUTO (the bound cards go back to the hand at the end
+    # of the turn: no term), Gozuou's AUTO and Shutenmaru's second AUTO (no filter names a unit that has
+    # Limit Break 4).
+    assert sorted(data_only) == ["BT05-034#2", "BT09-019#3", "BT10-007#1", "BT13-010#1", "BT13-051#1",
+                                 "BT13-056#2", "G-GC-REGRESSION#1", "G-LJ-ERLO#1",
                                  "G-NB-UNGAI#1", "G-SP-CLARETREVOLT#2"]
     assert [s.key for s in compile_card(db["BT03-047"])] == ["BT03-047#1"]
     assert [s.key for s in compile_card(db["BT03-009"])] == ["BT03-009#1", "BT03-009#2"]
@@ -277,7 +296,7 @@ def test_unexpressed_ability_without_effect_is_kept_as_data_and_never_played(tmp
     assert [s.key for s in compile_card(db["BT01-029"])] == ["BT01-029#1", "BT01-029#2", "BT01-029#3"]
     assert [s.key for s in compile_card(db["G-GC-CHRONODRAN"])] == \
         ["G-GC-CHRONODRAN#1", "G-GC-CHRONODRAN#2", "G-GC-CHRONODRAN#2.later2"]
-    assert [c.id for c in db if "sentinel" in c.skills and c.source] == ["BT01-011", "BT01-015", "BT03-011", "BT04-011", "BT05-013", "BT06-017", "BT06-020", "BT12-014",
+    assert [c.id for c in db if "sentinel" in c.skills and c.source] == ["BT01-011", "BT01-015", "BT03-011", "BT04-011", "BT05-013", "BT06-017", "BT06-020", "BT12-014", "BT13-011",
                                                                               "G-LJ-ENDER"]   # CR 11.9
 
 

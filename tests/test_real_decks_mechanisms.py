@@ -271,6 +271,17 @@ PAIRINGS = {
         [(1, i, ("heuristic", "heuristic")) for i in (*range(12), 14)],
         {"filter:role", "ability:BT05-001#2", "timing:beginning_of_guard_step", "cost:discard",
          "effect:look_top", "effect:counter_charge"}),
+    # The Nubatama mirror (set power, `set_power` with `mode: increase_or_decrease`, CR 2.5.4): games 0-4 of
+    # `simulate --seed 1 --decks nubatama nubatama` (heuristic against heuristic; found by playing games
+    # 0-29). Stealth Dragon, Ungai's Generation Break 1 AUTO (a Dizmel that guarded is the face-up G unit:
+    # no Nubatama G unit with stats was found, no Stride) sets up to two of its master's rear-guards and
+    # up to one opponent's unit to 11000 when it is placed on a rear-guard circle: in games 1 and 3 (of 0-29:
+    # only those two); Dizmel's G guardian ability in 1, 3, 4; Mijingakure's perfect guard in 2, 4;
+    # Mashiromomen's ACT (the heuristic seldom calls a stand trigger) in game 2 only.
+    "nubatama-mirror": Pairing(
+        ("nubatama", "nubatama"),
+        [(1, i, ("heuristic", "heuristic")) for i in range(5)],
+        {"effect:set_power", "ability:G-NB-UNGAI#2", "condition:generation_break", "ability:G-CE-DIZMEL#2"}),
     # The Shadow Paladin mirror (Swift Owl's Ritual, CR 11.18): Darkness Maiden, Macha calls a grade 1
     # or lower Shadow Paladin from the deck (the heuristic takes the card whose ability wants that call:
     # Swift Owl); Swift Owl then needs three grade 1 cards in the drop zone, which Phantom Blaster
