@@ -172,28 +172,30 @@ PAIRINGS = {
         [(1, i, ("heuristic", "heuristic")) for i in range(10)],
         {"timing:when_boosted", "timing:when_boosts", "filter:role", "filter:name", "effect:at_end_of_turn",
          "effect:put", "effect:lose", "cost:counter_blast"}),
-    # The Narukami deck against itself: games 1, 7, 53, 90, 119, 122 and 162 that `simulate --seed 1
-    # --decks narukami narukami` plays (heuristic against heuristic). Measured again once the deck gained
-    # an Eradicator line (four Eradicator, Gauntlet Buster Dragon for two Breakthrough Dragon and two Hex
-    # Cannon Wyvern, four Eradicator, Unruly Dragon for the four vanilla Thunderstorm Dragoon), which moved
-    # every game: games 0-199 played, and these seven (picked greedily, fewest first) are games in which every
-    # counted term resolves in two games at least. Unruly Dragon, intercepting while an Eradicator is
-    # the vanguard, pays Counter Blast 1 with an Eradicator card and retires a rear-guard that neither
-    # attacks nor boosts (`role: not_attacking_or_boosting`) in games 7, 90 and 119 (7 of games 0-199:
-    # 7, 12, 15, 17, 18, 26, 76 of 0-79); Gauntlet Buster's ACT (the opponent retires one of their own) in
-    # 1 and 90. Dragonic Kaiser Vermillion's Limit Break ACT resolves 9 times, in games 7, 53, 90, 119,
-    # 122 and 162, and its given CONT "battles every unit of the opponent's front row" makes one attack
-    # against several units (the rule step `rule:attack_several_targets`: an attack event whose
-    # `targets` lists more than one circle) in the same six. Impede Dragon, called by discarding a heal
-    # trigger, pays its Generation Break 1 cost (a face-down G guardian turned face up, `filter:
-    # g_guardian`) and has the opponent retire and bind one of their own rear-guards in games 122 and 162;
-    # Dizmel's G guardian ability resolves in games 53 and 119 (the only two of 0-199).
+    # The Narukami deck against itself: games 7, 14 and 90 that `simulate --seed 1 --decks narukami
+    # narukami` plays (heuristic against heuristic). Measured again once Eradicator, Gauntlet Buster
+    # Dragon's Limit Break AUTO ('each time an opponent's rear-guard is put into the drop zone by an effect
+    # of your cards': `{caused_by: your_effect}`, CR 11.27.1) became playable, which moved the games: games
+    # 0-199 played (1.6 s), and these three (picked greedily, fewest first) are games in which every counted
+    # term resolves in two games at least. The Limit Break AUTO resolves in 41 of games 0-199 (49 times),
+    # once in each of 7, 14 and 90 (after Unruly Dragon's retire in 7, Impede Dragon's in 14, Gauntlet
+    # Buster's own ACT, the opponent retiring one of their own, in 90). Unruly Dragon, intercepting while an
+    # Eradicator is the vanguard, pays Counter Blast 1 with an Eradicator card and retires a rear-guard that
+    # neither attacks nor boosts (`role: not_attacking_or_boosting`) in games 7 and 90. Dragonic Kaiser
+    # Vermillion's Limit Break ACT resolves 3 times, and its given CONT "battles every unit of the opponent's
+    # front row" makes one attack against several units (the rule step `rule:attack_several_targets`: an
+    # attack event whose `targets` lists more than one circle) in each of the three games. Impede Dragon,
+    # called by discarding a heal trigger, pays its Generation Break 1 cost (a face-down G guardian turned
+    # face up, `filter: g_guardian`) and has the opponent retire and bind one of their own rear-guards in
+    # games 14 and 90.
     "narukami-mirror": Pairing(
         ("narukami", "narukami"),
-        [(1, i, ("heuristic", "heuristic")) for i in (1, 7, 53, 90, 119, 122, 162)],
+        [(1, i, ("heuristic", "heuristic")) for i in (7, 14, 90)],
         {"effect:give", "filter:row", "condition:limit_break", "timing:when_boosted", "effect:retire",
          "effect:opponent", "cost:g_face_up", "filter:g_guardian", "condition:generation_break",
          "ability:G-NK-IMPEDE#1",
+         # Gauntlet Buster's Limit Break: an opponent's rear-guard retired by an effect of your cards
+         "ability:BT10-007#1", "condition:caused_by", "timing:when_opponent_rear_guard_put_into_drop",
          # Unruly Dragon's own intercept ability (its `role` is Breakthrough Dragon's term too)
          "timing:when_intercepts", "ability:PR-NK-UNRULY#1"},
         {"rule:attack_several_targets"}),

@@ -182,6 +182,22 @@ def from_zone(game, ctx, arg):
     return origin == arg
 
 
+CAUSES = ("your_effect", "opponent_effect", "rule")
+
+
+@ABILITIES.condition("caused_by", CAUSES)
+def caused_by(game, ctx, arg):
+    """The unit whose move this AUTO ability watches was retired by an effect of one of your cards, of your opponent's, or by a rule or a cost (a hit, a rule action).
+
+    Read when it triggers, on `when_opponent_rear_guard_put_into_drop` or `when_put_into_drop`: an effect's
+    card is the one whose ability resolves, whoever chooses the unit ("your opponent retires one of their
+    rear-guards" is your card's effect; CR 11.27.1 'due to an effect from one of your cards', 10.4, 7.7.1.9).
+    Example: {caused_by: your_effect}"""
+    if ctx.by is None:
+        return arg == "rule"
+    return arg == ("your_effect" if ctx.by == ctx.seat else "opponent_effect")
+
+
 # The once-per limits are written with the conditions; the layer records their use.
 @ABILITIES.condition("once_per_turn")
 def once_per_turn(game, ctx, arg):

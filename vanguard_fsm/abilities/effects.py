@@ -95,10 +95,15 @@ RETIRED_TO = ("hand", "soul", "bind", "deck_top", "deck_bottom")
 
 
 def _retire(game, ctx, seat, circle, unit, then_to=None):
-    if circle.startswith("GC"):
-        zones.retire_guardian(game, seat, unit)
-    else:
-        zones.retire(game, seat, circle)
+    layer = game.abilities    # the move is by this card's effect, whoever chooses (`opponent:`): `caused_by`
+    layer.effect_by = game.owner[ctx.inst]
+    try:
+        if circle.startswith("GC"):
+            zones.retire_guardian(game, seat, unit)
+        else:
+            zones.retire(game, seat, circle)
+    finally:
+        layer.effect_by = None
     if then_to is not None and unit.card in game.state.players[seat].drop:   # a G unit went to the G zone
         zone = "deck" if then_to.startswith("deck_") else then_to
         zones.put(game, seat, unit.card, "drop", zone, "effect", bottom=then_to == "deck_bottom", ability=ctx.key)

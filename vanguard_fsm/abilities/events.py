@@ -133,15 +133,17 @@ def _hit_or_not(layer, game, u, placed, zone, hit, vanguard) -> None:
 def on_zone_change(layer, game, seat, inst, src, dst) -> None:
     """A card arrived in a zone, whatever moved it (rule, cost, effect; CR 10.3, 10.8): 'when put
     into the drop zone / the bind zone' abilities of that card trigger there, knowing where it came
-    from (`from_zone`; a zone-changing trigger, CR 8.6.5; bind: CR 10.19, 4.9)."""
+    from (`from_zone`; a zone-changing trigger, CR 8.6.5; bind: CR 10.19, 4.9) and, for a unit an
+    effect retired, whose card's effect it was (`caused_by`, CR 11.27.1, 10.4)."""
+    by = layer.effect_by
     if dst == "bind":
         layer.subject(game, seat, inst, ("when_put_into_bind",), "bind", 0, origin=src)
     elif dst == "drop":
-        layer.subject(game, seat, inst, ("when_put_into_drop",), "drop", 0, origin=src)
+        layer.subject(game, seat, inst, ("when_put_into_drop",), "drop", 0, origin=src, by=by)
         if src in REAR_CIRCLES:    # a rear-guard of theirs: the other player's cards watch it
             # and may ask later this turn whether it happened, and when (`opponent_rear_guard_dropped_during`)
             abstate.record_dropped(game, seat, tuple(game.runner.paths()))
-            layer.watchers(game, 1 - seat, "when_opponent_rear_guard_put_into_drop")
+            layer.watchers(game, 1 - seat, "when_opponent_rear_guard_put_into_drop", by=by)
 
 
 def _on_check(timing, watched=None):

@@ -55,6 +55,7 @@ class AbilityLayer:
         self.timing_zones: dict = {}
         self.timing_ids: dict = {}   # timing -> ids of the cards with an AUTO ability on it
         self.listeners = None        # per game: `listeners.TimingListeners`, built on first use
+        self.effect_by = None        # while an effect retires a unit: its card's player (`effects._retire`)
         for card in sorted(cards, key=lambda c: c.id):
             for spec in _compiled(card):
                 self.specs[spec.key] = spec
@@ -135,9 +136,9 @@ class AbilityLayer:
         game.emit("ability", player=ctx.seat, card=game.cards[ctx.inst].id, kind=kind, timing=ctx.timing,
                   step=step, ability=ctx.key)
 
-    def trigger(self, game, seat, inst, spec, timing, placed, origin=None, dry=False, that=()) -> bool:
-        """The ability stands by if it may (True); `dry`: only say whether it would; `that`: the event's units."""
-        ctx = Ctx(seat, inst, spec.key, timing, placed, origin)
+    def trigger(self, game, seat, inst, spec, timing, placed, origin=None, dry=False, that=(), by=None) -> bool:
+        """Stands by if it may (True); `dry`: only say if; `that`: the event's units; `by`: its cause (Ctx.by)."""
+        ctx = Ctx(seat, inst, spec.key, timing, placed, origin, None, by)
         if abstate.is_used(game, spec.once, inst, spec.key) or not all_hold(game, ctx, spec.conditions):
             return False
         if dry:
@@ -146,7 +147,7 @@ class AbilityLayer:
         self.emit(game, ctx, "AUTO", "pending")
         return True
 
-    def subject(self, game, seat, inst, timings, zone, placed, origin=None) -> None:
+    def subject(self, game, seat, inst, timings, zone, placed, origin=None, by=None) -> None:
         """The card an engine event is about triggers its own AUTO abilities for `timings`."""
         by_timing = _printed_auto(self, game, inst, placed)
         granted = self.granted_specs(game, placed) if placed else ()   # given to units only
@@ -158,7 +159,7 @@ class AbilityLayer:
                 specs = list(specs) + [s for s in granted if s.kind == "AUTO" and s.timing == timing]
             for spec in specs:
                 if spec.zones is None or zone in spec.zones:
-                    self.trigger(game, seat, inst, spec, timing, placed, origin)
+                    self.trigger(game, seat, inst, spec, timing, placed, origin, by=by)
 
     def on_timing(self, game, name, dry=False) -> bool:
         """A flow timing: the AUTO abilities on it stand by, except those that already stood
@@ -187,8 +188,7 @@ class AbilityLayer:
             hit_event(self, game)
 
     def end_of(self, game, until: str) -> None:
-        """Granted abilities 'until end of battle / turn' end (the flows' end_battle and
-        end_turn_effects actions call this)."""
+        """Granted abilities 'until end of battle / turn' end (the flows' end_battle, end_turn_effects)."""
         if abstate.get(game).granted:
             self.expire(game, until)
 
@@ -237,8 +237,8 @@ class AbilityLayer:
     resisted = staticmethod(cont_restrictions.resisted)        # (game, chooser, seat, unit): Resist
     battled_by = attacks.battled_by     # (game, seat, attacking unit): circles a CONT `battles` adds
 
-    def watchers(self, game, seat, timing, that=()) -> None:
-        watch(self, game, seat, timing, that)
+    def watchers(self, game, seat, timing, that=(), by=None) -> None:
+        watch(self, game, seat, timing, that, by)
 
     def act_legal(self, game, seat):
         return static.act_legal(self, game, seat) if self.act else []
@@ -279,13 +279,13 @@ def _timing_specs(layer, game, name):
                     yield seat, inst, spec, placed
 
 
-def watch(layer, game, seat, timing, that=()) -> None:
+def watch(layer, game, seat, timing, that=(), by=None) -> None:
     """`seat`'s cards watching an event of theirs ("when your G unit strides") trigger; `that`: the
-    units the event was about ("retire that unit")."""
+    units the event was about ("retire that unit"); `by`: whose card's effect caused it."""
     if timing in layer.timing_zones:
         for owner, inst, spec, placed in _timing_specs(layer, game, timing):
             if owner == seat:
-                layer.trigger(game, seat, inst, spec, timing, placed, that=that)
+                layer.trigger(game, seat, inst, spec, timing, placed, that=that, by=by)
 
 
 def timing_stand_by(layer, game, name, dry) -> bool:

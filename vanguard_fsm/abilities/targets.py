@@ -30,6 +30,8 @@ class Ctx(NamedTuple):
     placed: int      # the source unit's placement number, 0 when the card is not a unit
     origin: str | None = None   # for a card that moved: where it came from (a zone or a circle)
     home: str | None = None     # a card not a unit: the zone it was in when the ability triggered (`identity.py`)
+    by: int | None = None       # an AUTO ability on a unit's move: the player whose card's effect moved it
+                                # (None: a rule such as a hit, or a cost; `caused_by`, CR 11.27.1)
 
 
 def units_of(game, seat: int):
