@@ -283,11 +283,12 @@ def test_unexpressed_ability_without_effect_is_kept_as_data_and_never_played(tmp
     # your grade 1 rear-guards to the guardian circle' (no effect moves a unit to GC). Ungai's first AUTO
     # watches a dominated unit's attack (no Dominate in the language); its second is played. Eradicator,
     # Gauntlet Buster Dragon's Limit Break AUTO is compiled now ('by an effect of your cards': `caused_by`);
-    # Evil Ferret's ACT is data only (its cost puts this very rear-guard under the deck: no such cost).
+    # Evil Ferret's ACT is compiled now (its cost puts this very rear-guard under the deck:
+    # `rear_guard_to_deck_bottom` with `this_card`).
     # The nubatama deck's: Kabukicongo's Limit Break AUTO (the bound cards go back to the hand at the end
     # of the turn: no term), Gozuou's AUTO and Shutenmaru's second AUTO (no filter names a unit that has
     # Limit Break 4).
-    assert sorted(data_only) == ["BT05-034#2", "BT09-019#3", "BT13-010#1", "BT13-051#1",
+    assert sorted(data_only) == ["BT09-019#3", "BT13-010#1", "BT13-051#1",
                                  "BT13-056#2", "G-GC-REGRESSION#1", "G-LJ-ERLO#1",
                                  "G-NB-UNGAI#1", "G-SP-CLARETREVOLT#2"]
     assert [s.key for s in compile_card(db["BT03-047"])] == ["BT03-047#1"]

@@ -260,19 +260,25 @@ PAIRINGS = {
          # the delayed part itself (its Soul Charge and Counter Charge are the ACT's terms too), and
          # Dizmel's G guardian ability (its terms are the Sentinel's and others' too)
          "ability:BT14-003#1.later2.1", "ability:G-CE-DIZMEL#2"}),
-    # The Murakumo mirror (a target by battle role, `role: attacking`, CR 7.4.1, 7.5.1.1): games 0-11 and
-    # 14 of `simulate --seed 1 --decks murakumo murakumo` (heuristic against heuristic; found by playing
-    # games 0-19: every counted term resolves in games 0-11, Leaf Raccoon's boost in game 11 only of
-    # them, so game 14, its next, is added). Covert Demonic Dragon, Mandala Lord, attacked as the
-    # vanguard, pays Counter Blast 1 and a second Mandala Lord from the hand at the beginning of the
-    # guard step and gives -10000 to one of the opponent's attacking units (never the booster: `role:
-    # attacking`): 18 times, in games 1, 2, 3, 4, 5, 7, 8, 9, 10 and 11; Leaves Mirage's perfect guard 13
-    # times in 0, 2, 3, 4, 5, 6, 7, 9 and 10, Dart Spider's ACT (the heuristic seldom calls a stand trigger) in game 0.
+    # The Murakumo mirror (a target by battle role, `role: attacking`, CR 7.4.1, 7.5.1.1): games 59 and 78
+    # of `simulate --seed 1 --decks murakumo murakumo` (heuristic against heuristic). Measured again once
+    # the starter Evil Ferret's ACT became playable (its cost puts this very rear-guard on the bottom of the
+    # deck, `{rear_guard_to_deck_bottom: {choose: 1, this_card: true}}`; it calls up to one Murakumo from the
+    # hand, which goes back to the hand at the beginning of the end phase), which moved every game: games
+    # 0-199 played (1.9 s), and these two (picked greedily) are games in which every counted term resolves
+    # in two games at least. The Ferret's ACT resolves in every one of games 0-199 (409 times), twice in
+    # each of 59 and 78, and so does its delayed return (`BT05-034#2.later2`). Covert Demonic Dragon,
+    # Mandala Lord, attacked as the vanguard, pays Counter Blast 1 and a second Mandala Lord from the hand
+    # at the beginning of the guard step and gives -10000 to one of the opponent's attacking units (never
+    # the booster: `role: attacking`): twice in each game (250 times in 140 of games 0-199); Leaves
+    # Mirage's perfect guard 6 times, Dart Spider's ACT once in each.
     "murakumo-mirror": Pairing(
         ("murakumo", "murakumo"),
-        [(1, i, ("heuristic", "heuristic")) for i in (*range(12), 14)],
+        [(1, i, ("heuristic", "heuristic")) for i in (59, 78)],
         {"filter:role", "ability:BT05-001#2", "timing:beginning_of_guard_step", "cost:discard",
-         "effect:look_top", "effect:counter_charge"}),
+         "effect:look_top", "effect:counter_charge",
+         # Evil Ferret's ACT (this very rear-guard under the deck) and its delayed return to the hand
+         "ability:BT05-034#2", "ability:BT05-034#2.later2", "cost:rear_guard_to_deck_bottom"}),
     # The Nubatama mirror (set power, `set_power` with `mode: increase_or_decrease`, CR 2.5.4): games 0-4 of
     # `simulate --seed 1 --decks nubatama nubatama` (heuristic against heuristic; found by playing games
     # 0-29). Stealth Dragon, Ungai's Generation Break 1 AUTO (a Dizmel that guarded is the face-up G unit:

@@ -278,6 +278,32 @@ class SoulRearGuards(RetireRearGuards):
         _continue(game, then)
 
 
+@ABILITIES.cost("rear_guard_to_deck_bottom", "pick")
+class RearGuardsToDeckBottom(RetireRearGuards):
+    """Put N of your other rear-guards (matching the filters) on the bottom of your deck; this very unit
+    only with `this_card: true` ("put this rear-guard on the bottom of your deck", as for `hand_to_deck`).
+
+    Example: {rear_guard_to_deck_bottom: {choose: 1, this_card: true}}"""
+
+    KIND, PROMPT = "deck_bottom_cost", "put {n} rear-guard(s) on the bottom of your deck"
+
+    @staticmethod
+    def _cards(game, ctx, filters):
+        if not any(name == "this_card" for name, _ in filters):
+            return RetireRearGuards._cards(game, ctx, filters)
+        ref = find_unit(game, ctx.placed)     # itself, where the other-rear-guard costs leave it out
+        ok = ref is not None and ref[0] == ctx.seat and ref[1] in REAR_CIRCLES
+        return [ref] if ok and passes(game, ctx, filters, game.cards[ref[2].card], ref[2]) else []
+
+    @staticmethod
+    def done(game, ctx, then, chosen):
+        for seat, placed in chosen:
+            ref = find_unit(game, placed)
+            if ref is not None:
+                zones.unit_to_zone(game, seat, ref[1], "deck", "cost", bottom=True, ability=ctx.key)
+        _continue(game, then)
+
+
 def _to_soul(game, ctx, seat, circle, unit) -> None:
     p = game.state.players[seat]
     p.circles[circle] = None
