@@ -301,6 +301,22 @@ def test_a_rear_guard_put_into_the_drop_zone_in_the_main_phase_is_remembered_for
     assert acts(game, "FX-535") == []
 
 
+def test_the_drops_are_recorded_only_in_a_game_whose_cards_ask_for_them():
+    """A rear-guard put into the drop zone is remembered (`AbState.dropped`) only when a card of the game
+    says `opponent_rear_guard_dropped_during` (kagero: Cruel Dragon), not on every game's retires."""
+    from vanguard_fsm.abilities import abstate, new_game_with_abilities
+    from vanguard_fsm.game.cards import load_cards
+    from vanguard_fsm.game.decks import load_deck
+    db = load_cards()
+    for name, asks in (("kagero", True), ("royal-paladin", False)):
+        deck = load_deck(name, db)
+        game = new_game_with_abilities(1, [deck, deck])
+        assert game.abilities.reads_drops is asks
+        add(game, 1, deck.starter, "front_left")
+        zones.retire(game, 1, "front_left")
+        assert bool(abstate.get(game).dropped) is asks, name
+
+
 def _top(game, seat, *card_ids):
     """Put these cards on top of the deck, the first on top."""
     return [add(game, seat, card_id, "deck") for card_id in reversed(card_ids)][::-1]

@@ -17,7 +17,8 @@ It lives in `State.abilities`, so snapshots and rewinds carry it for free:
   starts resolving;
 - `dropped`: (turn, seat, flow paths then) for each of a player's rear-guards put into the drop
   zone this turn (only this turn's are kept): "if an opponent's rear-guard was put into the drop
-  zone during this main phase" (`opponent_rear_guard_dropped_during`).
+  zone during this main phase" (`opponent_rear_guard_dropped_during`); recorded only in a game with a
+  card that asks it (`AbilityLayer.reads_drops`).
 """
 from __future__ import annotations
 

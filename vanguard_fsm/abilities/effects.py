@@ -314,14 +314,19 @@ def _call_flagged(game, ctx, then, flags, zone, chosen):
 
 
 def _ride(game, ctx, then, zone, chosen):
+    _ride_chosen(game, ctx, zone, chosen)
+    if zone == "deck":
+        zones.shuffle(game, ctx.seat)
+    _continue(game, then)
+
+
+def _ride_chosen(game, ctx, zone, chosen):
+    """Superior ride the chosen cards still in `zone` (RULES 3.3.4 c); the unit ridden becomes `that`."""
     p = game.state.players[ctx.seat]
     for inst in chosen:
         if inst in getattr(p, zone):
             zones.ride(game, ctx.seat, inst, normal=False, source=zone)
             abstate.set_that(game, (p.circles["VC"].placed,))
-    if zone == "deck":
-        zones.shuffle(game, ctx.seat)
-    _continue(game, then)
 
 
 @ABILITIES.effect("superior_ride", "cards")
@@ -361,12 +366,12 @@ def _looked_then_bottom(game, ctx, then, to, top, chosen):
     """The chosen card ridden (it becomes `that`) or put into the hand; the other looked-at cards go under
     the deck in the order they were looked at (the printed "in any order" is not asked), no shuffle."""
     p = game.state.players[ctx.seat]
-    for inst in chosen:
-        if inst in p.deck and to == "ride":
-            zones.ride(game, ctx.seat, inst, normal=False, source="deck")
-            abstate.set_that(game, (p.circles["VC"].placed,))
-        elif inst in p.deck:
-            zones.put(game, ctx.seat, inst, "deck", "hand", "effect", ability=ctx.key)
+    if to == "ride":
+        _ride_chosen(game, ctx, "deck", chosen)
+    else:
+        for inst in chosen:
+            if inst in p.deck:
+                zones.put(game, ctx.seat, inst, "deck", "hand", "effect", ability=ctx.key)
     for inst in top:
         if inst not in chosen and inst in p.deck:
             zones.put(game, ctx.seat, inst, "deck", "deck", "effect", bottom=True, ability=ctx.key)

@@ -142,7 +142,8 @@ def on_zone_change(layer, game, seat, inst, src, dst) -> None:
         layer.subject(game, seat, inst, ("when_put_into_drop",), "drop", 0, origin=src, by=by)
         if src in REAR_CIRCLES:    # a rear-guard of theirs: the other player's cards watch it
             # and may ask later this turn whether it happened, and when (`opponent_rear_guard_dropped_during`)
-            abstate.record_dropped(game, seat, tuple(game.runner.paths()))
+            if layer.reads_drops:
+                abstate.record_dropped(game, seat, tuple(game.runner.paths()))
             layer.watchers(game, 1 - seat, "when_opponent_rear_guard_put_into_drop", by=by)
 
 

@@ -44,6 +44,22 @@ def _compiled(card):
     return compile_card(card)
 
 
+def _reads_drops(cards) -> bool:
+    """A card here asks "was an opponent's rear-guard put into the drop zone during ..."
+    (`opponent_rear_guard_dropped_during`): only then are the drops recorded, so no other game pays for it."""
+    return any(_mentions(card.abilities, "opponent_rear_guard_dropped_during") for card in cards)
+
+
+def _mentions(data, name: str) -> bool:
+    """`name` is a key or a value anywhere in a card's (frozen) ability data: a condition may sit in an
+    `if`, an `any` or a given ability, so only a deep look finds every use."""
+    if isinstance(data, dict):
+        return any(k == name or _mentions(v, name) for k, v in data.items())
+    if isinstance(data, tuple):
+        return any(_mentions(v, name) for v in data)
+    return data == name
+
+
 class AbilityLayer:
     def __init__(self, game, cards) -> None:
         self.game = game
@@ -67,8 +83,8 @@ class AbilityLayer:
         self.act_zones = frozenset(z for specs in self.act.values() for s in specs for z in s.zones)
         self.granted_cont = any(s.kind == "CONT" and ".give" in s.key for s in self.specs.values())
         # which values CONT abilities change at all (power, critical): the others cost nothing
-        self.cont_effects = frozenset(name for s in self.specs.values() if s.kind == "CONT"
-                                      for name, _, _ in s.effects)
+        self.cont_effects = frozenset(n for s in self.specs.values() if s.kind == "CONT" for n, _, _ in s.effects)
+        self.reads_drops = _reads_drops(cards)   # then `events.on_zone_change` records the drops
         # what -> card id -> ((spec, amount, target), ...): CONT effects indexed once, read often
         self.cont_by_what: dict = {}
         self.cont_self: dict = {}    # the same for "this unit gets ...": only the unit's own card can apply
