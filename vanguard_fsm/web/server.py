@@ -2,8 +2,8 @@
 
 Starlette routes: `/` the debugger page (or, for `web --trace`, the report of that
 trace), `/static/*` the packaged assets (the page loads nothing from elsewhere),
-`/ws` the command socket. A tab's socket creates its `PageSession`; closing the tab
-drops it. Each message is handled by `commands.handle` in a worker thread, one at a
+`/ws` the command socket, `/docs/` and `/docs/TOPIC` the guides as plain text. A tab's
+socket creates its `PageSession`; closing the tab drops it. Each message is handled by `commands.handle` in a worker thread, one at a
 time per socket; whatever goes wrong, the reply is an error and the socket stays open.
 `serve` binds 127.0.0.1 unless told otherwise and prints the URL.
 """
@@ -15,11 +15,12 @@ import sys
 
 from anyio import to_thread
 from starlette.applications import Starlette
-from starlette.responses import HTMLResponse, Response
+from starlette.responses import HTMLResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from ..reference import guides
 from . import commands
 from .report import asset
 from .session import PageSession
@@ -64,8 +65,19 @@ def create_app(options: dict, trace_html: str | None = None) -> Starlette:
             return
 
     routes = [Route("/", index), Route("/health", health), Route("/favicon.ico", no_icon), WebSocketRoute("/ws", socket),
+              Route("/docs/", guide), Route("/docs/{topic}", guide),
               Mount("/static", StaticFiles(packages=[(__package__, "static")]), name="static")]
     return Starlette(routes=routes)
+
+
+async def guide(request):
+    """`/docs/`: the topics; `/docs/TOPIC`: one guide's Markdown (a known topic only, never a path)."""
+    topic = request.path_params.get("topic")
+    try:
+        text = guides.listing() if topic is None else guides.read(topic)
+    except guides.UnknownTopic as exc:
+        return PlainTextResponse(f"{exc}\n", status_code=404, headers=PAGE_HEADERS)
+    return PlainTextResponse(text, headers=PAGE_HEADERS)
 
 
 def _answer(page: PageSession, text: str) -> str:
