@@ -34,8 +34,9 @@ def _text(name: str) -> str:
 
 
 def topics() -> dict[str, str]:
-    """Every guide's topic with its title, in reading order."""
-    names = sorted(entry.name[:-3] for entry in _folder().iterdir() if entry.name.endswith(".md"))
+    """Every guide's topic with its title, in reading order (none when the package lacks its guides)."""
+    folder = _folder()
+    names = sorted(e.name[:-3] for e in folder.iterdir() if e.name.endswith(".md")) if folder.is_dir() else []
     ordered = [n for n in READING_ORDER if n in names] + [n for n in names if n not in READING_ORDER]
     return {name: _text(name).split("\n", 1)[0].lstrip("#").strip() for name in ordered}
 
