@@ -237,3 +237,19 @@ def test_the_scenario_shown_in_the_scenarios_guide_is_the_file_it_names():
     assert named, "the scenarios guide should show a real scenario file"
     file_text = (ROOT / named.group(1)).read_text(encoding="utf-8")
     assert file_text.split("\n", 1)[1] == named.group(2)      # the file less its schema comment line
+
+
+def test_the_tours_misspelt_target_gives_the_lint_line_the_readme_shows(tmp_path, monkeypatch):
+    shown = re.search(r"\$ vanguard-fsm lint flows\n(flows/turn\.yaml:(\d+):\d+: .*)\n", README.read_text("utf-8"))
+    assert shown, "the README's tour should show lint's line for the misspelt target"
+    import shutil
+    shutil.copytree(ROOT / "flows", tmp_path / "flows")
+    turn = tmp_path / "flows" / "turn.yaml"
+    lines = turn.read_text(encoding="utf-8").split("\n")
+    line = int(shown.group(2))
+    assert lines[line - 1].strip() == "- to: end_phase", "the README's tour names another line of flows/turn.yaml"
+    lines[line - 1] = lines[line - 1].replace("end_phase", "end_phse")
+    turn.write_text("\n".join(lines), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(main, ["lint", "flows"])
+    assert result.exit_code == 1 and shown.group(1) in result.output.splitlines()
