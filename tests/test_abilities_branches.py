@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from helpers import assert_one_located_lint_problem
-from vanguard_fsm.abilities import abstate
-from vanguard_fsm.abilities.counts import value
+from vanguard_fsm.abilities.runtime import abstate
+from vanguard_fsm.abilities.language.counts import value
 from vanguard_fsm.abilities.sandbox import add, check_timing, sandbox
-from vanguard_fsm.abilities.targets import Ctx
+from vanguard_fsm.abilities.language.targets import Ctx
 from vanguard_fsm.game import zones
 from vanguard_fsm.machine.hooks import Hooks
 

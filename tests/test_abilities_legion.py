@@ -9,9 +9,9 @@ from __future__ import annotations
 import pytest
 
 from vanguard_fsm.abilities import attach
-from vanguard_fsm.abilities.registry import ABILITIES
+from vanguard_fsm.abilities.language.registry import ABILITIES
 from vanguard_fsm.abilities.sandbox import add, check_timing, run, sandbox
-from vanguard_fsm.abilities.targets import Ctx
+from vanguard_fsm.abilities.language.targets import Ctx
 from vanguard_fsm.agents import make_agent
 from vanguard_fsm.agents.board_view import board_view, render_text
 from vanguard_fsm.game import battle, damage, drive, triggers, zones

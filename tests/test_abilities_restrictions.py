@@ -11,11 +11,11 @@ import pytest
 import yaml
 
 from helpers import assert_one_located_lint_problem
-from vanguard_fsm.abilities import abstate
-from vanguard_fsm.abilities.conditions import all_hold
+from vanguard_fsm.abilities.runtime import abstate
+from vanguard_fsm.abilities.language.conditions import all_hold
 from vanguard_fsm.abilities.sandbox import add, check_timing, run, sandbox
-from vanguard_fsm.abilities.spec import split_item
-from vanguard_fsm.abilities.targets import Ctx, candidates
+from vanguard_fsm.abilities.language.spec import split_item
+from vanguard_fsm.abilities.language.targets import Ctx, candidates
 from vanguard_fsm.game import zones
 from vanguard_fsm.game.battle import attack_legal
 from vanguard_fsm.game import statuses

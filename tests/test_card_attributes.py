@@ -6,7 +6,7 @@ import textwrap
 
 import pytest
 
-from vanguard_fsm.abilities.targets import ABILITIES
+from vanguard_fsm.abilities.language.targets import ABILITIES
 from vanguard_fsm.game.cards import CardError, load_cards
 
 HEAD = "clan: C\nnation: N\nrace: Human\ncards:\n"

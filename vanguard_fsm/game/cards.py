@@ -272,7 +272,7 @@ _CARD_SCHEMA = {
 }
 _RACE_SCHEMA = {"anyOf": [{"type": "string", "minLength": 1}, {   # a race, or a card's two races
     "type": "array", "items": {"type": "string", "minLength": 1}, "minItems": 1, "maxItems": 2, "uniqueItems": True}]}
-# The shape of an ability (names inside are checked by `vanguard_fsm.abilities.lint`).
+# The shape of an ability (names inside are checked by `vanguard_fsm.abilities.lint.cards`).
 _ITEM = {"anyOf": [{"type": "string"}, {"type": "object", "minProperties": 1, "maxProperties": 1}]}
 _EFFECT = {"anyOf": [{"type": "string"}, {"type": "object", "minProperties": 1}]}
 _ABILITY_SCHEMA = {

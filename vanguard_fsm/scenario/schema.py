@@ -14,7 +14,7 @@ from pathlib import Path
 
 import jsonschema
 
-from ..abilities.identity import ZONES
+from ..abilities.language.identity import ZONES
 from ..game.state import CIRCLES, REAR_CIRCLES
 from ..machine.yamlsrc import Document, SourceError, load, parse
 from ..machine.schema import StrictValidator

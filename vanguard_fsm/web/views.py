@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from ..abilities import static
+from ..abilities.runtime import static
 from ..game import zones
 
 CIRCLE_ORDER = ("front_left", "VC", "front_right", "back_left", "back_center", "back_right")

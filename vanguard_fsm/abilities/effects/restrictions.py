@@ -26,10 +26,10 @@ so every card, and other vocabulary, composes them:
 """
 from __future__ import annotations
 
-from ..game import g_calls, statuses, zones
-from .cont_restrictions import CONT_ONLY
-from .effects import UNTIL, _continue, _targeted
-from .registry import ABILITIES
+from ...game import g_calls, statuses, zones
+from ..mechanics.cont_restrictions import CONT_ONLY
+from .basic import UNTIL, _continue, _targeted
+from ..language.registry import ABILITIES
 
 UNIT_UNTIL = {"target": "target", "until": UNTIL}
 SET_POWER_MODES = ("original", "increase_or_decrease")

@@ -6,9 +6,9 @@ were written at the top, at its own `file:line:col`.
 """
 from __future__ import annotations
 
-from .registry import ABILITIES
-from .spec import LATER, NESTED, RETURNS
-from .targets import FILTER_KEYS
+from ..language.registry import ABILITIES
+from ..language.spec import LATER, NESTED, RETURNS
+from ..language.targets import FILTER_KEYS
 
 LIST_KINDS = ("effects", "conditions", "costs", "filters", "locked")
 # locked-card sources and keys (`lock.py`; kept here so lint needs no effect module)

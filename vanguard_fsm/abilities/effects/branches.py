@@ -26,13 +26,13 @@ and `reveal_until`) and a count's `distinct: grade`, the Mystery-flare text is::
 """
 from __future__ import annotations
 
-from ..game import costs, zones
-from ..game.actions import Action
-from . import abstate
-from .conditions import all_hold
-from .effects import _continue, run
-from .registry import ABILITIES
-from .spec import split_effect, split_item
+from ...game import costs, zones
+from ...game.actions import Action
+from ..runtime import abstate
+from ..language.conditions import all_hold
+from .basic import _continue, run
+from ..language.registry import ABILITIES
+from ..language.spec import split_effect, split_item
 
 PLAYERS = ("you", "opponent")
 

@@ -14,12 +14,13 @@ master) and `unlock` events naming the card and its circle. Counts: `your_locked
 """
 from __future__ import annotations
 
-from ..game import zones
-from ..game.state import REAR_CIRCLES
-from . import abstate, counts
-from .choose import choose
-from .effects import _continue, _targeted
-from .registry import ABILITIES
+from ...game import zones
+from ...game.state import REAR_CIRCLES
+from ..runtime import abstate
+from ..language import counts
+from ..language.choose import choose
+from ..effects.basic import _continue, _targeted
+from ..language.registry import ABILITIES
 
 # a locked-card source (lint: `lint_composite.LOCKED_SOURCES`) -> whose locked cards, relative to the
 # ability's master (0: yours, 1: the opponent's)

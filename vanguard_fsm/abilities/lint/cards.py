@@ -11,22 +11,23 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..game import rules  # noqa: F401  (registers the engine events)
-from ..game.cards import SKILLS, CardError, load_cards, printed_problem, yaml_files
-from ..machine.loader import load_flowset
-from ..machine.registry import REGISTRY
-from ..machine.yamlsrc import SourceError, load
-from ..paths import builtin_cards_dir, builtin_flows_dir
-from . import branches, conditions, costs, effects, zone_effects  # noqa: F401  (registration)
-from .costs import REPLACED
-from .lint_terms import TermChecks, unknown as _unknown
-from .effects import CARD_ZONES
-from .events import WATCHED
-from .registry import ABILITIES
-from .cont_restrictions import CONT_ONLY
-from .lint_composite import LIST_KINDS, CompositeChecks
-from .spec import DEFAULT_TIMING, KINDS, ONCE, ZONE_NAMES
-from .targets import FILTER_KEYS
+from ...game import rules  # noqa: F401  (registers the engine events)
+from ...game.cards import SKILLS, CardError, load_cards, printed_problem, yaml_files
+from ...machine.loader import load_flowset
+from ...machine.registry import REGISTRY
+from ...machine.yamlsrc import SourceError, load
+from ...paths import builtin_cards_dir, builtin_flows_dir
+from ..effects import basic, branches, zone_effects  # noqa: F401  (registration)
+from ..language import conditions, costs  # noqa: F401  (registration)
+from ..language.costs import REPLACED
+from .terms import TermChecks, unknown as _unknown
+from ..effects.basic import CARD_ZONES
+from ..runtime.events import WATCHED
+from ..language.registry import ABILITIES
+from ..mechanics.cont_restrictions import CONT_ONLY
+from .composite import LIST_KINDS, CompositeChecks
+from ..language.spec import DEFAULT_TIMING, KINDS, ONCE, ZONE_NAMES
+from ..language.targets import FILTER_KEYS
 
 # the G unit skills whose cost card data writes in the cost vocabulary (CR 11.11.2, 11.14)
 SKILLS_WITH_COSTS = ("stride", "g_guardian")

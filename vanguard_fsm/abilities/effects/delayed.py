@@ -16,14 +16,14 @@
 """
 from __future__ import annotations
 
-from ..game import zones
-from . import abstate
-from .abstate import Delayed, Pending
-from .choose import card_options, choose, unit_options
-from .effects import run
-from .registry import ABILITIES
-from .spec import LATER, split_effect
-from .targets import Ctx, candidates
+from ...game import zones
+from ..runtime import abstate
+from ..runtime.abstate import Delayed, Pending
+from ..language.choose import card_options, choose, unit_options
+from .basic import run
+from ..language.registry import ABILITIES
+from ..language.spec import LATER, split_effect
+from ..language.targets import Ctx, candidates
 
 
 def _continue(game, then):

@@ -8,7 +8,7 @@ so every pause keeps only immutable data (snapshots stay valid).
 """
 from __future__ import annotations
 
-from ..game.actions import Action
+from ...game.actions import Action
 
 
 def choose(game, seat: int, kind: str, options: tuple, count: int, up_to: bool, done: tuple,

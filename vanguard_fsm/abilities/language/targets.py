@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..game import zones
-from ..game.clans import in_clan
-from ..game.state import BACK_ROW, FRONT_ROW, MATE, REAR_CIRCLES
+from ...game import zones
+from ...game.clans import in_clan
+from ...game.state import BACK_ROW, FRONT_ROW, MATE, REAR_CIRCLES
 from .registry import ABILITIES
 
 
@@ -296,7 +296,7 @@ def candidates(game, ctx, target) -> tuple[list, int | None, bool]:
     units = [r for r in units if passes(game, ctx, filters, cards[r[2].card], r[2])]
     count = target.get("choose")
     if count is not None and type(count) is not int:     # "one for each ...": a count, read now (CR 8.5.4)
-        from .counts import value   # counts reads this module's filters
+        from .counts import value  # counts reads this module's filters
         count = value(game, ctx, count)
     if count is not None and game.abilities is not None:    # Resist: not chosen by the opponent (CR 11.13)
         units = [r for r in units if not game.abilities.resisted(game, ctx.seat, r[0], r[2])]

@@ -6,14 +6,16 @@ the main phase play timing (CR 8.1.1.1) and played like any ability.
 """
 from __future__ import annotations
 
-from ..game import deleted, statuses
-from ..game.actions import Action
-from ..game.state import REAR_CIRCLES
-from . import abstate, costs, counts, effects
-from .conditions import all_hold
-from .identity import home_of
+from ...game import deleted, statuses
+from ...game.actions import Action
+from ...game.state import REAR_CIRCLES
+from . import abstate
+from ..language import costs, counts
+from ..effects import basic as effects
+from ..language.conditions import all_hold
+from ..language.identity import home_of
 from .listeners import may_act
-from .targets import Ctx, candidates
+from ..language.targets import Ctx, candidates
 
 
 def cont_value(layer, game, unit, what, found: list | None = None) -> int:

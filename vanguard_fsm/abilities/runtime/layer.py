@@ -21,20 +21,22 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..game import deleted
-from ..game.actions import Action
-from ..game.state import MATE, REAR_CIRCLES
-from ..machine.runner import Runaway
-from . import abstate, attacks, costs, cont_restrictions, static
+from ...game import deleted
+from ...game.actions import Action
+from ...game.state import MATE, REAR_CIRCLES
+from ...machine.runner import Runaway
+from . import abstate, static
+from ..mechanics import attacks, cont_restrictions
+from ..language import costs
 from .abstate import Pending
-from .conditions import all_hold
-from .spec import compile_card
+from ..language.conditions import all_hold
+from ..language.spec import compile_card
 from .static import pay_and_resolve
-from .targets import Ctx
+from ..language.targets import Ctx
 from .events import EVENT_TIMINGS, hit_event, on_zone_change
 from .listeners import may_trigger
-from .delayed import stand_by_delayed
-from .identity import home_of
+from ..effects.delayed import stand_by_delayed
+from ..language.identity import home_of
 
 _HIDDEN_ZONES = (("soul", "soul"), ("drop", "drop"), ("hand", "hand"), ("G", "g_zone"))
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import difflib
 
-from .counts import DISTINCT, OPERATORS
-from .registry import ABILITIES
+from ..language.counts import DISTINCT, OPERATORS
+from ..language.registry import ABILITIES
 
 
 def unknown(what, name, known) -> str:

@@ -19,14 +19,14 @@ bound card from the bind zone (a `call` from `bind` with `time_leap: returned`).
 """
 from __future__ import annotations
 
-from ..game import statuses, zones
-from ..game.state import REAR_CIRCLES
-from . import abstate
-from .abstate import Delayed
-from .choose import card_options, choose, unit_options
-from .registry import ABILITIES
-from .spec import RETURNS
-from .targets import candidates, find_unit
+from ...game import statuses, zones
+from ...game.state import REAR_CIRCLES
+from ..runtime import abstate
+from ..runtime.abstate import Delayed
+from ..language.choose import card_options, choose, unit_options
+from ..language.registry import ABILITIES
+from ..language.spec import RETURNS
+from ..language.targets import candidates, find_unit
 
 BOUND = "time_leap_bound"          # unit status: the card bound for this called unit
 

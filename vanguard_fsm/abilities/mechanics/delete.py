@@ -10,9 +10,9 @@ event `when_opponent_vanguard_deleted` (your cards, from their zone) complete it
 """
 from __future__ import annotations
 
-from ..game import deleted
-from .effects import _targeted
-from .registry import ABILITIES
+from ...game import deleted
+from ..effects.basic import _targeted
+from ..language.registry import ABILITIES
 
 
 def _delete(game, ctx, seat, circle, unit):

@@ -8,9 +8,10 @@ ability layer (they are written with the conditions).
 """
 from __future__ import annotations
 
-from ..game.state import MATE, REAR_CIRCLES
-from ..game.zones import heart_card
-from . import abstate, counts
+from ...game.state import MATE, REAR_CIRCLES
+from ...game.zones import heart_card
+from ..runtime import abstate
+from . import counts
 from .counts import g_units_face_up
 from .registry import ABILITIES
 from .targets import find_unit

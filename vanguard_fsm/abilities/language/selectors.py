@@ -18,8 +18,8 @@ them; a unit that left the field since is no longer "that unit" (CR 8.7.3).
 """
 from __future__ import annotations
 
-from ..game.state import BACK_ROW, FRONT_ROW, MATE
-from . import abstate
+from ...game.state import BACK_ROW, FRONT_ROW, MATE
+from ..runtime import abstate
 from .registry import ABILITIES
 from .targets import find_unit, units_of
 

@@ -19,10 +19,10 @@ of that name until the status ends.
 """
 from __future__ import annotations
 
-from ..game.clans import share_clan
-from .registry import ABILITIES
-from .static import has_flag
-from .targets import units_of
+from ...game.clans import share_clan
+from ..language.registry import ABILITIES
+from ..runtime.static import has_flag
+from ..language.targets import units_of
 
 CONT_ONLY = frozenset({"resist", "lord", "restraint", "cannot_attack", "cannot_be_boosted", "harmony"})   # harmony: a keyword, `harmony.py`
 

@@ -12,14 +12,14 @@ the attack step reads it as the attack is declared, before the boost and before 
 """
 from __future__ import annotations
 
-from ..game import battle, deleted, effect_attacks
-from ..game.state import FRONT_ROW
-from . import abstate
-from .choose import choose, unit_options
-from .conditions import all_hold
-from .effects import _continue
-from .registry import ABILITIES
-from .targets import Ctx, candidates, find_unit, where_zone
+from ...game import battle, deleted, effect_attacks
+from ...game.state import FRONT_ROW
+from ..runtime import abstate
+from ..language.choose import choose, unit_options
+from ..language.conditions import all_hold
+from ..effects.basic import _continue
+from ..language.registry import ABILITIES
+from ..language.targets import Ctx, candidates, find_unit, where_zone
 
 
 @ABILITIES.effect("attack", "target", {"against": "target", "every": "none"})

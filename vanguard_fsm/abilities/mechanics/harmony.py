@@ -18,11 +18,11 @@ ability resolves, so a unit that leaves in between is in harmony for that instan
 """
 from __future__ import annotations
 
-from ..game.state import COLUMN_PARTNER
-from . import abstate
-from .registry import ABILITIES
-from .static import has_flag
-from .targets import find_unit
+from ...game.state import COLUMN_PARTNER
+from ..runtime import abstate
+from ..language.registry import ABILITIES
+from ..runtime.static import has_flag
+from ..language.targets import find_unit
 
 
 @ABILITIES.effect("harmony", "none")

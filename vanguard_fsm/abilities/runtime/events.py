@@ -8,10 +8,11 @@ queue, CONT values and ACT.
 """
 from __future__ import annotations
 
-from ..game import statuses
-from ..game.state import REAR_CIRCLES
-from . import abstate, harmony
-from .targets import where_zone
+from ...game import statuses
+from ...game.state import REAR_CIRCLES
+from . import abstate
+from ..mechanics import harmony
+from ..language.targets import where_zone
 
 # events other cards watch ("when your G unit strides"): they need a zone to work from
 WATCHED = frozenset({"when_your_g_unit_strides", "when_your_unit_attacks", "when_your_unit_boosts",

@@ -15,14 +15,14 @@ a `reveal` event.
 """
 from __future__ import annotations
 
-from ..game import zones
-from ..game.state import REAR_CIRCLES
-from . import abstate
-from .choose import card_options, choose
-from .effects import _card_choice, _continue, _targeted, run
-from .registry import ABILITIES
-from .spec import split_effect
-from .targets import filters_of, passes
+from ...game import zones
+from ...game.state import REAR_CIRCLES
+from ..runtime import abstate
+from ..language.choose import card_options, choose
+from .basic import _card_choice, _continue, _targeted, run
+from ..language.registry import ABILITIES
+from ..language.spec import split_effect
+from ..language.targets import filters_of, passes
 
 # where `to:` may send cards: a zone of the card's owner, `deck_top` / `deck_bottom` for the deck
 DESTINATIONS = ("hand", "soul", "drop", "bind", "deck_top", "deck_bottom")

@@ -12,11 +12,11 @@ take it up where they say so, so the order of things stays the rules' and the fl
 """
 from __future__ import annotations
 
-from ..game import statuses
-from . import counts
-from .effects import _continue
-from .registry import ABILITIES
-from .targets import candidates
+from ...game import statuses
+from ..language import counts
+from .basic import _continue
+from ..language.registry import ABILITIES
+from ..language.targets import candidates
 
 PLAYER = ("you", "opponent")
 

@@ -10,8 +10,8 @@ an effect (`{power: 5000, target: self, until: battle}`) and every argument.
 """
 from __future__ import annotations
 
-from ..game.costs import COSTS
-from ..machine.registry import Section
+from ...game.costs import COSTS
+from ...machine.registry import Section
 
 
 class Entry:

@@ -8,12 +8,13 @@ emit `move` events, so the trace shows every card that moved.
 """
 from __future__ import annotations
 
-from ..game import zones
-from ..game.state import COLUMN_PARTNER
-from . import abstate, counts
-from .choose import card_options, choose, unit_options
-from .registry import ABILITIES
-from .targets import candidates, filters_of, find_unit, passes
+from ...game import zones
+from ...game.state import COLUMN_PARTNER
+from ..runtime import abstate
+from ..language import counts
+from ..language.choose import card_options, choose, unit_options
+from ..language.registry import ABILITIES
+from ..language.targets import candidates, filters_of, find_unit, passes
 
 UNTIL = ("battle", "turn")
 UNIT_PARAMS = {"target": "target"}

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .spec import playable
+from ..language.spec import playable
 
 LEVELS = ("full", "partial", "none")
 

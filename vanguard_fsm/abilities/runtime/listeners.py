@@ -12,7 +12,7 @@ ability where it can be played, before the main phase lists them (CR 8.1.1.1).
 """
 from __future__ import annotations
 
-from ..game.state import REAR_CIRCLES
+from ...game.state import REAR_CIRCLES
 
 _HIDDEN = (("soul", "soul"), ("drop", "drop"), ("hand", "hand"), ("G", "g_zone"))
 
