@@ -1,4 +1,4 @@
-"""Effects that branch while an ability resolves (issue 19, `abilities/branches.py`): `if` with
+"""Effects that branch while an ability resolves (issue 19, `abilities/effects/branches.py`): `if` with
 `then`/`else` on conditions read at that moment (CR 8.5.4), `pay` ("you may pay the cost; if you
 do", CR 8.5.2.3), `shuffle`, the card zone `your_revealed` and a count's `distinct: grade` — the
 terms Interdimensional Dragon, Mystery-flare Dragon (G-TD01/001EN) is written with. Fixture cards

@@ -20,7 +20,7 @@ required; ``critical`` defaults to 1, ``trigger``/``stride``/``g_guardian`` to n
 list two races. A real card also says where its data was read (``source``, a URL) and its
 printed ``number``; a G guardian printed without power writes ``power: null`` (read as 0).
 The ability format (with ``unexpressed``: why a printed ability is not, or only partly,
-said) is in ``vanguard_fsm/abilities/spec.py``; this loader checks its shape, lint its names.
+said) is in ``vanguard_fsm/abilities/language/spec.py``; this loader checks its shape, lint its names.
 
 Consistency rules enforced (RULES.md 1.x, CR 1.48 where the seeds are silent):
 - ``unit: trigger`` <=> a ``trigger`` type is given; only G units have ``stride: {cost: [...]}`` (the Stride skill and its cost, CR 11.11.2;

@@ -4,7 +4,7 @@ A cost is written in card data as a list of items, a name or `{name: argument}`:
 an ability's `cost:`, and the G unit skills' `stride: {cost: [...]}` (CR 11.11.2)
 and `g_guardian: {cost: [...]}` (CR 7.5.1.2.3, 11.14.2). Every name resolves
 through `COSTS`; the ability layer's `ABILITIES.costs` is this same section, so the
-card abilities' costs (counter blast, soul blast ... in `abilities/costs.py`) and the
+card abilities' costs (counter blast, soul blast ... in `abilities/language/costs.py`) and the
 terms below are one vocabulary, linted at `file:line:col` by `vanguard-fsm lint`.
 
 The terms here are the ones the rules' own calls need whether or not the ability
@@ -12,7 +12,7 @@ layer is attached (a game made by `game.factory.new_game` strides too). A cost t
 takes chosen cards is written once, in the ability layer's general form with filters
 (`{discard: {choose: 1, trigger: heal}}`, `{discard: {choose: 1, grade: 0}}` for a
 G guardian); the older `discard_trigger` / `discard_grade` are gone and lint says what
-to write instead (`abilities/costs.py`, `REPLACED`). Each cost is
+to write instead (`abilities/language/costs.py`, `REPLACED`). Each cost is
 an object with `payable(game, ctx, n)` and `pay(game, ctx, n, then)`: every cost of a
 list must be payable before any is paid (CR 8.5.2.3), and `then` is the task
 `(fn, args)` run once this one is paid. Choices are made one card at a time through

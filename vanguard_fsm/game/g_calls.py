@@ -17,7 +17,7 @@ back in the G zone, the flow step `remove_g_zone_after_ultimate_stride` removes 
 zone from the game (CR 10.28.6).
 
 An effect may waive the cost of its player's next normal stride this turn (Dragheart, Luard's
-Ritual: the seat status `stride_cost_waived`, `abilities/restrictions.py`): the stride step then
+Ritual: the seat status `stride_cost_waived`, `abilities/effects/restrictions.py`): the stride step then
 offers every face-down G unit with the Stride skill, cost or not, and the pay step, where the cost
 is paid (CR 8.5.2.4), pays nothing and uses the waiver up. It never applies to Ultimate Stride
 (CR 11.42.3: effects that change the stride cost do not change its cost).

@@ -5,7 +5,7 @@ A status is one immutable entry `(subject, name, value, until)` in `State.status
 it, being a new object wherever it goes (CR 4.1.4) — or `("seat", seat)` for a
 player; `until` is `battle` or `turn`, ended by the flows' `end_battle` and
 `end_turn_effects` actions. The rules consult statuses by name here; card effects
-(`abilities/restrictions.py`) add them. The names the rules look at:
+(`abilities/effects/restrictions.py`) add them. The names the rules look at:
 
 - `cannot_be_hit` (unit): compared in the damage step, the attack does not hit it;
 - `drive` (unit, signed): added to its drive; 0 or less means no drive check (CR 2.16.2);

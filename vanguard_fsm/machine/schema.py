@@ -121,7 +121,7 @@ _GRADE_WINDOW = {"type": "object", "additionalProperties": False, "required": ["
 
 # what a card may print (RULES 1.1-1.3): grades per unit type and per skill, the shields of
 # normal and trigger units; the unit types and skill names are the card schema's (game/cards.py),
-# checked against these by card lint (abilities/lint.py)
+# checked against these by card lint (abilities/lint/cards.py)
 _GRADES = {"type": "array", "items": _GRADE, "uniqueItems": True}
 _PRINTED_CARDS = {"type": "object", "additionalProperties": False, "required": ["grades", "skill_grades", "shields"],
                   "properties": {

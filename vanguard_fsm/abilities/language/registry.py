@@ -3,7 +3,7 @@
 Card YAML names conditions, costs, effects, target selectors and filters; the
 functions behind the names are registered in `ABILITIES` by the modules of this
 package. A name that is not registered is a lint error with its `file:line:col`
-(`abilities/lint.py`); nothing in card data is imported or evaluated.
+(`abilities/lint/cards.py`); nothing in card data is imported or evaluated.
 
 Each entry also says which parameters it takes, so lint can check every key of
 an effect (`{power: 5000, target: self, until: battle}`) and every argument.
