@@ -14,7 +14,8 @@ from ..runtime import abstate
 from ..language import counts
 from ..language.choose import card_options, choose, unit_options
 from ..language.registry import ABILITIES
-from ..language.targets import candidates, filters_of, find_unit, passes
+from ..language.filters import filters_of, passes
+from ..language.targets import candidates, find_unit
 
 UNTIL = ("battle", "turn")
 UNIT_PARAMS = {"target": "target"}

@@ -22,7 +22,7 @@ from ..language.choose import card_options, choose
 from .basic import _card_choice, _continue, _targeted, run
 from ..language.registry import ABILITIES
 from ..language.spec import split_effect
-from ..language.targets import filters_of, passes
+from ..language.filters import filters_of, passes
 
 # where `to:` may send cards: a zone of the card's owner, `deck_top` / `deck_bottom` for the deck
 DESTINATIONS = ("hand", "soul", "drop", "bind", "deck_top", "deck_bottom")

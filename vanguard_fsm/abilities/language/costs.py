@@ -15,7 +15,8 @@ from ...game.costs import pay_all, payable  # noqa: F401  (one list-paying proto
 from ...game.state import REAR_CIRCLES
 from .choose import card_options, choose, unit_options
 from .registry import ABILITIES
-from .targets import candidates, filters_of, find_unit, passes
+from .filters import filters_of, passes
+from .targets import candidates, find_unit
 
 
 # cost names that one general form replaced: lint tells a card that still writes one what to

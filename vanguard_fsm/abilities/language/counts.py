@@ -24,7 +24,7 @@ they are needed: a CONT ability's at every look, an effect's when it resolves
 from __future__ import annotations
 
 from .registry import ABILITIES
-from .targets import passes
+from .filters import passes
 
 COUNT_KEYS = ("count", "times", "max", "distinct", "plus")
 # `distinct:` what makes two cards different ("four or more different grades")

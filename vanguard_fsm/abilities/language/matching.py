@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from .registry import ABILITIES
 from .spec import split_item
-from .targets import candidates, filters_of, find_unit, passes
+from .filters import filters_of, passes
+from .targets import candidates, find_unit
 
 
 def _unit_passes(game, ctx, unit, filters) -> bool:

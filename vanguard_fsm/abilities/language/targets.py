@@ -18,6 +18,8 @@ from typing import NamedTuple
 from ...game import zones
 from ...game.clans import in_clan
 from ...game.state import BACK_ROW, FRONT_ROW, MATE, REAR_CIRCLES
+from .counts import value
+from .filters import filters_of, passes
 from .registry import ABILITIES
 
 
@@ -263,29 +265,6 @@ def _same_name_as(game, arg, card, unit, ctx):
     return any(game.cards[u.card].name == card.name for _, _, u in units)
 
 
-FILTER_KEYS = ("from", "choose", "up_to")
-
-
-def passes(game, ctx, filters, card, unit, inst=None) -> bool:
-    """The card (a unit, or with `unit` None a card in a zone: instance `inst`) passes every filter."""
-    entries = ABILITIES.filters
-    for name, arg in filters:
-        entry = entries[name]
-        if entry.by_instance:
-            if not entry.fn(game, arg, card, unit, ctx, unit.card if unit is not None else inst):
-                return False
-        elif not entry.fn(game, arg, card, unit, ctx):
-            return False
-    return True
-
-
-def filters_of(spec) -> tuple:
-    """The (filter, arg) pairs of a target or card-choice mapping."""
-    if not isinstance(spec, dict):
-        return ()
-    return tuple((k, v) for k, v in spec.items() if k not in FILTER_KEYS and k not in ("to", "count", "rest"))
-
-
 def candidates(game, ctx, target) -> tuple[list, int | None, bool]:
     """(units, how many to choose or None for all, up_to) for a target spec."""
     if isinstance(target, str):
@@ -296,7 +275,6 @@ def candidates(game, ctx, target) -> tuple[list, int | None, bool]:
     units = [r for r in units if passes(game, ctx, filters, cards[r[2].card], r[2])]
     count = target.get("choose")
     if count is not None and type(count) is not int:     # "one for each ...": a count, read now (CR 8.5.4)
-        from .counts import value  # counts reads this module's filters
         count = value(game, ctx, count)
     if count is not None and game.abilities is not None:    # Resist: not chosen by the opponent (CR 11.13)
         units = [r for r in units if not game.abilities.resisted(game, ctx.seat, r[0], r[2])]

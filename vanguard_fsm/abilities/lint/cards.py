@@ -27,7 +27,7 @@ from ..language.registry import ABILITIES
 from ..mechanics.cont_restrictions import CONT_ONLY
 from .composite import LIST_KINDS, CompositeChecks
 from ..language.spec import DEFAULT_TIMING, KINDS, ONCE, ZONE_NAMES
-from ..language.targets import FILTER_KEYS
+from ..language.filters import FILTER_KEYS
 
 # the G unit skills whose cost card data writes in the cost vocabulary (CR 11.11.2, 11.14)
 SKILLS_WITH_COSTS = ("stride", "g_guardian")

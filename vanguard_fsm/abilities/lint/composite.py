@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..language.registry import ABILITIES
 from ..language.spec import LATER, NESTED, RETURNS
-from ..language.targets import FILTER_KEYS
+from ..language.filters import FILTER_KEYS
 
 LIST_KINDS = ("effects", "conditions", "costs", "filters", "locked")
 # locked-card sources and keys (`lock.py`; kept here so lint needs no effect module)
