@@ -23,7 +23,6 @@ LAYERS = {
     "reference": {"paths", "machine", "game", "abilities", "agents", "record", "scenario"},
     "sim": {"paths", "machine", "game", "abilities", "agents", "diagram", "record", "scenario", "reference"},
     "debug": {"paths", "machine", "game", "abilities", "agents", "diagram", "record", "scenario", "reference"},
-    "tools": {"paths", "machine", "game", "abilities", "agents", "record", "scenario"},
     "compare": {"paths", "machine", "game", "abilities", "agents", "diagram", "record", "scenario", "reference",
                 "sim"},
     "web": {"paths", "machine", "game", "abilities", "agents", "diagram", "record", "scenario", "reference", "sim",

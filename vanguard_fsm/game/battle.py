@@ -282,12 +282,3 @@ def end_battle(game) -> None:
     statuses.end(game, "battle")
     if game.abilities is not None:
         game.abilities.end_of(game, "battle")
-
-
-def __getattr__(name: str):
-    """Older import path (commit 08cc973, the rules audit's drivers): `attack_power` is in
-    game/damage.py since the damage step moved there; resolved lazily (damage imports battle)."""
-    if name == "attack_power":
-        from .damage import attack_power
-        return attack_power
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
