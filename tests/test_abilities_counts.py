@@ -15,7 +15,7 @@ from vanguard_fsm.abilities.lint.cards import lint_cards
 from vanguard_fsm.abilities.sandbox import add, run, sandbox
 from vanguard_fsm.abilities.language.targets import Ctx
 from vanguard_fsm.game import zones
-from vanguard_fsm.game.turn import act_apply, act_legal
+from vanguard_fsm.game.rules.turn import act_apply, act_legal
 
 FIX = Path(__file__).parent / "fixtures" / "abilities"
 CARDS, DECK = str(FIX / "cards.yaml"), str(FIX / "deck.yaml")

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from vanguard_fsm.abilities.sandbox import add, sandbox
-from vanguard_fsm.game import battle, damage, deleted, drive, zones
+from vanguard_fsm.game.rules import battle, damage, drive
+from vanguard_fsm.game import deleted, zones
 from vanguard_fsm.game.cards import load_cards
 from vanguard_fsm.game.factory import compiled_flows
 from vanguard_fsm.game.state import Battle

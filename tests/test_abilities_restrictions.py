@@ -17,10 +17,10 @@ from vanguard_fsm.abilities.sandbox import add, check_timing, run, sandbox
 from vanguard_fsm.abilities.language.spec import split_item
 from vanguard_fsm.abilities.language.targets import Ctx, candidates
 from vanguard_fsm.game import zones
-from vanguard_fsm.game.battle import attack_legal
+from vanguard_fsm.game.rules.battle import attack_legal
 from vanguard_fsm.game import statuses
 from vanguard_fsm.game.state import Battle
-from vanguard_fsm.game.turn import act_apply, act_legal
+from vanguard_fsm.game.rules.turn import act_apply, act_legal
 
 FIX = Path(__file__).parent / "fixtures" / "abilities"
 CARDS, DECK = str(FIX / "cards.yaml"), str(FIX / "deck.yaml")

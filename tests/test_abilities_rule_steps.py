@@ -17,9 +17,9 @@ from vanguard_fsm.abilities.runtime import abstate
 from vanguard_fsm.abilities.sandbox import add, check_timing, sandbox
 from vanguard_fsm.abilities.language.targets import Ctx, candidates
 from vanguard_fsm.game import statuses, zones
-from vanguard_fsm.game.battle import boost_legal
+from vanguard_fsm.game.rules.battle import boost_legal
 from vanguard_fsm.game.state import Battle
-from vanguard_fsm.game.turn import begin_turn, call_legal
+from vanguard_fsm.game.rules.turn import begin_turn, call_legal
 from vanguard_fsm.machine.hooks import Hooks
 from vanguard_fsm.machine.registry import REGISTRY
 

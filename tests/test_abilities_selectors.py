@@ -18,7 +18,7 @@ from vanguard_fsm.abilities.sandbox import add, check_timing, run, sandbox
 from vanguard_fsm.abilities.language.spec import split_effect
 from vanguard_fsm.abilities.language.targets import Ctx, candidates
 from vanguard_fsm.game.state import Battle
-from vanguard_fsm.game.turn import act_apply, act_legal
+from vanguard_fsm.game.rules.turn import act_apply, act_legal
 
 FIX = Path(__file__).parent / "fixtures" / "abilities"
 CARDS, DECK = str(FIX / "cards.yaml"), str(FIX / "deck.yaml")

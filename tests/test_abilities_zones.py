@@ -14,7 +14,7 @@ import pytest
 from helpers import assert_one_located_lint_problem
 from vanguard_fsm.abilities.sandbox import add, run, sandbox
 from vanguard_fsm.game import zones
-from vanguard_fsm.game.turn import act_apply, act_legal
+from vanguard_fsm.game.rules.turn import act_apply, act_legal
 from vanguard_fsm.machine.hooks import Hooks
 
 FIX = Path(__file__).parent / "fixtures" / "abilities"

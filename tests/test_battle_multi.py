@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from vanguard_fsm.agents import make_agent
-from vanguard_fsm.game import battle, damage
+from vanguard_fsm.game.rules import battle, damage
 from vanguard_fsm.scenario.build import build_game
 from vanguard_fsm.scenario.save import position_of
 from vanguard_fsm.scenario.schema import parse_scenario

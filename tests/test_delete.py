@@ -13,7 +13,8 @@ from vanguard_fsm.abilities.language.conditions import all_hold
 from vanguard_fsm.abilities.sandbox import add, check_timing, run, sandbox
 from vanguard_fsm.abilities.language.spec import split_item
 from vanguard_fsm.abilities.language.targets import Ctx, candidates
-from vanguard_fsm.game import deleted, turn, zones
+from vanguard_fsm.game import deleted, zones
+from vanguard_fsm.game.rules import turn
 from vanguard_fsm.machine.hooks import Hooks
 
 OKSIZZ, ALFRED = "G-LJ-OKSIZZ", "BT01-001"

@@ -131,7 +131,7 @@ def test_drachma_is_of_every_clan_of_the_dragon_empire_and_of_no_other():
 
 
 def test_a_kagero_trigger_works_with_drachma_the_only_unit():
-    from vanguard_fsm.game.triggers import resolve_trigger_of
+    from vanguard_fsm.game.rules.triggers import resolve_trigger_of
     game, p0, p1, vanguard, rear, events = board()
     assert [c for c, _ in p0.units()] == ["VC"]
     for card_id, active in (("BT01-024", True), ("BT01-046", False)):   # a Kagero and a Royal Paladin critical

@@ -15,8 +15,8 @@ from vanguard_fsm.abilities import new_game_with_abilities
 from vanguard_fsm.abilities.runtime.layer import _timing_specs
 from vanguard_fsm.abilities.runtime import static as static_module
 from vanguard_fsm.abilities.runtime.listeners import may_act, may_trigger
-from vanguard_fsm.game import check_timing as check_timing_module
-from vanguard_fsm.game.check_timing import nothing_to_do, rule_actions_then_abilities
+from vanguard_fsm.game.rules import check_timing as check_timing_module
+from vanguard_fsm.game.rules.check_timing import nothing_to_do, rule_actions_then_abilities
 from vanguard_fsm.machine.hooks import Hooks
 from vanguard_fsm.record.trace import TraceRecorder
 

@@ -8,7 +8,7 @@ from helpers import assert_one_located_lint_problem
 from vanguard_fsm.abilities.language.registry import ABILITIES
 from vanguard_fsm.abilities.sandbox import add, run, sandbox
 from vanguard_fsm.abilities.language.targets import Ctx
-from vanguard_fsm.game.turn import act_apply, act_legal
+from vanguard_fsm.game.rules.turn import act_apply, act_legal
 
 THIS_CARD = {"choose": 1, "this_card": True}
 COST = ABILITIES.costs["rear_guard_to_deck_bottom"].fn

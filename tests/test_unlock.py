@@ -12,7 +12,8 @@ import pytest
 from helpers import assert_one_located_lint_problem
 from vanguard_fsm.abilities.runtime import abstate
 from vanguard_fsm.abilities.sandbox import add, run, sandbox
-from vanguard_fsm.game import turn, zones
+from vanguard_fsm.game.rules import turn
+from vanguard_fsm.game import zones
 from vanguard_fsm.machine.hooks import Hooks
 
 FIX = Path(__file__).parent / "fixtures" / "abilities"

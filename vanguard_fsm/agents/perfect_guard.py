@@ -19,7 +19,7 @@ from __future__ import annotations
 from ..abilities.language.conditions import all_hold
 from ..abilities.language.spec import split_item
 from ..abilities.language.targets import Ctx, candidates
-from ..game.costs import payable
+from ..game.rules.costs import payable
 
 _EFFECT = "cannot_be_hit"
 

@@ -42,7 +42,7 @@ from typing import Any, Iterable, Iterator
 
 import jsonschema
 
-from vanguard_fsm.game.costs import split_item
+from vanguard_fsm.game.rules.costs import split_item
 from vanguard_fsm.machine import yamlsrc
 from vanguard_fsm.machine.yamlsrc import Document
 from vanguard_fsm.machine.schema import StrictValidator

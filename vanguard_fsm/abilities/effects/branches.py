@@ -26,7 +26,8 @@ and `reveal_until`) and a count's `distinct: grade`, the Mystery-flare text is::
 """
 from __future__ import annotations
 
-from ...game import costs, zones
+from ...game.rules import costs
+from ...game import zones
 from ...game.actions import Action
 from ..runtime import abstate
 from ..language.conditions import all_hold

@@ -26,7 +26,8 @@ so every card, and other vocabulary, composes them:
 """
 from __future__ import annotations
 
-from ...game import g_calls, statuses, zones
+from ...game.rules import g_calls
+from ...game import statuses, zones
 from ..mechanics.cont_restrictions import CONT_ONLY
 from .basic import UNTIL, _continue, _targeted
 from ..language.registry import ABILITIES

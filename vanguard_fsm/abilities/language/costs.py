@@ -11,7 +11,7 @@ with the target filters ("discard a heal trigger" is `{discard: {choose: 1, trig
 from __future__ import annotations
 
 from ...game import zones
-from ...game.costs import pay_all, payable  # noqa: F401  (one list-paying protocol for rules and abilities)
+from ...game.rules.costs import pay_all, payable  # noqa: F401  (one list-paying protocol for rules and abilities)
 from ...game.state import REAR_CIRCLES
 from .choose import card_options, choose, unit_options
 from .registry import ABILITIES

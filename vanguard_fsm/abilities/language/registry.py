@@ -10,7 +10,7 @@ an effect (`{power: 5000, target: self, until: battle}`) and every argument.
 """
 from __future__ import annotations
 
-from ...game.costs import COSTS
+from ...game.rules.costs import COSTS
 from ...machine.registry import Section
 
 

@@ -12,7 +12,8 @@ the attack step reads it as the attack is declared, before the boost and before 
 """
 from __future__ import annotations
 
-from ...game import battle, deleted, effect_attacks
+from ...game.rules import battle, effect_attacks
+from ...game import deleted
 from ...game.state import FRONT_ROW
 from ..runtime import abstate
 from ..language.choose import choose, unit_options

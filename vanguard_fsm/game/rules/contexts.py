@@ -9,7 +9,7 @@ time. A name that declares nothing may be written anywhere.
 """
 from __future__ import annotations
 
-from ..machine.registry import REGISTRY
+from ...machine.registry import REGISTRY
 from . import battle, damage, effect_attacks, g_calls  # noqa: F401  (the names below are registered there)
 
 REGISTRY.declare_context("battle", "a battle is running (started by begin_battle, CR.battle.1)")

@@ -2,10 +2,10 @@
 and moves, end phase (G assist: `g_assist.py`; stride: `g_calls.py`)."""
 from __future__ import annotations
 
-from .actions import Action
+from ..actions import Action
 from .common import action, choice, condition, distinct
-from .state import COLUMN_PARTNER, REAR_CIRCLES
-from . import deleted, statuses, zones
+from ..state import COLUMN_PARTNER, REAR_CIRCLES
+from .. import deleted, statuses, zones
 
 
 @action("begin_turn")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .battle import _attacked_unit, attacked_units
 from .common import action, condition
-from . import statuses, zones
+from .. import statuses, zones
 
 
 # -- damage step (CR 7.7) -------------------------------------------------------

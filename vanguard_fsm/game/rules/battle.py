@@ -5,10 +5,10 @@ the check timings between them are in the flow, not here.
 """
 from __future__ import annotations
 
-from .actions import Action
+from ..actions import Action
 from .common import action, choice, condition, distinct
-from .state import BEHIND, FRONT_REAR, FRONT_ROW, Battle
-from . import statuses, zones
+from ..state import BEHIND, FRONT_REAR, FRONT_ROW, Battle
+from .. import statuses, zones
 
 
 @action("begin_battle_phase")

@@ -12,10 +12,10 @@ effect (RULES 3.4.2).
 """
 from __future__ import annotations
 
-from .actions import Action
+from ..actions import Action
 from .common import action, condition
 from .triggers import resolve_trigger_of
-from . import statuses, zones
+from .. import statuses, zones
 
 
 def _losers(game) -> list[tuple[int, str]]:

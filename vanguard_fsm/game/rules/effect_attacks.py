@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from .battle import begin_attack
 from .common import action, condition
-from .state import FRONT_ROW
-from . import statuses
+from ..state import FRONT_ROW
+from .. import statuses
 
 NAME = "effect_attack"
 

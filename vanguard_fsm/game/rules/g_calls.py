@@ -24,8 +24,9 @@ is paid (CR 8.5.2.4), pays nothing and uses the waiver up. It never applies to U
 """
 from __future__ import annotations
 
-from . import costs, statuses, zones
-from .actions import Action
+from . import costs
+from .. import statuses, zones
+from ..actions import Action
 from .battle import attacked_units, to_gc
 from .common import action, choice, condition, distinct
 

@@ -22,10 +22,10 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..machine.registry import Section
-from .actions import Action
+from ...machine.registry import Section
+from ..actions import Action
 from .common import distinct
-from . import zones
+from .. import zones
 
 COSTS = Section("ability cost")
 

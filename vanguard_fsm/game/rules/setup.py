@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from .actions import Action
+from ..actions import Action
 from .common import action, choice
-from . import zones
+from .. import zones
 
 
 @action("decide_first_player")

@@ -13,9 +13,9 @@ is taken (or none), then one `put` (cause `cost`: what the search costs) per rem
 """
 from __future__ import annotations
 
-from .actions import Action
+from ..actions import Action
 from .common import action, choice, condition, distinct
-from . import zones
+from .. import zones
 
 
 def _turn_player(game):

@@ -1,12 +1,17 @@
-"""Importing this module registers every rule the flows may name.
+"""The rules the flows name: one module per part of the game, and importing this package registers them all.
 
-The registry is filled by side effect of importing the rule modules; this is the
-one place that lists them, so `lint`, the engine and tests agree on the names.
+Setup (`setup.py`), the turn outside battle (`turn.py`, `g_assist.py`, `g_calls.py`), the
+battle (`battle.py`, `drive.py`, `damage.py`, `effect_attacks.py`), triggers (`triggers.py`),
+check timing and the rule actions (`check_timing.py`), and the costs shared with card
+abilities (`costs.py`); `common.py` holds the registration helpers, `contexts.py` what each
+name needs to hold where it is written. The registry is filled by side effect of importing
+the rule modules; this is the one place that lists them, so `lint`, the engine and tests
+agree on the names. The engine events a card's AUTO ability may name are declared here too.
 """
 from __future__ import annotations
 
 from . import battle, check_timing, common, contexts, damage, drive, effect_attacks, g_assist, g_calls, setup, triggers, turn  # noqa: F401  (registration)
-from ..machine.registry import REGISTRY
+from ...machine.registry import REGISTRY
 
 # engine events a card's AUTO ability may name as its timing, each with what raises it
 ENGINE_EVENTS = {

@@ -15,10 +15,10 @@ for the next check timing, CR 8.4.1; CONT values are looked at afresh).
 """
 from __future__ import annotations
 
-from .actions import Action
-from .clans import share_clan
+from ..actions import Action
+from ..clans import share_clan
 from .common import action
-from . import zones
+from .. import zones
 
 RECORD_KEYS = {"power": "power_to", "critical": "critical_to", "stand": "stood"}
 

@@ -6,8 +6,8 @@ state's decision.
 """
 from __future__ import annotations
 
-from ..machine.registry import REGISTRY
-from .actions import Action
+from ...machine.registry import REGISTRY
+from ..actions import Action
 
 condition = REGISTRY.conditions
 action = REGISTRY.actions

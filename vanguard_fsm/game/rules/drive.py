@@ -6,7 +6,7 @@ The order (count, then one check per drive with its trigger and check timings) i
 from __future__ import annotations
 
 from .common import action, condition
-from . import statuses
+from .. import statuses
 
 
 @condition("attacker_drives")
