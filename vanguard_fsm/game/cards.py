@@ -25,7 +25,7 @@ said) is in ``vanguard_fsm/abilities/language/spec.py``; this loader checks its 
 Consistency rules enforced (RULES.md 1.x, CR 1.48 where the seeds are silent):
 - ``unit: trigger`` <=> a ``trigger`` type is given; only G units have ``stride: {cost: [...]}`` (the Stride skill and its cost, CR 11.11.2;
   without it never strode, CR 6.5.1.2.2) and ``g_guardian: {cost: [...]}`` (CR 7.5.1.2.3,
-  11.14), both costs in the cost vocabulary (``game/costs.py``); a G unit has a shield (any
+  11.14), both costs in the cost vocabulary (``game/rules/costs.py``); a G unit has a shield (any
   multiple of 5000, e.g. 15000) exactly when it is a G guardian.
 The printed numbers (grades per unit type and per skill, the shields of normal and trigger
 units: RULES 1.1-1.3) are parameters (``printed_cards``), checked by ``printed_problem`` from card

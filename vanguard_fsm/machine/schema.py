@@ -106,7 +106,7 @@ _GRADE = _count(0, 4)
 _EFFECTS = {"type": "array", "minItems": 1,
             "items": {"enum": ["critical", "draw", "stand", "heal", "power"]}}
 
-# The rule actions of a check timing (game/check_timing.py RULE_ACTIONS), CR 9.2-9.6.
+# The rule actions of a check timing (game/rules/check_timing.py RULE_ACTIONS), CR 9.2-9.6.
 RULE_ACTION_NAMES = ("losing", "overloaded_circles", "guardians_outside_battle", "ride_from_soul",
                      "damage_process")
 

@@ -18,7 +18,7 @@ so every card, and other vocabulary, composes them:
 - `no_normal_ride` (`you` / `opponent`): that player cannot normal ride this turn ("if they do not,
   they cannot normal ride during that ride phase");
 - `waive_stride_cost`: your next normal stride this turn needs no stride cost (the seat status
-  `stride_cost_waived`, used up where the stride cost is paid, `game/g_calls.py`; CR 8.5.2.4, 11.42.3);
+  `stride_cost_waived`, used up where the stride cost is paid, `game/rules/g_calls.py`; CR 8.5.2.4, 11.42.3);
 - `lose` K: "this unit loses K until end of turn", K one of the CONT keywords (`restraint`, `resist`,
   `lord`, `cannot_attack`, ...): the unit status `lost` (value K); the unit's own and given abilities
   that say K stop applying until it ends (`static.cont_value`), other cards' CONT still apply to it;

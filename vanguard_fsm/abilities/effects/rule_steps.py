@@ -5,7 +5,7 @@ take it up where they say so, so the order of things stays the rules' and the fl
 
 - `deal_damage` N (target: the opponent's vanguard unless told): that vanguard's
   "vanguard damage" grows by N (CR 10.33.1); the damage process at the next check timing
-  checks it point by point, triggers and all (CR 10.33.2, 9.6; `game/check_timing.py`);
+  checks it point by point, triggers and all (CR 10.33.2, 9.6; `game/rules/check_timing.py`);
 - `extra_turn` you | opponent: a turn of that player right after this one
   (CR 12.4.1); the game flow's `turn` state goes to it (`extra_turn_pending`,
   `take_extra_turn` in `flows/game.yaml`); several are taken last added first (CR 12.4.2).

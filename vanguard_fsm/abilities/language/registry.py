@@ -52,7 +52,7 @@ def example_of(fn) -> str:
 class AbilityRegistry:
     def __init__(self) -> None:
         self.conditions = Section("ability condition")
-        self.costs = COSTS     # one cost vocabulary with the rules' own terms (game/costs.py)
+        self.costs = COSTS     # one cost vocabulary with the rules' own terms (game/rules/costs.py)
         self.effects = Section("ability effect")
         self.selectors = Section("target selector")
         self.filters = Section("target filter")

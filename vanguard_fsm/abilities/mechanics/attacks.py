@@ -4,8 +4,8 @@ effects that add attacked units to the battle (CR 7.4.1.8.4, 10.20): `{battles: 
 The attacking unit is one of the effect's target units (its master's; chosen now
 if several), the unit attacked one of `against` (your opponent's units; chosen now
 if several). The attack itself comes after the ongoing battle, by the flows
-(`game/effect_attacks.py`). `battles` works on the battle in progress: the units
-it names become attacked units beside the chosen one (`game/battle.py`). Written in a
+(`game/rules/effect_attacks.py`). `battles` works on the battle in progress: the units
+it names become attacked units beside the chosen one (`game/rules/battle.py`). Written in a
 CONT ability ("this unit battles ..."), it changes how the attacked units are chosen:
 the attack step reads it as the attack is declared, before the boost and before any
 'when attacks' ability (CR 7.4.1.8.4), through `battled_by`.

@@ -13,7 +13,7 @@ looked at when the game asks, never stored, like CONT power (`static.cont_value`
 - `cannot_be_boosted` (target: self by default): no unit may boost the units' attacks (CR 7.4.1.7).
 
 The battle rules ask `allows(game, seat, unit, "attack")` for every attacker they would offer and
-`allows(..., "be_boosted")` before offering a boost (game/battle.py). A unit that lost one of these
+`allows(..., "be_boosted")` before offering a boost (game/rules/battle.py). A unit that lost one of these
 keywords (`lose`, a unit status) is not counted as having it: `static.cont_value` skips its abilities
 of that name until the status ends.
 """

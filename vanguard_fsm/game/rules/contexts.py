@@ -31,7 +31,7 @@ _CHOICES.declare("battle", needs=("battle",))
 _CHOICES.declare("attack", needs=("battle",), gives=("attack",))
 for _name in ("boost", "guard", "intercept"):
     _CHOICES.declare(_name, needs=("attack",))
-# stride / G guardian: choose the G unit, pay its cost, place it (game/g_calls.py, CR 8.5.2.4)
+# stride / G guardian: choose the G unit, pay its cost, place it (game/rules/g_calls.py, CR 8.5.2.4)
 _CHOICES.declare("stride", gives=("g_unit_chosen",),
                  then="pay_stride_cost, then stride_chosen_g_unit (flows/turn.yaml: stride_pay_cost, stride_place)")
 _CHOICES.declare("ultimate_stride", gives=("g_unit_chosen",),

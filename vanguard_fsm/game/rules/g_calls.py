@@ -5,7 +5,7 @@ The flows say the order (`flows/turn.yaml`: `stride_step` -> `stride_pay_cost` -
 `stride_place`; `flows/battle.yaml`: `guard_step` -> `g_guardian_pay_cost` ->
 `g_guardian_call`), so a designer can reorder or remove a step. Each cost is card
 data: `stride: {cost: [...]}` and `g_guardian: {cost: [...]}`, written in the cost
-vocabulary (`game/costs.py`); a G unit without `stride` has no Stride skill and is
+vocabulary (`game/rules/costs.py`); a G unit without `stride` has no Stride skill and is
 never strode (CR 6.5.1.2.2), one without `g_guardian` is never called as a guardian.
 The G unit chosen and still to be paid for and placed is `Player.paying`.
 
