@@ -17,16 +17,16 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from ..compare.balance import balance_report, flat_metrics
-from ..compare.metrics import read_trace
-from ..compare.paired import play_records_chunk
-from ..compare.thresholds import check, read_thresholds
-from ..diagram.render import load_flows
-from ..game.factory import new_game
-from ..paths import resolve_flows
-from ..sim.simulate import SimConfig
+from ...compare.balance import balance_report, flat_metrics
+from ...compare.metrics import read_trace
+from ...compare.paired import play_records_chunk
+from ...compare.thresholds import check, read_thresholds
+from ...diagram.render import load_flows
+from ...game.factory import new_game
+from ...paths import resolve_flows
+from ...sim.simulate import SimConfig
 from .cmd_simulate import _resolved, progress_bar, run_batch
-from .common import FormatName, EXIT_FAILED, EXIT_INPUT, AgentSpecType, cards_option, flows_option, input_errors
+from ..common import FormatName, EXIT_FAILED, EXIT_INPUT, AgentSpecType, cards_option, flows_option, input_errors
 
 
 @click.command()
@@ -57,7 +57,7 @@ def evaluate(games, seed, workers, scheduler, agents, decks, fmt, traces_dir, ch
     flowset = load_flows(resolve_flows(flows_dir))
     thresholds = None
     if check_path:
-        from ..compare.balance import flat_metrics as names_of
+        from ...compare.balance import flat_metrics as names_of
         thresholds = read_thresholds(check_path, list(names_of(_empty_report())))
     if html_path:
         try:
@@ -90,7 +90,7 @@ def evaluate(games, seed, workers, scheduler, agents, decks, fmt, traces_dir, ch
         if out_path:
             Path(out_path).write_text(json.dumps(report, indent=1, default=str) + "\n", encoding="utf-8")
         if html_path:
-            from ..compare.html import html_report
+            from ...compare.html import html_report
             Path(html_path).write_text(html_report(report, title, checks), encoding="utf-8")
     except OSError as exc:
         click.echo(f"{exc.filename}: cannot write: {exc.strerror}", err=True)

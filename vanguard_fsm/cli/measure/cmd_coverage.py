@@ -14,12 +14,12 @@ from pathlib import Path
 
 import click
 
-from ..game.factory import compiled_flows
-from ..paths import REPO_DIR, builtin_flows_dir
-from ..machine.yamlsrc import read_source
-from .common import EXIT_FAILED, cards_option, flows_option, input_errors
-from ..sim.coverage import BATCH_AGENTS, BATCH_FORMATS, Coverage, run_batch, run_scenarios
-from ..sim.coverage_rules import default_rules_path, rule_coverage
+from ...game.factory import compiled_flows
+from ...paths import REPO_DIR, builtin_flows_dir
+from ...machine.yamlsrc import read_source
+from ..common import EXIT_FAILED, cards_option, flows_option, input_errors
+from ...sim.coverage import BATCH_AGENTS, BATCH_FORMATS, Coverage, run_batch, run_scenarios
+from ...sim.coverage_rules import default_rules_path, rule_coverage
 
 DEFAULT_SCENARIOS = REPO_DIR / "tests" / "scenarios"
 

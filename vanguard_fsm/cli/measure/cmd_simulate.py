@@ -19,10 +19,10 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
     TimeRemainingColumn
 from rich.table import Table
 
-from ..game.factory import new_game
-from .common import (FormatName, EXIT_FAILED, EXIT_INPUT, AgentSpecType, FlagError, cards_option, write_json_and_csv,
+from ...game.factory import new_game
+from ..common import (FormatName, EXIT_FAILED, EXIT_INPUT, AgentSpecType, FlagError, cards_option, write_json_and_csv,
                      check_output_dir, check_output_file, flows_option, input_errors)
-from ..sim.simulate import ROW_FIELDS, SimConfig, play_chunk, run_dask, run_processes, summarise
+from ...sim.simulate import ROW_FIELDS, SimConfig, play_chunk, run_dask, run_processes, summarise
 
 LOCATED = re.compile(r"^[^\s:][^:]*:\d+:\d+: ")   # `path:line:col: message`
 

@@ -14,8 +14,8 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from ..sim.bench import TARGETS, run_bench
-from .common import EXIT_INPUT, cards_option, flows_option, input_errors
+from ...sim.bench import TARGETS, run_bench
+from ..common import EXIT_INPUT, cards_option, flows_option, input_errors
 
 
 @click.command()

@@ -17,14 +17,14 @@ import click
 from rich.console import Console
 from rich.table import Table
 
-from ..compare.paired import ROW_FIELDS, PairConfig, play_pair_chunk, summarise_pairs
-from ..compare.stats import BOOTSTRAP_RESAMPLES
-from ..compare.metrics import RATES
-from ..game.factory import new_game
-from ..sim.simulate import SimConfig
+from ...compare.paired import ROW_FIELDS, PairConfig, play_pair_chunk, summarise_pairs
+from ...compare.stats import BOOTSTRAP_RESAMPLES
+from ...compare.metrics import RATES
+from ...game.factory import new_game
+from ...sim.simulate import SimConfig
 from .cmd_simulate import _resolved, progress_bar, run_batch
-from ..paths import resolve_flows
-from .common import FormatName, EXIT_FAILED, AgentSpecType, cards_option, input_errors, write_json_and_csv
+from ...paths import resolve_flows
+from ..common import FormatName, EXIT_FAILED, AgentSpecType, cards_option, input_errors, write_json_and_csv
 
 
 @click.command()

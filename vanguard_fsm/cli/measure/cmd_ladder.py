@@ -19,10 +19,10 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
     TimeRemainingColumn
 from rich.table import Table
 
-from ..game.factory import new_game
-from .common import FormatName, EXIT_FAILED, EXIT_INPUT, AgentSpecType, cards_option, flows_option, input_errors
+from ...game.factory import new_game
+from ..common import FormatName, EXIT_FAILED, EXIT_INPUT, AgentSpecType, cards_option, flows_option, input_errors
 from .cmd_simulate import _resolved
-from ..sim.ladder import LadderConfig, run_ladder, summarise_ladder, work
+from ...sim.ladder import LadderConfig, run_ladder, summarise_ladder, work
 
 
 @click.command()
