@@ -122,7 +122,7 @@ ONE_CARD_HEAD = "clan: C\nnation: N\nrace: R\ncards:\n  - {id: X-1, name: A, gra
 
 def assert_one_located_lint_problem(tmp_path, ability: str, token: str, fragment: str) -> None:
     """Card lint finds exactly one problem in `ability`, at the column of `token`, saying `fragment`."""
-    from vanguard_fsm.abilities.lint import lint_cards
+    from vanguard_fsm.abilities.lint.cards import lint_cards
     path = tmp_path / "cards.yaml"
     path.write_text(ONE_CARD_HEAD + "     abilities: [" + ability + "]}\n", encoding="utf-8")
     problems = [str(p) for p in lint_cards(None, path)]

@@ -1,4 +1,4 @@
-"""Effects that branch while an ability resolves (issue 19, `abilities/branches.py`): `if` with
+"""Effects that branch while an ability resolves (issue 19, `abilities/effects/branches.py`): `if` with
 `then`/`else` on conditions read at that moment (CR 8.5.4), `pay` ("you may pay the cost; if you
 do", CR 8.5.2.3), `shuffle`, the card zone `your_revealed` and a count's `distinct: grade` — the
 terms Interdimensional Dragon, Mystery-flare Dragon (G-TD01/001EN) is written with. Fixture cards
@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from helpers import assert_one_located_lint_problem
-from vanguard_fsm.abilities import abstate
-from vanguard_fsm.abilities.counts import value
+from vanguard_fsm.abilities.runtime import abstate
+from vanguard_fsm.abilities.language.counts import value
 from vanguard_fsm.abilities.sandbox import add, check_timing, sandbox
-from vanguard_fsm.abilities.targets import Ctx
+from vanguard_fsm.abilities.language.targets import Ctx
 from vanguard_fsm.game import zones
 from vanguard_fsm.machine.hooks import Hooks
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from vanguard_fsm.abilities.sandbox import add, run, sandbox
-from vanguard_fsm.game.turn import act_apply, act_legal
+from vanguard_fsm.game.rules.turn import act_apply, act_legal
 
 FIX = Path(__file__).parent / "fixtures" / "abilities"
 CARDS, DECK = str(FIX / "cards.yaml"), str(FIX / "deck.yaml")

@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 
 from helpers import ONE_CARD_HEAD, assert_one_located_lint_problem
-from vanguard_fsm.abilities import counts
-from vanguard_fsm.abilities.lint import lint_cards
+from vanguard_fsm.abilities.language import counts
+from vanguard_fsm.abilities.lint.cards import lint_cards
 from vanguard_fsm.abilities.sandbox import add, run, sandbox
-from vanguard_fsm.abilities.targets import Ctx
+from vanguard_fsm.abilities.language.targets import Ctx
 from vanguard_fsm.game import zones
-from vanguard_fsm.game.turn import act_apply, act_legal
+from vanguard_fsm.game.rules.turn import act_apply, act_legal
 
 FIX = Path(__file__).parent / "fixtures" / "abilities"
 CARDS, DECK = str(FIX / "cards.yaml"), str(FIX / "deck.yaml")

@@ -9,11 +9,12 @@ from pathlib import Path
 
 import yaml
 
-from vanguard_fsm.abilities import abstate, effects
+from vanguard_fsm.abilities.runtime import abstate
+from vanguard_fsm.abilities.effects import basic as effects
 from vanguard_fsm.abilities.sandbox import add, check_timing, run, sandbox
-from vanguard_fsm.abilities.spec import split_effect
-from vanguard_fsm.abilities.targets import Ctx
-from vanguard_fsm.game.turn import end_turn_effects
+from vanguard_fsm.abilities.language.spec import split_effect
+from vanguard_fsm.abilities.language.targets import Ctx
+from vanguard_fsm.game.rules.turn import end_turn_effects
 from vanguard_fsm.game import zones
 from vanguard_fsm.game.state import Battle
 

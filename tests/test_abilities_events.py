@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from vanguard_fsm.abilities.sandbox import add, sandbox
-from vanguard_fsm.game import battle, damage, deleted, drive, zones
+from vanguard_fsm.game.rules import battle, damage, drive
+from vanguard_fsm.game import deleted, zones
 from vanguard_fsm.game.cards import load_cards
 from vanguard_fsm.game.factory import compiled_flows
 from vanguard_fsm.game.state import Battle
@@ -174,7 +175,7 @@ def test_every_flow_timing_triggers_its_card(timing, card_id, zone, conditions):
 
 
 def test_registered_engine_events_all_have_a_trigger_path():
-    from vanguard_fsm.abilities.layer import EVENT_TIMINGS
+    from vanguard_fsm.abilities.runtime.layer import EVENT_TIMINGS
     assert set(REGISTRY.engine_events.names()) <= {
         "when_placed", "when_placed_on_V", "when_placed_on_R", "when_ridden_upon", "when_attacks", "when_attacked",
         "when_boosts", "when_intercepts", "when_hits", "when_attack_hits_vanguard", "when_not_hit",
@@ -189,5 +190,5 @@ def test_registered_engine_events_all_have_a_trigger_path():
     # the hit event (CR 7.7.1.7: also on a rear-guard, and watched by your other cards: when_your_unit_hits,
     # tests/test_your_unit_hits.py) and every arrival in the drop zone (CR 10.3, 10.8:
     # also the opponent's rear-guards, watched) or the bind zone (CR 10.19) have their own paths
-    from vanguard_fsm.abilities.layer import AbilityLayer
+    from vanguard_fsm.abilities.runtime.layer import AbilityLayer
     assert callable(AbilityLayer.hit_event) and callable(AbilityLayer.on_zone_change)

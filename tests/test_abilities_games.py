@@ -10,7 +10,8 @@ from collections import Counter
 
 import pytest
 
-from vanguard_fsm.abilities import abstate, layer, new_game_with_abilities
+from vanguard_fsm.abilities.runtime import abstate, layer
+from vanguard_fsm.abilities import new_game_with_abilities
 from vanguard_fsm.agents import make_agent
 from vanguard_fsm.agents.base import play_out
 from vanguard_fsm.machine.hooks import Hooks

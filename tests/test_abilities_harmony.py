@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from vanguard_fsm.abilities import abstate
-from vanguard_fsm.abilities.conditions import all_hold
+from vanguard_fsm.abilities.runtime import abstate
+from vanguard_fsm.abilities.language.conditions import all_hold
 from vanguard_fsm.abilities.sandbox import add, check_timing, sandbox
-from vanguard_fsm.abilities.targets import Ctx
+from vanguard_fsm.abilities.language.targets import Ctx
 from vanguard_fsm.game import zones
 
 FIX = Path(__file__).parent / "fixtures" / "abilities"

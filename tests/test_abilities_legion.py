@@ -9,15 +9,16 @@ from __future__ import annotations
 import pytest
 
 from vanguard_fsm.abilities import attach
-from vanguard_fsm.abilities.registry import ABILITIES
+from vanguard_fsm.abilities.language.registry import ABILITIES
 from vanguard_fsm.abilities.sandbox import add, check_timing, run, sandbox
-from vanguard_fsm.abilities.targets import Ctx
+from vanguard_fsm.abilities.language.targets import Ctx
 from vanguard_fsm.agents import make_agent
 from vanguard_fsm.agents.board_view import board_view, render_text
-from vanguard_fsm.game import battle, damage, drive, triggers, zones
+from vanguard_fsm.game.rules import battle, damage, drive, triggers
+from vanguard_fsm.game import zones
 from vanguard_fsm.game.factory import new_game
 from vanguard_fsm.game.state import Battle
-from vanguard_fsm.game.turn import act_apply, act_legal
+from vanguard_fsm.game.rules.turn import act_apply, act_legal
 from vanguard_fsm.machine.registry import REGISTRY
 from vanguard_fsm.paths import builtin_cards_dir
 from vanguard_fsm.scenario import abilities as scenario_abilities, save as scenario_save

@@ -8,8 +8,8 @@ from collections.abc import Mapping
 import pytest
 from click.testing import CliRunner
 
-from vanguard_fsm.abilities.lint import known_timings, lint_cards
-from vanguard_fsm.abilities.spec import playable
+from vanguard_fsm.abilities.lint.cards import known_timings, lint_cards
+from vanguard_fsm.abilities.language.spec import playable
 from vanguard_fsm.game.cards import load_cards
 from vanguard_fsm.game.factory import compiled_flows
 from vanguard_fsm.game.rules import ENGINE_EVENTS
@@ -128,8 +128,8 @@ def test_an_effect_that_makes_its_own_ability_is_refused_inside_another_effects_
 
 
 def test_the_effects_with_an_ability_of_their_own_are_those_the_compiler_makes(tmp_path):
-    from vanguard_fsm.abilities.lint_composite import OWN_ABILITY
-    from vanguard_fsm.abilities.spec import LATER, RETURNS
+    from vanguard_fsm.abilities.lint.composite import OWN_ABILITY
+    from vanguard_fsm.abilities.language.spec import LATER, RETURNS
     assert OWN_ABILITY == {"give"} | set(LATER) | set(RETURNS)
     # inside a delayed part they are compiled with it (its own effect list): allowed
     problems, _ = lint_text(tmp_path, "{kind: AUTO, zone: R, timing: when_placed_on_R, effect: "

@@ -11,16 +11,16 @@ import pytest
 import yaml
 
 from helpers import assert_one_located_lint_problem
-from vanguard_fsm.abilities import abstate
-from vanguard_fsm.abilities.conditions import all_hold
+from vanguard_fsm.abilities.runtime import abstate
+from vanguard_fsm.abilities.language.conditions import all_hold
 from vanguard_fsm.abilities.sandbox import add, check_timing, run, sandbox
-from vanguard_fsm.abilities.spec import split_item
-from vanguard_fsm.abilities.targets import Ctx, candidates
+from vanguard_fsm.abilities.language.spec import split_item
+from vanguard_fsm.abilities.language.targets import Ctx, candidates
 from vanguard_fsm.game import zones
-from vanguard_fsm.game.battle import attack_legal
+from vanguard_fsm.game.rules.battle import attack_legal
 from vanguard_fsm.game import statuses
 from vanguard_fsm.game.state import Battle
-from vanguard_fsm.game.turn import act_apply, act_legal
+from vanguard_fsm.game.rules.turn import act_apply, act_legal
 
 FIX = Path(__file__).parent / "fixtures" / "abilities"
 CARDS, DECK = str(FIX / "cards.yaml"), str(FIX / "deck.yaml")

@@ -13,13 +13,13 @@ from pathlib import Path
 import pytest
 
 from helpers import assert_one_located_lint_problem
-from vanguard_fsm.abilities import abstate
+from vanguard_fsm.abilities.runtime import abstate
 from vanguard_fsm.abilities.sandbox import add, check_timing, sandbox
-from vanguard_fsm.abilities.targets import Ctx, candidates
+from vanguard_fsm.abilities.language.targets import Ctx, candidates
 from vanguard_fsm.game import statuses, zones
-from vanguard_fsm.game.battle import boost_legal
+from vanguard_fsm.game.rules.battle import boost_legal
 from vanguard_fsm.game.state import Battle
-from vanguard_fsm.game.turn import begin_turn, call_legal
+from vanguard_fsm.game.rules.turn import begin_turn, call_legal
 from vanguard_fsm.machine.hooks import Hooks
 from vanguard_fsm.machine.registry import REGISTRY
 
@@ -186,7 +186,7 @@ def test_the_new_terms_are_linted(tmp_path, ability, token, fragment):
 
 
 def test_a_g_guardian_cost_in_the_older_form_is_located_with_what_to_write(tmp_path):
-    from vanguard_fsm.abilities.lint import lint_cards
+    from vanguard_fsm.abilities.lint.cards import lint_cards
     path = tmp_path / "cards.yaml"
     path.write_text("clan: C\nnation: N\nrace: R\ncards:\n"
                     "  - {id: X-4, name: G, grade: 4, power: null, shield: 15000, unit: g_unit,\n"

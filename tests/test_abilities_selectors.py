@@ -11,13 +11,14 @@ from pathlib import Path
 import pytest
 import yaml
 
-from vanguard_fsm.abilities import abstate, effects
-from vanguard_fsm.abilities.lint import lint_cards
+from vanguard_fsm.abilities.runtime import abstate
+from vanguard_fsm.abilities.effects import basic as effects
+from vanguard_fsm.abilities.lint.cards import lint_cards
 from vanguard_fsm.abilities.sandbox import add, check_timing, run, sandbox
-from vanguard_fsm.abilities.spec import split_effect
-from vanguard_fsm.abilities.targets import Ctx, candidates
+from vanguard_fsm.abilities.language.spec import split_effect
+from vanguard_fsm.abilities.language.targets import Ctx, candidates
 from vanguard_fsm.game.state import Battle
-from vanguard_fsm.game.turn import act_apply, act_legal
+from vanguard_fsm.game.rules.turn import act_apply, act_legal
 
 FIX = Path(__file__).parent / "fixtures" / "abilities"
 CARDS, DECK = str(FIX / "cards.yaml"), str(FIX / "deck.yaml")

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from vanguard_fsm.abilities import abstate
+from vanguard_fsm.abilities.runtime import abstate
 from vanguard_fsm.abilities.sandbox import add, check_timing, run, sandbox
 from vanguard_fsm.game import statuses
-from vanguard_fsm.game.turn import act_apply, act_legal
+from vanguard_fsm.game.rules.turn import act_apply, act_legal
 from vanguard_fsm.machine.hooks import Hooks
 
 FIX = Path(__file__).parent / "fixtures" / "abilities"

@@ -14,7 +14,7 @@ import pytest
 from helpers import assert_one_located_lint_problem
 from vanguard_fsm.abilities.sandbox import add, run, sandbox
 from vanguard_fsm.game import zones
-from vanguard_fsm.game.turn import act_apply, act_legal
+from vanguard_fsm.game.rules.turn import act_apply, act_legal
 from vanguard_fsm.machine.hooks import Hooks
 
 FIX = Path(__file__).parent / "fixtures" / "abilities"
@@ -304,7 +304,8 @@ def test_a_rear_guard_put_into_the_drop_zone_in_the_main_phase_is_remembered_for
 def test_the_drops_are_recorded_only_in_a_game_whose_cards_ask_for_them():
     """A rear-guard put into the drop zone is remembered (`AbState.dropped`) only when a card of the game
     says `opponent_rear_guard_dropped_during` (kagero: Cruel Dragon), not on every game's retires."""
-    from vanguard_fsm.abilities import abstate, new_game_with_abilities
+    from vanguard_fsm.abilities.runtime import abstate
+    from vanguard_fsm.abilities import new_game_with_abilities
     from vanguard_fsm.game.cards import load_cards
     from vanguard_fsm.game.decks import load_deck
     db = load_cards()

@@ -59,7 +59,7 @@ def test_the_main_phase_attack_is_a_battle_without_a_start_step_and_the_main_pha
 def test_an_attack_that_cannot_be_made_concludes_and_is_not_kept_for_a_later_battle():
     """CR 10.34.1.1: TC-214 is rested when its ACT asks for the attack: no battle now, and the request
     is gone, so when it stands again the player's own attack in the battle phase is the player's."""
-    from vanguard_fsm.game import effect_attacks
+    from vanguard_fsm.game.rules import effect_attacks
     game = build_game(parse_scenario(MAIN.replace("front_left: TC-214", "front_left: {card: TC-214, rested: true}")))
     seen = _seen(game)
     decision = game.advance()

@@ -3,14 +3,10 @@ run on the current engine as they were written: its scenario files (older one-st
 stride and G guardian ids, read as chains, `vanguard_fsm/scenario/chain.py`), its flow
 sets written for the older flow language (renamed names are deprecated aliases; the
 calls that became flow steps are located lint errors saying what to add) and its
-variant scenario; and its Python drivers, written against the API of commit 08cc973
-(`vanguard_fsm.tools`). Skipped when the shared folder is not beside this clone."""
+variant scenario. Skipped when the shared folder is not beside this clone."""
 from __future__ import annotations
 
-import os
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -78,35 +74,3 @@ def test_the_audits_variant_scenario_passes_once_the_first_turn_guard_is_deleted
     assert lint_flows(flows) == []
     assert run_scenario(variant, flows_dir=flows).passed
     assert not run_scenario(variant).passed
-
-
-def _driver(name: str) -> str:
-    """Run one of the audit's Python drivers as written, from its folder, on this tree."""
-    env = {**os.environ, "PYTHONPATH": str(REPO_DIR)}
-    done = subprocess.run([sys.executable, name], cwd=REPRO / "py", env=env, capture_output=True, text=True,
-                          timeout=300)
-    assert done.returncode == 0, done.stderr
-    return done.stdout
-
-
-@needs_repro
-def test_the_audits_guard_orientation_driver_shows_guardians_placed_rested():
-    out = _driver("e1_guard_orientation.py")          # CR 8.5.3.3, 4.6.5.1
-    assert "APPLY p1 guard_step <- g_guardian:TC-019/discard:hand[0]->VC" in out and "HALT at battle.drive_step" in out
-    assert ("GC units: [{'card': 'TC-007', 'rested': True, 'placed': 4}, {'card': 'TC-011', 'rested': True, "
-            "'placed': 3}, {'card': 'TC-019', 'rested': True, 'placed': 5}]") in out
-
-
-@needs_repro
-def test_the_audits_stride_cost_driver_lists_every_set_totalling_the_cost():
-    out = _driver("e6_stride_cost.py")                # CR 11.11, 8.5.2.4
-    assert ("DECISION p0 ride_phase.stride_step legal: ['stride:AL-017/discard:hand[0]', "
-            "'stride:AL-017/discard:hand[0,1]', 'stride:AL-017/discard:hand[0,2]', "
-            "'stride:AL-017/discard:hand[0,1,2]', 'pass']") in out
-
-
-@needs_repro
-def test_the_audits_booster_driver_shows_the_booster_tracked_by_identity():
-    out = _driver("e9_booster_identity.py")           # CR 7.4.1.10.1.1, 7.4.1.11
-    assert "attack power with the real booster (AL-007 7000): 18000" in out
-    assert "attack power after the booster left and AL-009 (8000) was called to its circle: 11000" in out

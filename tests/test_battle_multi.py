@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from vanguard_fsm.agents import make_agent
-from vanguard_fsm.game import battle, damage
+from vanguard_fsm.game.rules import battle, damage
 from vanguard_fsm.scenario.build import build_game
 from vanguard_fsm.scenario.save import position_of
 from vanguard_fsm.scenario.schema import parse_scenario
@@ -102,7 +102,7 @@ def test_a_saved_position_keeps_the_attacked_units():
 
 def test_the_battles_effect_does_nothing_outside_your_battle():
     """CR 10.20: 'this unit battles' changes the units attacked in the battle in progress only."""
-    from vanguard_fsm.abilities.attacks import battles
+    from vanguard_fsm.abilities.mechanics.attacks import battles
     game = build_game(parse_scenario(TWO))
     before = game.state.battle.targets()
     ctx = type("Ctx", (), {"seat": 1, "key": "test"})()       # the non-turn player's effect

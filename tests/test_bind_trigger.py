@@ -4,10 +4,10 @@ timing `when_put_into_bind` triggers the card's abilities in the bind zone whate
 `from_zone` tells where it came from; `soul_from_bind` with `this_card` pays with that very card (CR 4.1.4)."""
 from __future__ import annotations
 
-from vanguard_fsm.abilities import abstate
-from vanguard_fsm.abilities.registry import ABILITIES
+from vanguard_fsm.abilities.runtime import abstate
+from vanguard_fsm.abilities.language.registry import ABILITIES
 from vanguard_fsm.abilities.sandbox import add, sandbox
-from vanguard_fsm.abilities.targets import Ctx
+from vanguard_fsm.abilities.language.targets import Ctx
 from vanguard_fsm.game import zones
 
 THIS_CARD = {"choose": 1, "this_card": True}

@@ -6,7 +6,7 @@ import textwrap
 
 import pytest
 
-from vanguard_fsm.abilities.targets import ABILITIES
+from vanguard_fsm.abilities.language.targets import ABILITIES
 from vanguard_fsm.game.cards import CardError, load_cards
 
 HEAD = "clan: C\nnation: N\nrace: Human\ncards:\n"
@@ -48,7 +48,7 @@ def test_a_card_of_all_clans_passes_every_clan_filter(tmp_path):
 def test_a_trigger_of_all_clans_is_active_without_a_unit_of_its_printed_clan():
     from pathlib import Path
     from vanguard_fsm.abilities.sandbox import add, run, sandbox
-    from vanguard_fsm.game.triggers import resolve_trigger
+    from vanguard_fsm.game.rules.triggers import resolve_trigger
     from vanguard_fsm.machine.hooks import Hooks
     fix = Path(__file__).parent / "fixtures" / "abilities"
     active = {}

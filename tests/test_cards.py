@@ -248,7 +248,7 @@ def test_bad_card_is_located(tmp_path, card, marker, fragment):
      "RULES 1.3: shield is one of none, 0, 5000, 10000 (got 15000"),
 ])
 def test_printed_numbers_are_located_by_card_lint(tmp_path, card, marker, fragment):
-    from vanguard_fsm.abilities.lint import lint_cards
+    from vanguard_fsm.abilities.lint.cards import lint_cards
     path, col = one_card_file(tmp_path, card, marker)
     assert load_cards(path)["X-1"]
     problems = lint_cards(None, path)

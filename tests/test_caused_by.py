@@ -8,10 +8,10 @@ from __future__ import annotations
 import pytest
 
 from helpers import assert_one_located_lint_problem
-from vanguard_fsm.abilities import abstate
-from vanguard_fsm.abilities.registry import ABILITIES
+from vanguard_fsm.abilities.runtime import abstate
+from vanguard_fsm.abilities.language.registry import ABILITIES
 from vanguard_fsm.abilities.sandbox import add, run, sandbox
-from vanguard_fsm.abilities.targets import Ctx
+from vanguard_fsm.abilities.language.targets import Ctx
 from vanguard_fsm.game import zones
 
 LB = "BT10-007#1"

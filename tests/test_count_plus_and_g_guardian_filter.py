@@ -8,10 +8,10 @@ from __future__ import annotations
 import pytest
 
 from helpers import assert_one_located_lint_problem
-from vanguard_fsm.abilities import counts
-from vanguard_fsm.abilities.registry import ABILITIES
+from vanguard_fsm.abilities.language import counts
+from vanguard_fsm.abilities.language.registry import ABILITIES
 from vanguard_fsm.abilities.sandbox import add, sandbox
-from vanguard_fsm.abilities.targets import Ctx
+from vanguard_fsm.abilities.language.targets import Ctx
 
 CTX = Ctx(0, 0, "T#1", "main_phase", 0)
 TWO_FEWER = [{"count": "your_rear_guards", "plus": 2}, "at_most", {"count": "opponent_rear_guards"}]

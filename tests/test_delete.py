@@ -8,12 +8,13 @@ face up at the end of that player's turn, not of the turn it was deleted in.
 """
 from __future__ import annotations
 
-from vanguard_fsm.abilities import cont_restrictions
-from vanguard_fsm.abilities.conditions import all_hold
+from vanguard_fsm.abilities.mechanics import cont_restrictions
+from vanguard_fsm.abilities.language.conditions import all_hold
 from vanguard_fsm.abilities.sandbox import add, check_timing, run, sandbox
-from vanguard_fsm.abilities.spec import split_item
-from vanguard_fsm.abilities.targets import Ctx, candidates
-from vanguard_fsm.game import deleted, turn, zones
+from vanguard_fsm.abilities.language.spec import split_item
+from vanguard_fsm.abilities.language.targets import Ctx, candidates
+from vanguard_fsm.game import deleted, zones
+from vanguard_fsm.game.rules import turn
 from vanguard_fsm.machine.hooks import Hooks
 
 OKSIZZ, ALFRED = "G-LJ-OKSIZZ", "BT01-001"
@@ -169,8 +170,8 @@ def test_oksizz_an_opponent_with_no_card_to_discard_is_not_asked_and_cannot_ride
 def test_a_delayed_delete_inside_if_then_is_compiled_and_found_by_its_content():
     """Ender's 'if ..., at the end of that turn delete': KEY.later2.1 (spec._nested_later), and lint
     accepts a delayed effect in if / pay / opponent (give and time_leap stay refused there)."""
-    from vanguard_fsm.abilities.delayed import _later_key
-    from vanguard_fsm.abilities.spec import compile_card
+    from vanguard_fsm.abilities.effects.delayed import _later_key
+    from vanguard_fsm.abilities.language.spec import compile_card
     game, *_ = board()
     ender = game.db["G-LJ-ENDER"]
     specs = {s.key: s for s in compile_card(ender)}

@@ -506,7 +506,7 @@ def test_printed_skills_and_shields_follow_parameters(tmp_path):
     """`printed_cards` in parameters.yaml says which grades may print a skill and which shields a
     normal unit has: a grade 3 intercept with a 15000 shield passes card lint once a copy of the
     parameters allows both, and is refused at its lines by the built-in ones."""
-    from vanguard_fsm.abilities.lint import lint_cards
+    from vanguard_fsm.abilities.lint.cards import lint_cards
     cards = cards_with(tmp_path, GRADE_3_INTERCEPT)
     card_file = cards / "zz_test.yaml"
     refused = lint_cards(None, cards)
@@ -526,7 +526,7 @@ def test_the_game_refuses_a_deck_card_the_printed_parameters_forbid(tmp_path):
     """A copy of parameters.yaml where boost is for grade 0 only: the built-in decks' grade 1
     boosters are refused when a game starts, at the card's line, by the API and the CLI (exit 2)."""
     from click.testing import CliRunner
-    from vanguard_fsm.abilities.lint import lint_cards
+    from vanguard_fsm.abilities.lint.cards import lint_cards
     from vanguard_fsm.cli.main import main
     from vanguard_fsm.game.cards import CardError
     from vanguard_fsm.game.factory import new_game

@@ -96,7 +96,7 @@ def test_the_starting_vanguards_grade_is_a_parameter(tmp_path):
 
 def test_of_several_drive_skills_the_largest_count_is_in_effect():
     """CR 11.2.2: the drive skill order is the parameters' counts, not a list in Python."""
-    from vanguard_fsm.game.drive import drive_count
+    from vanguard_fsm.game.rules.drive import drive_count
     game = SimpleNamespace(params={"drive_checks": {"none": 1, "twin_drive": 2, "triple_drive": 3}})
     assert drive_count(game, ("twin_drive", "triple_drive")) == 3
     assert drive_count(game, ("boost",)) == 1
@@ -147,7 +147,7 @@ def test_the_check_timings_rule_actions_are_a_parameter_list(tmp_path):
 
 
 def test_every_rule_action_the_schema_names_is_one_the_check_timing_performs():
-    from vanguard_fsm.game.check_timing import RULE_ACTIONS
+    from vanguard_fsm.game.rules.check_timing import RULE_ACTIONS
     from vanguard_fsm.machine.schema import RULE_ACTION_NAMES
     assert tuple(RULE_ACTIONS) == RULE_ACTION_NAMES
 

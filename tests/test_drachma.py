@@ -6,10 +6,10 @@ third" (the same choice; with an empty hand the rule action rides from the soul,
 """
 from __future__ import annotations
 
-from vanguard_fsm.abilities.effects import run as run_effects
+from vanguard_fsm.abilities.effects.basic import run as run_effects
 from vanguard_fsm.abilities.sandbox import add, check_timing, run, sandbox
-from vanguard_fsm.abilities.spec import compile_card
-from vanguard_fsm.abilities.targets import Ctx
+from vanguard_fsm.abilities.language.spec import compile_card
+from vanguard_fsm.abilities.language.targets import Ctx
 from vanguard_fsm.game import zones
 from vanguard_fsm.machine.hooks import Hooks
 
@@ -103,7 +103,7 @@ def test_a_retired_g_unit_vanguard_goes_to_the_g_zone_and_its_heart_is_the_vangu
 
 
 def test_lint_locates_a_then_to_that_is_no_zone(tmp_path):
-    from vanguard_fsm.abilities.lint import lint_cards
+    from vanguard_fsm.abilities.lint.cards import lint_cards
     path = tmp_path / "cards.yaml"
     line = "     abilities: [{kind: AUTO, zone: V, timing: when_attacks, effect: {retire: self, then_to: limbo}}]}"
     path.write_text("clan: C\nnation: N\nrace: R\ncards:\n  - {id: X-1, name: A, grade: 1, power: 1, shield: 0, "
@@ -131,7 +131,7 @@ def test_drachma_is_of_every_clan_of_the_dragon_empire_and_of_no_other():
 
 
 def test_a_kagero_trigger_works_with_drachma_the_only_unit():
-    from vanguard_fsm.game.triggers import resolve_trigger_of
+    from vanguard_fsm.game.rules.triggers import resolve_trigger_of
     game, p0, p1, vanguard, rear, events = board()
     assert [c for c, _ in p0.units()] == ["VC"]
     for card_id, active in (("BT01-024", True), ("BT01-046", False)):   # a Kagero and a Royal Paladin critical

@@ -10,13 +10,13 @@ import io
 
 import pytest
 
-from vanguard_fsm.abilities import layer as layer_module
+from vanguard_fsm.abilities.runtime import layer as layer_module
 from vanguard_fsm.abilities import new_game_with_abilities
-from vanguard_fsm.abilities.layer import _timing_specs
-from vanguard_fsm.abilities import static as static_module
-from vanguard_fsm.abilities.listeners import may_act, may_trigger
-from vanguard_fsm.game import check_timing as check_timing_module
-from vanguard_fsm.game.check_timing import nothing_to_do, rule_actions_then_abilities
+from vanguard_fsm.abilities.runtime.layer import _timing_specs
+from vanguard_fsm.abilities.runtime import static as static_module
+from vanguard_fsm.abilities.runtime.listeners import may_act, may_trigger
+from vanguard_fsm.game.rules import check_timing as check_timing_module
+from vanguard_fsm.game.rules.check_timing import nothing_to_do, rule_actions_then_abilities
 from vanguard_fsm.machine.hooks import Hooks
 from vanguard_fsm.record.trace import TraceRecorder
 

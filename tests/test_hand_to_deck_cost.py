@@ -4,11 +4,11 @@ it on top of your deck" (`this_card: true`: that very card, not another copy, CR
 searches the deck for up to one Werwolf Sieger (RULES 1.5, CR 8.5.2.3)."""
 from __future__ import annotations
 
-from vanguard_fsm.abilities.registry import ABILITIES
+from vanguard_fsm.abilities.language.registry import ABILITIES
 from vanguard_fsm.abilities.sandbox import add, run, sandbox
-from vanguard_fsm.abilities.targets import Ctx
+from vanguard_fsm.abilities.language.targets import Ctx
 from vanguard_fsm.game import zones
-from vanguard_fsm.game.turn import act_apply, act_legal
+from vanguard_fsm.game.rules.turn import act_apply, act_legal
 
 THIS_CARD = {"choose": 1, "this_card": True}
 

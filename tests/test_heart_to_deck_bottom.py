@@ -5,9 +5,9 @@ cockatrice_time_leaps_chrono_dran_whose_chronojet_returns_to_the_hand shows the 
 from __future__ import annotations
 
 from vanguard_fsm.abilities.sandbox import add, run, sandbox
-from vanguard_fsm.abilities.targets import Ctx
+from vanguard_fsm.abilities.language.targets import Ctx
 from vanguard_fsm.game import zones
-from vanguard_fsm.game.costs import pay_all, payable
+from vanguard_fsm.game.rules.costs import pay_all, payable
 
 COST = [("heart_to_deck_bottom", None)]
 

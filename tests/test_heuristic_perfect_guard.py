@@ -7,7 +7,7 @@ from __future__ import annotations
 from vanguard_fsm.abilities.sandbox import add, sandbox
 from vanguard_fsm.agents.heuristic import HeuristicAgent
 from vanguard_fsm.game.actions import Action, Decision
-from vanguard_fsm.game.battle import guard_legal
+from vanguard_fsm.game.rules.battle import guard_legal
 from vanguard_fsm.game.state import Battle
 
 BARRI = "BT01-015"

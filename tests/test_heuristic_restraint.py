@@ -7,7 +7,7 @@ from __future__ import annotations
 from vanguard_fsm.abilities.sandbox import add, run, sandbox
 from vanguard_fsm.agents.heuristic import HeuristicAgent
 from vanguard_fsm.game.actions import Action, Decision
-from vanguard_fsm.game.turn import act_apply, act_legal
+from vanguard_fsm.game.rules.turn import act_apply, act_legal
 
 JACK = "BT01-029"
 

@@ -10,7 +10,7 @@ from vanguard_fsm.abilities.sandbox import add, sandbox
 from vanguard_fsm.agents.heuristic import HeuristicAgent
 from vanguard_fsm.game import deleted
 from vanguard_fsm.game.actions import Action, Decision
-from vanguard_fsm.game.battle import guard_legal
+from vanguard_fsm.game.rules.battle import guard_legal
 from vanguard_fsm.game.state import Battle
 
 ENDER = "G-LJ-ENDER"

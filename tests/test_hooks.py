@@ -3,7 +3,7 @@ the ability layer listens only to what its cards use and shares its indexes (iss
 from __future__ import annotations
 
 from vanguard_fsm.abilities import new_game_with_abilities
-from vanguard_fsm.abilities.events import EVENT_TIMINGS
+from vanguard_fsm.abilities.runtime.events import EVENT_TIMINGS
 from vanguard_fsm.machine.hooks import Hooks
 
 

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from vanguard_fsm.abilities.spec import compile_card
+from vanguard_fsm.abilities.language.spec import compile_card
 from vanguard_fsm.game.cards import load_cards
 from vanguard_fsm.game.decks import load_deck
 from vanguard_fsm.machine.loader import load_flowset

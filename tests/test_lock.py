@@ -6,10 +6,11 @@ player's locked cards as new, standing units.
 """
 from __future__ import annotations
 
-from vanguard_fsm.abilities import counts
+from vanguard_fsm.abilities.language import counts
 from vanguard_fsm.abilities.sandbox import add, run, sandbox
-from vanguard_fsm.abilities.targets import Ctx, candidates
-from vanguard_fsm.game import turn, zones
+from vanguard_fsm.abilities.language.targets import Ctx, candidates
+from vanguard_fsm.game.rules import turn
+from vanguard_fsm.game import zones
 from vanguard_fsm.machine.hooks import Hooks
 
 

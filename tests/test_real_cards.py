@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from vanguard_fsm.abilities import expression
-from vanguard_fsm.abilities.lint import lint_cards
-from vanguard_fsm.abilities.spec import compile_card
+from vanguard_fsm.abilities.lint import expression
+from vanguard_fsm.abilities.lint.cards import lint_cards
+from vanguard_fsm.abilities.language.spec import compile_card
 from vanguard_fsm.cli.main import main as cli_main
 from vanguard_fsm.game.cards import CardError, load_cards
 from vanguard_fsm.game.decks import load_deck, validate_deck

@@ -44,8 +44,8 @@ from collections import Counter
 import pytest
 
 from vanguard_fsm.abilities import new_game_with_abilities
-from vanguard_fsm.abilities.registry import ABILITIES
-from vanguard_fsm.abilities.spec import compile_card, split_effect, split_item
+from vanguard_fsm.abilities.language.registry import ABILITIES
+from vanguard_fsm.abilities.language.spec import compile_card, split_effect, split_item
 from vanguard_fsm.agents import make_agent
 from vanguard_fsm.agents.base import play_out
 from vanguard_fsm.game.factory import load_inputs

@@ -5,10 +5,10 @@ bottom of your deck; this very unit only with `this_card: true`, as for `hand_to
 from __future__ import annotations
 
 from helpers import assert_one_located_lint_problem
-from vanguard_fsm.abilities.registry import ABILITIES
+from vanguard_fsm.abilities.language.registry import ABILITIES
 from vanguard_fsm.abilities.sandbox import add, run, sandbox
-from vanguard_fsm.abilities.targets import Ctx
-from vanguard_fsm.game.turn import act_apply, act_legal
+from vanguard_fsm.abilities.language.targets import Ctx
+from vanguard_fsm.game.rules.turn import act_apply, act_legal
 
 THIS_CARD = {"choose": 1, "this_card": True}
 COST = ABILITIES.costs["rear_guard_to_deck_bottom"].fn

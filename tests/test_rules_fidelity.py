@@ -3,7 +3,7 @@ by identity (CR 7.4.1.10.1.1, 7.4.1.11) and an intercepting unit moved, not rebu
 from __future__ import annotations
 
 from vanguard_fsm.game import zones
-from vanguard_fsm.game.damage import attack_power
+from vanguard_fsm.game.rules.damage import attack_power
 from vanguard_fsm.scenario.build import build_game
 from vanguard_fsm.scenario.schema import parse_scenario
 

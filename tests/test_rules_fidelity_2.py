@@ -138,8 +138,8 @@ p1:
 
 @pytest.mark.parametrize("chosen, name", [("TC-015", "Leviathan Caller, Ysra"), ("TC-016", "Stormsurge Dragon")])
 def test_the_g_unit_has_the_name_of_the_chosen_heart_only(chosen, name):
-    from vanguard_fsm.abilities.conditions import vanguard_named
-    from vanguard_fsm.abilities.targets import Ctx
+    from vanguard_fsm.abilities.language.conditions import vanguard_named
+    from vanguard_fsm.abilities.language.targets import Ctx
     from vanguard_fsm.game import zones
     game = build_game(parse_scenario(LEGION_STRIDE))
     game.advance()

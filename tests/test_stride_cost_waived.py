@@ -10,10 +10,11 @@ from __future__ import annotations
 import pytest
 
 from helpers import assert_one_located_lint_problem
-from vanguard_fsm.abilities.registry import ABILITIES
+from vanguard_fsm.abilities.language.registry import ABILITIES
 from vanguard_fsm.abilities.sandbox import add, sandbox
-from vanguard_fsm.abilities.targets import Ctx
-from vanguard_fsm.game import g_calls, statuses, zones
+from vanguard_fsm.abilities.language.targets import Ctx
+from vanguard_fsm.game.rules import g_calls
+from vanguard_fsm.game import statuses, zones
 from vanguard_fsm.game.actions import Action, Decision
 from vanguard_fsm.machine.hooks import Hooks
 

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import pytest
 
-from vanguard_fsm.abilities import abstate
+from vanguard_fsm.abilities.runtime import abstate
 from vanguard_fsm.abilities.sandbox import add, run, sandbox
-from vanguard_fsm.abilities.targets import Ctx, candidates
-from vanguard_fsm.game import turn, zones
+from vanguard_fsm.abilities.language.targets import Ctx, candidates
+from vanguard_fsm.game.rules import turn
+from vanguard_fsm.game import zones
 from vanguard_fsm.machine.registry import REGISTRY
 from vanguard_fsm.scenario import abilities as scenario_abilities
 

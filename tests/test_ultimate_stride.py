@@ -8,7 +8,8 @@ end-phase step `remove_g_zone_after_ultimate_stride`.
 from __future__ import annotations
 
 from vanguard_fsm.abilities.sandbox import add, sandbox
-from vanguard_fsm.game import g_calls, statuses, zones
+from vanguard_fsm.game.rules import g_calls
+from vanguard_fsm.game import statuses, zones
 from vanguard_fsm.game.state import Unit
 from vanguard_fsm.machine.hooks import Hooks
 
@@ -85,7 +86,7 @@ def test_back_in_the_g_zone_it_takes_the_whole_g_zone_out_of_the_game():
 # -- the heuristic agent's strategy (issue 19: Drachma in the built-in kagero deck) ----------
 
 def _decision(game, kinds):
-    from vanguard_fsm.game import turn
+    from vanguard_fsm.game.rules import turn
     from vanguard_fsm.game.actions import Action, Decision
     legal = {"ultimate_stride": g_calls.ultimate_stride_legal, "stride": g_calls.stride_legal,
              "ride": turn.ride_legal}

@@ -10,9 +10,10 @@ from pathlib import Path
 import pytest
 
 from helpers import assert_one_located_lint_problem
-from vanguard_fsm.abilities import abstate
+from vanguard_fsm.abilities.runtime import abstate
 from vanguard_fsm.abilities.sandbox import add, run, sandbox
-from vanguard_fsm.game import turn, zones
+from vanguard_fsm.game.rules import turn
+from vanguard_fsm.game import zones
 from vanguard_fsm.machine.hooks import Hooks
 
 FIX = Path(__file__).parent / "fixtures" / "abilities"
@@ -84,8 +85,8 @@ def test_an_unlock_effect_chooses_among_both_players_locked_cards(tmp_path):
     p0, p1 = game.state.players
     lock(game, 0, "BT01-022", "front_left")
     theirs = lock(game, 1, "BT01-022", "back_left")
-    from vanguard_fsm.abilities.registry import ABILITIES
-    from vanguard_fsm.abilities.targets import Ctx
+    from vanguard_fsm.abilities.language.registry import ABILITIES
+    from vanguard_fsm.abilities.language.targets import Ctx
     ctx = Ctx(0, p0.circles["VC"].card, "T#1", "test", p0.circles["VC"].placed)
     ABILITIES.effects["unlock"].fn(game, ctx, {"from": "locked", "choose": 1}, {}, (lambda g: None, ()), 0)
     offered = [a.id for a in game.pending.actions]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from vanguard_fsm.abilities import abstate
+from vanguard_fsm.abilities.runtime import abstate
 from vanguard_fsm.abilities.sandbox import add, check_timing, sandbox
 from vanguard_fsm.game.state import Battle
 

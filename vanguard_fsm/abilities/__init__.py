@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import copy
 
-from . import attacks, branches, conditions, costs, cont_restrictions, counts, delayed, delete, effects  # noqa: F401  (registration)
-from . import harmony, identity, lock, matching, restrictions, rule_steps, selectors, targets, time_leap, zone_effects  # noqa: F401  (registration)
-from .abstate import EMPTY
-from .events import EVENT_TIMINGS
-from .layer import AbilityLayer
+from .effects import basic, branches, delayed, restrictions, rule_steps, zone_effects  # noqa: F401  (registration)
+from .language import conditions, costs, counts, identity, matching, selectors, targets  # noqa: F401  (registration)
+from .mechanics import attacks, cont_restrictions, delete, harmony, lock, time_leap  # noqa: F401  (registration)
+from .runtime.abstate import EMPTY
+from .runtime.events import EVENT_TIMINGS
+from .runtime.layer import AbilityLayer
 
 
 # card set -> (its cards, a layer built for it): the indexes depend on the cards only, and

@@ -94,7 +94,7 @@ def battle_line(game) -> Text | None:
     b = game.state.battle
     if b is None or b.attacker is None:
         return None
-    from ..game.damage import attack_power, defense_power
+    from ..game.rules.damage import attack_power, defense_power
     tp = game.state.turn_player
     text = f"battle: P{tp} {b.attacker}" + (f" boosted by {b.booster}" if b.booster else "")
     if b.target is not None:

@@ -18,10 +18,10 @@ the decision kinds keep it working.
 """
 from __future__ import annotations
 
-from ..abilities.static import has_flag
-from ..abilities.targets import find_unit
+from ..abilities.runtime.static import has_flag
+from ..abilities.language.targets import find_unit
 from ..game import zones
-from ..game.damage import attack_power, defense_power
+from ..game.rules.damage import attack_power, defense_power
 from ..game.state import BACK_ROW, BEHIND, FRONT_ROW
 from . import perfect_guard
 

@@ -16,10 +16,10 @@ in your drop zone and the opponent's vanguard is deleted, delete it again at the
 """
 from __future__ import annotations
 
-from ..abilities.conditions import all_hold
-from ..abilities.spec import split_item
-from ..abilities.targets import Ctx, candidates
-from ..game.costs import payable
+from ..abilities.language.conditions import all_hold
+from ..abilities.language.spec import split_item
+from ..abilities.language.targets import Ctx, candidates
+from ..game.rules.costs import payable
 
 _EFFECT = "cannot_be_hit"
 

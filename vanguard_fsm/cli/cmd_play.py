@@ -116,7 +116,7 @@ def lint(flows_arg, flows_dir, cards_path, deck_files):
 
 def _lint_one(directory: str, cards_path=None) -> list:
     """The flows of one directory, then (when they are sound: card timings need them) the cards."""
-    from ..abilities.lint import lint_cards
+    from ..abilities.lint.cards import lint_cards
     from ..machine.loader import lint_flows
     problems = lint_flows(directory)
     return problems or lint_cards(directory, cards_path)
@@ -134,7 +134,7 @@ def cards(as_json, expression, flows_dir, cards):
     """The card database."""
     db = load_cards(cards)
     if expression:
-        from ..abilities.expression import lines, report
+        from ..abilities.lint.expression import lines, report
         rep = report(db)
         click.echo(json.dumps(rep, indent=1, ensure_ascii=False) if as_json else "\n".join(lines(rep)))
         return

@@ -46,7 +46,7 @@ def lint_cards_first(flows_dir, cards) -> None:
     """Every verb that loads cards checks them (shape, card rules, ability names and timings
     against the flows) before anything runs: a typo is `file:line:col` and exit 2, never a
     traceback mid-game or an ability that silently never fires."""
-    from ..abilities.lint import lint_cards
+    from ..abilities.lint.cards import lint_cards
     problems = lint_cards(flows_dir, cards)
     if problems:
         for problem in problems:

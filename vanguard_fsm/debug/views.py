@@ -74,7 +74,7 @@ def pending_abilities(session) -> str:
     game = session.game
     if game.abilities is None:
         return "abilities not loaded"
-    from ..abilities import abstate
+    from ..abilities.runtime import abstate
     pending = abstate.get(game).pending
     if not pending:
         return "none"

@@ -20,12 +20,12 @@ required; ``critical`` defaults to 1, ``trigger``/``stride``/``g_guardian`` to n
 list two races. A real card also says where its data was read (``source``, a URL) and its
 printed ``number``; a G guardian printed without power writes ``power: null`` (read as 0).
 The ability format (with ``unexpressed``: why a printed ability is not, or only partly,
-said) is in ``vanguard_fsm/abilities/spec.py``; this loader checks its shape, lint its names.
+said) is in ``vanguard_fsm/abilities/language/spec.py``; this loader checks its shape, lint its names.
 
 Consistency rules enforced (RULES.md 1.x, CR 1.48 where the seeds are silent):
 - ``unit: trigger`` <=> a ``trigger`` type is given; only G units have ``stride: {cost: [...]}`` (the Stride skill and its cost, CR 11.11.2;
   without it never strode, CR 6.5.1.2.2) and ``g_guardian: {cost: [...]}`` (CR 7.5.1.2.3,
-  11.14), both costs in the cost vocabulary (``game/costs.py``); a G unit has a shield (any
+  11.14), both costs in the cost vocabulary (``game/rules/costs.py``); a G unit has a shield (any
   multiple of 5000, e.g. 15000) exactly when it is a G guardian.
 The printed numbers (grades per unit type and per skill, the shields of normal and trigger
 units: RULES 1.1-1.3) are parameters (``printed_cards``), checked by ``printed_problem`` from card
@@ -42,7 +42,7 @@ from typing import Any, Iterable, Iterator
 
 import jsonschema
 
-from vanguard_fsm.game.costs import split_item
+from vanguard_fsm.game.rules.costs import split_item
 from vanguard_fsm.machine import yamlsrc
 from vanguard_fsm.machine.yamlsrc import Document
 from vanguard_fsm.machine.schema import StrictValidator
@@ -272,7 +272,7 @@ _CARD_SCHEMA = {
 }
 _RACE_SCHEMA = {"anyOf": [{"type": "string", "minLength": 1}, {   # a race, or a card's two races
     "type": "array", "items": {"type": "string", "minLength": 1}, "minItems": 1, "maxItems": 2, "uniqueItems": True}]}
-# The shape of an ability (names inside are checked by `vanguard_fsm.abilities.lint`).
+# The shape of an ability (names inside are checked by `vanguard_fsm.abilities.lint.cards`).
 _ITEM = {"anyOf": [{"type": "string"}, {"type": "object", "minProperties": 1, "maxProperties": 1}]}
 _EFFECT = {"anyOf": [{"type": "string"}, {"type": "object", "minProperties": 1}]}
 _ABILITY_SCHEMA = {

@@ -112,8 +112,8 @@ class Player:
         # (circle, Unit): units a newer unit was placed over, until the overloaded-circle
         # rule action (CR 8.5.3.2, 9.3.1, 9.3.6) takes them at the next check timing
         self.overloaded: list[tuple[str, Unit]] = []
-        self.assist: tuple | None = None   # a G assist under way (game/g_assist.py)
-        self.paying: int | None = None     # the G unit chosen to stride or guard, its cost not yet paid (game/g_calls.py)
+        self.assist: tuple | None = None   # a G assist under way (game/rules/g_assist.py)
+        self.paying: int | None = None     # the G unit chosen to stride or guard, its cost not yet paid (game/rules/g_calls.py)
         # circle -> card: locked cards (CR 10.22), face down on their circle (a lock circle, CR 4.6.7);
         # not units (CR 3.8.1), so not in `circles`; no card is called or moved onto that circle
         self.locked: dict[str, int] = {}

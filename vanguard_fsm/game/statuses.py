@@ -5,7 +5,7 @@ A status is one immutable entry `(subject, name, value, until)` in `State.status
 it, being a new object wherever it goes (CR 4.1.4) — or `("seat", seat)` for a
 player; `until` is `battle` or `turn`, ended by the flows' `end_battle` and
 `end_turn_effects` actions. The rules consult statuses by name here; card effects
-(`abilities/restrictions.py`) add them. The names the rules look at:
+(`abilities/effects/restrictions.py`) add them. The names the rules look at:
 
 - `cannot_be_hit` (unit): compared in the damage step, the attack does not hit it;
 - `drive` (unit, signed): added to its drive; 0 or less means no drive check (CR 2.16.2);
@@ -18,7 +18,7 @@ player; `until` is `battle` or `turn`, ended by the flows' `end_battle` and
 - `lost` (unit, value: a CONT keyword such as `restraint`): the unit has lost that ability, its own
   and given ones (the ability layer leaves them out, CR 11.5 Restraint lifted by an ACT);
 - `stride_cost_waived` (seat): that player's next normal stride this turn pays no stride cost
-  (value `next`; the stride's pay step, `game/g_calls.py`, uses it up: its value becomes the G unit strode);
+  (value `next`; the stride's pay step, `game/rules/g_calls.py`, uses it up: its value becomes the G unit strode);
 - `grade` (unit, signed): added to its grade wherever the rules read a unit's grade (the
   vanguard's for ride, call and guard limits, CR 2.4.2, 8.5; the grade filters).
 

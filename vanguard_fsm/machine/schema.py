@@ -106,7 +106,7 @@ _GRADE = _count(0, 4)
 _EFFECTS = {"type": "array", "minItems": 1,
             "items": {"enum": ["critical", "draw", "stand", "heal", "power"]}}
 
-# The rule actions of a check timing (game/check_timing.py RULE_ACTIONS), CR 9.2-9.6.
+# The rule actions of a check timing (game/rules/check_timing.py RULE_ACTIONS), CR 9.2-9.6.
 RULE_ACTION_NAMES = ("losing", "overloaded_circles", "guardians_outside_battle", "ride_from_soul",
                      "damage_process")
 
@@ -121,7 +121,7 @@ _GRADE_WINDOW = {"type": "object", "additionalProperties": False, "required": ["
 
 # what a card may print (RULES 1.1-1.3): grades per unit type and per skill, the shields of
 # normal and trigger units; the unit types and skill names are the card schema's (game/cards.py),
-# checked against these by card lint (abilities/lint.py)
+# checked against these by card lint (abilities/lint/cards.py)
 _GRADES = {"type": "array", "items": _GRADE, "uniqueItems": True}
 _PRINTED_CARDS = {"type": "object", "additionalProperties": False, "required": ["grades", "skill_grades", "shields"],
                   "properties": {

@@ -12,8 +12,8 @@ from __future__ import annotations
 import copy
 import json
 
-from ..abilities.registry import ABILITIES
-from ..abilities.spec import ZONE_NAMES
+from ..abilities.language.registry import ABILITIES
+from ..abilities.language.spec import ZONE_NAMES
 from ..game.cards import FILE_SCHEMA
 from ..game.decks import DECK_SCHEMA
 from ..machine.registry import REGISTRY

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..abilities import conditions, costs, counts, effects, targets, zone_effects  # noqa: F401  (registration)
-from ..abilities.registry import ABILITIES
+from ..abilities.language import conditions, costs, counts, targets  # noqa: F401  (registration)
+from ..abilities.effects import basic, zone_effects  # noqa: F401  (registration)
+from ..abilities.language.registry import ABILITIES
 from ..game import rules  # noqa: F401  (registration)
 from ..machine.registry import REGISTRY, Section
 

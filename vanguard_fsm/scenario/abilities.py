@@ -17,9 +17,9 @@ longer "this card", CR 4.1.4),
 """
 from __future__ import annotations
 
-from ..abilities import abstate
-from ..abilities.abstate import Pending
-from ..abilities.identity import zone_of
+from ..abilities.runtime import abstate
+from ..abilities.runtime.abstate import Pending
+from ..abilities.language.identity import zone_of
 
 GONE = -1   # a placement number no unit has: "that unit has left the field"
 

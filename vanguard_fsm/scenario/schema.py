@@ -14,7 +14,7 @@ from pathlib import Path
 
 import jsonschema
 
-from ..abilities.identity import ZONES
+from ..abilities.language.identity import ZONES
 from ..game.state import CIRCLES, REAR_CIRCLES
 from ..machine.yamlsrc import Document, SourceError, load, parse
 from ..machine.schema import StrictValidator
@@ -108,7 +108,7 @@ _PENDING = {"type": "object", "required": ["player", "card", "at", "ability", "t
             "additionalProperties": False,
             "properties": {**_CARD_AT, "timing": {"type": "string"}, "held": {"type": "boolean"},
                            # the zone the card was in when it triggered, if it has left it since: it is
-                           # a new card there and no longer "this card" (CR 4.1.4, abilities/identity.py)
+                           # a new card there and no longer "this card" (CR 4.1.4, abilities/language/identity.py)
                            "home": {"enum": list(ZONES) + ["heart", "locked"]},
                            "source": {"anyOf": [{"enum": ["none", "gone"]}, {
                                "type": "object", "required": ["player", "at"], "additionalProperties": False,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from ..abilities import static
+from ..abilities.runtime import static
 from ..game import zones
 
 CIRCLE_ORDER = ("front_left", "VC", "front_right", "back_left", "back_center", "back_right")
@@ -102,7 +102,7 @@ def battle_view(game) -> dict | None:
     b = game.state.battle
     if b is None or b.attacker is None:
         return None
-    from ..game.damage import attack_power, defense_power
+    from ..game.rules.damage import attack_power, defense_power
     out = {"attacker": b.attacker, "booster": b.booster, "target": b.target, "player": game.state.turn_player}
     if b.more:     # several attacked units (CR 7.4.1.8.5): every circle, the chosen one first
         out["targets"] = [c for c, _ in b.targets()]

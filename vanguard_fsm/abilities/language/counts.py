@@ -1,0 +1,136 @@
+"""Counts: numbers an ability reads off the board ("for each", "N or more", GB, CR 11.12).
+
+A count expression may stand wherever a card's number may (an effect's amount,
+either side of `compare`)::
+
+    3                                          # a plain number
+    {count: your_rear_guards}                  # how many units a target selector gives
+    {count: your_drop, name: Some Card}        # how many cards of a zone pass the filters
+    {count: opponent_damage}
+    {count: your_rear_guards, other: true, times: 2000}   # "+2000 for each of your other rear-guards"
+    {count: your_face_up_g_zone, max: 3}       # at most 3 of them count
+    {count: your_revealed, distinct: grade}    # how many different grades among them
+    {count: your_rear_guards, plus: 2}         # two more than you have ("2 or more fewer than ...")
+
+`count:` names a card zone registered here (`names card_zones`) or a target
+selector (`names target_selectors`); the other keys are target filters, `times`
+(a multiplier), `max` (a cap, applied before `times`), `distinct` (count the
+different values of `grade` or `name` among the cards that pass, not the cards) and `plus` (a whole
+number added last, signed: "your rear-guards are two or more fewer than your opponent's" is
+`{compare: [{count: your_rear_guards, plus: 2}, at_most, {count: opponent_rear_guards}]}`). Counts are read when
+they are needed: a CONT ability's at every look, an effect's when it resolves
+(CR 8.5.4), a condition's when it is checked.
+"""
+from __future__ import annotations
+
+from .registry import ABILITIES
+from .filters import passes
+
+COUNT_KEYS = ("count", "times", "max", "distinct", "plus")
+# `distinct:` what makes two cards different ("four or more different grades")
+DISTINCT = {"grade": lambda card: card.grade, "name": lambda card: card.name}
+# `compare` operators: written as words (YAML cannot start a plain scalar with `>`)
+OPERATORS = {
+    "at_least": lambda a, b: a >= b, "at_most": lambda a, b: a <= b,
+    "more_than": lambda a, b: a > b, "less_than": lambda a, b: a < b,
+    "equal_to": lambda a, b: a == b, "not_equal_to": lambda a, b: a != b,
+}
+
+
+def value(game, ctx, expr) -> int:
+    """The number a count expression stands for now."""
+    if type(expr) is int:
+        return expr
+    source = expr["count"]
+    filters = tuple((k, v) for k, v in expr.items() if k not in COUNT_KEYS)
+    cards = game.cards
+    if source in ABILITIES.selectors:
+        items = [(cards[u.card], u, u.card) for _, _, u in ABILITIES.selectors[source].fn(game, ctx)]
+    else:
+        items = [(cards[i], None, i) for i in ABILITIES.zones[source].fn(game, ctx)]
+    if "distinct" in expr:
+        key = DISTINCT[expr["distinct"]]
+        n = len({key(card) for card, unit, inst in items if passes(game, ctx, filters, card, unit, inst)})
+    else:
+        n = sum(1 for card, unit, inst in items if passes(game, ctx, filters, card, unit, inst))
+    if "max" in expr:
+        n = min(n, expr["max"])
+    return n * expr.get("times", 1) + expr.get("plus", 0)
+
+
+def compare(game, ctx, left, op, right) -> bool:
+    return OPERATORS[op](value(game, ctx, left), value(game, ctx, right))
+
+
+# -- card zones: fn(game, ctx) -> instances ----------------------------------------
+
+def g_units_face_up(game, seat) -> list:
+    """Face-up G units in the G zone and on VC: what Generation Break counts (CR 11.12.1)."""
+    p = game.state.players[seat]
+    out = [i for i in p.g_zone if i in p.g_face_up]
+    v = p.circles["VC"]
+    if v is not None and game.cards[v.card].unit == "g_unit":
+        out.append(v.card)
+    return out
+
+
+def _zone(attr, which=None):
+    def cards(game, seat):
+        p = game.state.players[seat]
+        got = getattr(p, attr)
+        if which is None:
+            return list(got)
+        hidden = p.face_down if attr == "damage" else None
+        if attr == "damage":
+            return [i for i in got if (i not in hidden) == (which == "up")]
+        return [i for i in got if (i in p.g_face_up) == (which == "up")]
+    return cards
+
+
+def _soul(game, seat):
+    """The soul; the heart cards under a G unit are not in the soul (CR 10.27)."""
+    return list(game.state.players[seat].soul)
+
+
+def _vanguard_circle(game, seat):
+    """Every card on VC: the vanguard, a legion mate, the heart cards under a G unit (CR 10.27)."""
+    v = game.state.players[seat].circles["VC"]
+    if v is None:
+        return []
+    return [v.card] + ([v.heart] if v.heart is not None else []) + ([v.mate.card] if v.mate is not None else [])
+
+
+ZONES = (
+    ("hand", _zone("hand"), "the cards in {whose} hand"),
+    ("soul", _soul, "the cards in {whose} soul"),
+    ("drop", _zone("drop"), "the cards in {whose} drop zone"),
+    ("deck", _zone("deck"), "the cards in {whose} deck"),
+    ("damage", _zone("damage"), "the cards in {whose} damage zone (CR 4.8)"),
+    ("face_up_damage", _zone("damage", "up"), "the face-up cards in {whose} damage zone (what Counter Blast can pay)"),
+    ("face_down_damage", _zone("damage", "down"), "the face-down cards in {whose} damage zone"),
+    ("bind", _zone("bind"), "the cards in {whose} bind zone (CR 4.9)"),
+    ("locked", lambda game, seat: list(game.state.players[seat].locked.values()),
+     "the locked cards on {whose} circles (CR 10.22: not units)"),
+    ("trigger_zone", _zone("trigger"), "the card in {whose} trigger zone: the one a drive or damage check "
+                                       "is revealing (CR 4.10)"),
+    ("g_zone", _zone("g_zone"), "the cards in {whose} G zone (CR 4.11)"),
+    ("face_up_g_zone", _zone("g_zone", "up"), "the face-up cards in {whose} G zone (CR 4.11.3)"),
+    ("face_down_g_zone", _zone("g_zone", "down"), "the face-down cards in {whose} G zone"),
+    ("vanguard_circle", _vanguard_circle, "the cards on {whose} VC: the vanguard, a legion mate, the heart "
+                                         "cards under a G unit (CR 10.27)"),
+    ("g_units", g_units_face_up, "the face-up G units in {whose} G zone and on {whose} VC, "
+                                 "as Generation Break counts them (CR 11.12.1)"),
+)
+
+
+def _register(name, fn, doc, mine):
+    def cards(game, ctx):
+        return fn(game, ctx.seat if mine else 1 - ctx.seat)
+    cards.__doc__ = f"{doc}\nExample: {{compare: [{{count: {name}}}, at_least, 2]}}"
+    ABILITIES.zone(name)(cards)
+
+
+for _name, _fn, _doc in ZONES:
+    _register(f"your_{_name}", _fn, "The" + _doc.format(whose="your")[3:] + ".", True)
+    _register(f"opponent_{_name}", _fn, "The" + _doc.format(whose="your opponent's")[3:] + ".", False)
+

@@ -1,0 +1,92 @@
+"""Conditions that ask about particular units or cards with the general filters, and combinators.
+
+A real card's condition is often "if your vanguard has 'Blaster' in its name", "if
+your heart card is a <Drake>", "if you have a grade 3 rear-guard", "the battle this
+unit was attacked": each is one of the questions below with the filters of
+`selectors.py` / `targets.py` (`{vanguard_is: {name_contains: Blaster}}`,
+`{this_unit: {role: attacked}}`, `{exists: {from: your_rear_guards, grade: 3}}`).
+`not` and `any_of` combine conditions ("cannot attack unless ..." is a CONT
+`cannot_attack` with `{not: [...]}`).
+"""
+from __future__ import annotations
+
+from .registry import ABILITIES
+from .spec import split_item
+from .filters import filters_of, passes
+from .targets import candidates, find_unit
+
+
+def _unit_passes(game, ctx, unit, filters) -> bool:
+    return unit is not None and passes(game, ctx, filters_of(filters), game.cards[unit.card], unit)
+
+
+@ABILITIES.condition("this_unit", "filters")
+def this_unit(game, ctx, arg):
+    """This card is a unit on the field now and passes the filters.
+    Example: {this_unit: {role: attacked}}"""
+    ref = find_unit(game, ctx.placed)
+    return ref is not None and _unit_passes(game, ctx, ref[2], arg)
+
+
+@ABILITIES.condition("vanguard_is", "filters")
+def vanguard_is(game, ctx, arg):
+    """Your vanguard passes the filters (a G unit also has its heart's name, CR 10.28.3.3).
+    Example: {vanguard_is: {name_contains: Blaster}}"""
+    return _unit_passes(game, ctx, game.state.players[ctx.seat].circles["VC"], arg)
+
+
+@ABILITIES.condition("opponent_vanguard_is", "filters")
+def opponent_vanguard_is(game, ctx, arg):
+    """Your opponent's vanguard passes the filters.
+    Example: {opponent_vanguard_is: {grade_min: 3}}"""
+    return _unit_passes(game, ctx, game.state.players[1 - ctx.seat].circles["VC"], arg)
+
+
+@ABILITIES.condition("heart_is", "filters")
+def heart_is(game, ctx, arg):
+    """Your vanguard has a heart card (CR 10.27) that passes the filters.
+    Example: {heart_is: {race: Drake}}"""
+    v = game.state.players[ctx.seat].circles["VC"]
+    if v is None or v.heart is None:
+        return False
+    return passes(game, ctx, filters_of(arg), game.cards[v.heart], None, v.heart)
+
+
+@ABILITIES.condition("exists", "target")
+def exists(game, ctx, arg):
+    """At least one unit of the target group passes its filters ("if you have a grade 3 rear-guard").
+    Example: {exists: {from: your_rear_guards, grade: 3}}"""
+    units, _, _ = candidates(game, ctx, arg)
+    return bool(units)
+
+
+@ABILITIES.condition("ritual", "int")
+def ritual(game, ctx, arg):
+    """Ritual N: N or more grade 1 cards in your drop zone (CR 11.18).
+    Example: {ritual: 5}"""
+    cards = game.cards
+    return sum(1 for i in game.state.players[ctx.seat].drop if cards[i].grade == 1) >= arg
+
+
+def _holds(game, ctx, items) -> list:
+    items = items if isinstance(items, (list, tuple)) else (items,)
+    entries = ABILITIES.conditions
+    out = []
+    for item in items:
+        name, arg = split_item(item)
+        out.append(entries[name].fn(game, ctx, arg))
+    return out
+
+
+@ABILITIES.condition("not", "conditions")
+def not_(game, ctx, arg):
+    """Not all of these conditions hold ("unless ...").
+    Example: {not: [{vanguard_is: {name_contains: Blaster}}]}"""
+    return not all(_holds(game, ctx, arg))
+
+
+@ABILITIES.condition("any_of", "conditions")
+def any_of(game, ctx, arg):
+    """At least one of these conditions holds.
+    Example: {any_of: [{limit_break: 4}, {generation_break: 1}]}"""
+    return any(_holds(game, ctx, arg))

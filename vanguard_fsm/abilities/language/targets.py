@@ -1,0 +1,281 @@
+"""Who an effect applies to: selectors (groups of units) and filters (tests on a card or unit).
+
+A target in card data is a selector name (`self`, `your_rear_guards` ...: every
+unit of the group) or a mapping `{from: selector, choose: N, up_to: true, <filter>: arg ...}`
+("choose up to N of your rear-guards with grade <= 2" is
+`{from: your_rear_guards, choose: N, up_to: true, grade_max: 2}`; N may be a count,
+`choose: {count: your_vanguard_circle, race: Flame Dragon}`). Choices are made
+when the effect resolves (CR 8.5.4): as many as possible, fewer only with `up_to`.
+Card choices from a zone (`call`, `search` ...) use the same filters.
+
+A unit is found again by its placement number (`Unit.placed`): a unit that left
+the field, or was put there anew, is a different unit (CR 8.7.3).
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ...game import zones
+from ...game.clans import in_clan
+from ...game.state import BACK_ROW, FRONT_ROW, MATE, REAR_CIRCLES
+from .counts import value
+from .filters import filters_of, passes
+from .registry import ABILITIES
+
+
+class Ctx(NamedTuple):
+    """What an ability is resolving for: its master, its card, its spec key, timing, source unit."""
+    seat: int
+    inst: int
+    key: str
+    timing: str
+    placed: int      # the source unit's placement number, 0 when the card is not a unit
+    origin: str | None = None   # for a card that moved: where it came from (a zone or a circle)
+    home: str | None = None     # a card not a unit: the zone it was in when the ability triggered (`identity.py`)
+    by: int | None = None       # an AUTO ability on a unit's move: the player whose card's effect moved it
+                                # (None: a rule such as a hit, or a cost; `caused_by`, CR 11.27.1)
+
+
+def units_of(game, seat: int):
+    """(seat, where, unit) for every unit of a player on VC, R circles and GC."""
+    p = game.state.players[seat]
+    out = [(seat, c, u) for c, u in p.units()]
+    out.extend((seat, f"GC[{i}]", u) for i, u in enumerate(p.gc))
+    return out
+
+
+def find_unit(game, placed: int):
+    """(seat, where, unit) of the unit with this placement number, or None."""
+    if not placed:
+        return None
+    for seat in (0, 1):
+        for ref in units_of(game, seat):
+            if ref[2].placed == placed:
+                return ref
+    return None
+
+
+def where_zone(where: str) -> str:
+    return "V" if where.startswith("VC") else "GC" if where.startswith("GC") else "R"   # VC_mate: a vanguard
+
+
+# -- selectors ------------------------------------------------------------------
+
+def _field(game, seat, circles):
+    """The units on these circles; naming VC includes a legion mate (both are vanguards, CR 10.25.3)."""
+    p = game.state.players[seat]
+    return [(seat, c, u) for c, u in p.units() if c in circles or (c == MATE and "VC" in circles)]
+
+
+@ABILITIES.selector("self")
+def _self(game, ctx):
+    """This unit (the card with the ability), if it is still a unit."""
+    ref = find_unit(game, ctx.placed)
+    return [ref] if ref is not None else []
+
+
+@ABILITIES.selector("your_vanguard")
+def _your_vanguard(game, ctx):
+    """Your vanguard."""
+    return _field(game, ctx.seat, ("VC",))
+
+
+@ABILITIES.selector("your_units")
+def _your_units(game, ctx):
+    """Your vanguard and rear-guards."""
+    return _field(game, ctx.seat, ("VC",) + REAR_CIRCLES)
+
+
+@ABILITIES.selector("your_rear_guards")
+def _your_rear_guards(game, ctx):
+    """Your rear-guards."""
+    return _field(game, ctx.seat, REAR_CIRCLES)
+
+
+@ABILITIES.selector("your_front_row")
+def _your_front_row(game, ctx):
+    """Your units in the front row (VC, front R circles)."""
+    return _field(game, ctx.seat, FRONT_ROW)
+
+
+@ABILITIES.selector("your_guardians")
+def _your_guardians(game, ctx):
+    """Your units on GC."""
+    return [r for r in units_of(game, ctx.seat) if r[1].startswith("GC")]
+
+
+@ABILITIES.selector("opponent_vanguard")
+def _opponent_vanguard(game, ctx):
+    """Your opponent's vanguard."""
+    return _field(game, 1 - ctx.seat, ("VC",))
+
+
+@ABILITIES.selector("opponent_units")
+def _opponent_units(game, ctx):
+    """Your opponent's vanguard and rear-guards."""
+    return _field(game, 1 - ctx.seat, ("VC",) + REAR_CIRCLES)
+
+
+@ABILITIES.selector("opponent_rear_guards")
+def _opponent_rear_guards(game, ctx):
+    """Your opponent's rear-guards."""
+    return _field(game, 1 - ctx.seat, REAR_CIRCLES)
+
+
+def _battle_unit(game, seat, circle, card):
+    if circle is None:
+        return []
+    unit = game.state.players[seat].circles[circle]
+    return [(seat, circle, unit)] if unit is not None and (card is None or unit.card == card) else []
+
+
+@ABILITIES.selector("attacking_unit")
+def _attacking_unit(game, ctx):
+    """The unit attacking in this battle, while it stays on its circle (a legion: leader and mate, CR 10.25.5)."""
+    b = game.state.battle
+    if b is None:
+        return []
+    units = _battle_unit(game, game.state.turn_player, b.attacker, b.attacker_card)
+    if units and units[0][2].legion():
+        units.append((units[0][0], MATE, units[0][2].mate))
+    return units
+
+
+@ABILITIES.selector("attacked_unit")
+def _attacked_unit(game, ctx):
+    """The unit attacked in this battle, while it stays on its circle (several: each of them, CR 7.4.1.8.5)."""
+    b = game.state.battle
+    if b is None:
+        return []
+    if b.more:
+        return [ref for circle, card in b.targets()
+                for ref in _battle_unit(game, 1 - game.state.turn_player, circle, card)]
+    return _battle_unit(game, 1 - game.state.turn_player, b.target, b.target_card)
+
+
+@ABILITIES.selector("boosted_unit")
+def _boosted_unit(game, ctx):
+    """The unit this battle's booster boosts (the attacker)."""
+    b = game.state.battle
+    if b is None or b.booster is None:
+        return []
+    return _battle_unit(game, game.state.turn_player, b.attacker, b.attacker_card)
+
+
+# -- filters: fn(game, arg, card, unit, ctx) -> bool; `unit` is None for a card in a zone
+
+def _grade_of(game, card, unit) -> int:
+    """A unit's grade as effects changed it (CR 2.4.2); a card's as printed."""
+    return card.grade if unit is None or not game.state.statuses else zones.unit_grade(game, unit)
+
+
+@ABILITIES.filter("grade")
+def _grade(game, arg, card, unit, ctx):
+    """Grade equal to N (a unit's grade as effects changed it)."""
+    return _grade_of(game, card, unit) == arg
+
+
+@ABILITIES.filter("grade_max")
+def _grade_max(game, arg, card, unit, ctx):
+    """Grade N or less."""
+    return _grade_of(game, card, unit) <= arg
+
+
+@ABILITIES.filter("grade_min")
+def _grade_min(game, arg, card, unit, ctx):
+    """Grade N or more."""
+    return _grade_of(game, card, unit) >= arg
+
+
+@ABILITIES.filter("name", "texts")
+def _name(game, arg, card, unit, ctx):
+    """The card is named exactly so, or (a list) has one of these names.
+
+    Example: {call: {from: deck, choose: 1, up_to: true, name: ["Future Knight, Llew", Flogal]}}"""
+    return card.name == arg if type(arg) is str else card.name in arg
+
+
+@ABILITIES.filter("clan", "str")
+def _clan(game, arg, card, unit, ctx):
+    """The card is of this clan (a card of all clans is of every one; a nation card of no clan, of its nation's, CR 2.17.4.2)."""
+    return in_clan(card, arg, game.params if game is not None else None)
+
+
+@ABILITIES.filter("trigger_unit", "none")
+def _trigger_unit(game, arg, card, unit, ctx):
+    """A trigger unit."""
+    return card.trigger is not None
+
+
+@ABILITIES.filter("g_guardian", "none")
+def _g_guardian(game, arg, card, unit, ctx):
+    """The card has the G guardian skill (【Gガーディアン】, CR 11.14): "a face-down G guardian in your G zone".
+
+    Example: {g_face_up: {choose: 1, g_guardian: true}}"""
+    return card.g_guardian is not None
+
+
+@ABILITIES.filter("not_trigger", "none")
+def _not_trigger(game, arg, card, unit, ctx):
+    """Not a trigger unit."""
+    return card.trigger is None
+
+
+@ABILITIES.filter("other", "none")
+def _other(game, arg, card, unit, ctx):
+    """Not the card with this ability."""
+    return unit is None or unit.placed != ctx.placed
+
+
+@ABILITIES.filter("standing", "none")
+def _standing(game, arg, card, unit, ctx):
+    """A standing unit."""
+    return unit is not None and not unit.rested
+
+
+@ABILITIES.filter("rested", "none")
+def _rested(game, arg, card, unit, ctx):
+    """A rested unit."""
+    return unit is not None and unit.rested
+
+
+@ABILITIES.filter("back_row", "none")
+def _back_row(game, arg, card, unit, ctx):
+    """A unit in the back row."""
+    if unit is None:
+        return False
+    p = game.state.players[game.owner[unit.card]]
+    return any(p.circles[c] is unit for c in BACK_ROW)
+
+
+@ABILITIES.filter("trigger", "str")
+def _trigger(game, arg, card, unit, ctx):
+    """A trigger unit of this type (critical, draw, stand, heal).
+
+    Example: {discard: {choose: 1, trigger: heal}}"""
+    return card.trigger == arg
+
+
+@ABILITIES.filter("same_name_as", "target")
+def _same_name_as(game, arg, card, unit, ctx):
+    """The card has the same name as one of the target's units (`self`, `your_units` ...).
+
+    Example: {g_face_up: {choose: 1, same_name_as: self}}"""
+    units, _, _ = candidates(game, ctx, arg)
+    return any(game.cards[u.card].name == card.name for _, _, u in units)
+
+
+def candidates(game, ctx, target) -> tuple[list, int | None, bool]:
+    """(units, how many to choose or None for all, up_to) for a target spec."""
+    if isinstance(target, str):
+        return ABILITIES.selectors[target].fn(game, ctx), None, False
+    units = ABILITIES.selectors[target.get("from", "your_units")].fn(game, ctx)
+    filters = filters_of(target)
+    cards = game.cards
+    units = [r for r in units if passes(game, ctx, filters, cards[r[2].card], r[2])]
+    count = target.get("choose")
+    if count is not None and type(count) is not int:     # "one for each ...": a count, read now (CR 8.5.4)
+        count = value(game, ctx, count)
+    if count is not None and game.abilities is not None:    # Resist: not chosen by the opponent (CR 11.13)
+        units = [r for r in units if not game.abilities.resisted(game, ctx.seat, r[0], r[2])]
+    return units, count, bool(target.get("up_to", False))

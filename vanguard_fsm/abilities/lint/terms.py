@@ -1,0 +1,92 @@
+"""Lint checks of the value terms card data writes inside abilities (issue 19).
+
+Counts (`{count: source, filters, times, max, distinct}`), comparisons (`[count, operator,
+count]`), a cost's pick (`N` or `{choose: N, filters}`) and filter keys, each problem
+at its `file:line:col`. A mixin of `lint.Linter`, which provides `error`,
+`key_error` and `arg`.
+"""
+from __future__ import annotations
+
+import difflib
+
+from ..language.counts import DISTINCT, OPERATORS
+from ..language.registry import ABILITIES
+
+
+def unknown(what, name, known) -> str:
+    close = difflib.get_close_matches(str(name), sorted(known), n=1, cutoff=0.75)
+    return f"unknown {what} {name!r}" + (f" (did you mean {close[0]!r}?)" if close else "")
+
+
+class TermChecks:
+    def in_cont(self, name, arg, path) -> None:
+        """An effect in a CONT ability is applied without a choice: a CONT `battles` names all its units."""
+        if self.kind == "CONT" and name == "battles" and isinstance(arg, dict) and {"choose", "up_to"} & set(arg):
+            self.error(path, "a CONT 'battles' adds all the units it names as the attack is declared "
+                             "(CR 7.4.1.8.4): no choose / up_to")
+
+    def together(self, name, item, path) -> None:
+        """Parameters that do not go together: a call shuffles the deck, so `look_top` with `to: call`
+        cannot keep the other cards under it (`others: deck_bottom`)."""
+        if name == "look_top" and item.get("others") == "deck_bottom" and item.get("to") == "call":
+            self.error(path + ("others",), "look_top: `others: deck_bottom` goes with `to: hand` or `to: ride`, "
+                                           "not with a call (which shuffles the deck)")
+
+    def count(self, value, path, what, negative=False) -> None:
+        """A whole number, or a count expression `{count: source, filters, times: N, max: N, distinct: grade, plus: N}`."""
+        if isinstance(value, int) and not isinstance(value, bool):
+            if value < 0 and not negative:
+                self.error(path, f"{what} needs a whole number >= 0 or a count (got {value!r})")
+            return
+        if not isinstance(value, dict) or "count" not in value:
+            self.error(path, f"{what} needs a whole number or a count {{count: source, filters ...}} (got {value!r})")
+            return
+        source = value["count"]
+        if not isinstance(source, str) or (source not in ABILITIES.zones and source not in ABILITIES.selectors):
+            known = set(ABILITIES.zones.names()) | set(ABILITIES.selectors.names())
+            self.error(path + ("count",), unknown("count source", source, known)
+                       + " (a card zone, `names card_zones`, or a target selector, `names target_selectors`)")
+        for key, arg in value.items():
+            if key == "times":
+                self.count(arg, path + (key,), "times", negative=True)
+            elif key == "max":
+                self.arg("int", arg, path + (key,), "max")
+            elif key == "distinct":
+                self.arg(tuple(DISTINCT), arg, path + (key,), "distinct")
+            elif key == "plus":
+                self.arg("signed", arg, path + (key,), "plus")
+            elif key != "count":
+                self.filter_key(key, arg, path, value)
+
+    def comparison(self, value, path, what) -> None:
+        if not isinstance(value, list) or len(value) != 3:
+            self.error(path, f"{what} is [count, operator, count] (operators: {', '.join(OPERATORS)})")
+            return
+        if not isinstance(value[1], str) or value[1] not in OPERATORS:   # a mapping or list is no operator
+            self.error(path + (1,), f"unknown operator {value[1]!r} (operators: {', '.join(OPERATORS)})")
+        self.count(value[0], path + (0,), what, negative=True)
+        self.count(value[2], path + (2,), what, negative=True)
+
+    def pick(self, value, path, what) -> None:
+        """A cost's `N` or `{choose: N, filters}`."""
+        if isinstance(value, dict):
+            if "choose" not in value:
+                self.error(path, f"{what}: write how many as `choose: N`")
+            for key, arg in value.items():
+                if key == "choose":
+                    self.arg("int", arg, path + (key,), "choose")
+                else:
+                    self.filter_key(key, arg, path, value)
+        else:
+            self.arg("int", value, path, what)
+
+    def filter_key(self, key, arg, path, value) -> None:
+        if key in ABILITIES.filters:
+            entry = ABILITIES.filters[key]
+            if entry.arg == "none":
+                if arg is not True:
+                    self.error(path + (key,), f"filter {key!r} is written `{key}: true`")
+            else:
+                self.arg(entry.arg, arg, path + (key,), f"filter {key!r}")
+        else:
+            self.key_error(path, key, ABILITIES.filters.unknown_message(str(key)))

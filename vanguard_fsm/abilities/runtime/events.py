@@ -1,0 +1,201 @@
+"""Which AUTO timings each game event raises, and for which card (CR 8.1.1.2).
+
+The engine emits contract events (`call`, `ride`, `attack` ...); each handler here
+names the card the event is about and the engine timings it raises for that card
+(`call` -> `when_placed`, `when_placed_on_R`), then asks the ability layer to
+trigger that card's abilities. Kept apart from `layer.py`, which owns the pending
+queue, CONT values and ACT.
+"""
+from __future__ import annotations
+
+from ...game import statuses
+from ...game.state import REAR_CIRCLES
+from . import abstate
+from ..mechanics import harmony
+from ..language.targets import where_zone
+
+# events other cards watch ("when your G unit strides"): they need a zone to work from
+WATCHED = frozenset({"when_your_g_unit_strides", "when_your_unit_attacks", "when_your_unit_boosts",
+                     "when_your_unit_hits", "when_opponent_rear_guard_put_into_drop", "when_your_drive_check_reveals",
+                     "when_opponent_card_unlocked", "when_opponent_rear_guard_locked"})
+
+
+def _unit_at(game, seat, circle):
+    return game.state.players[seat].unit_at(circle)
+
+
+def _on_call(layer, game, f):
+    seat = f["player"]
+    u = _unit_at(game, seat, f["circle"])
+    if u is not None:    # where it was called from (`from_zone: deck`: a superior call from the deck)
+        layer.subject(game, seat, u.card, ("when_placed", "when_placed_on_R"), "R", u.placed, origin=f.get("from"))
+        harmony.on_placed(layer, game, seat, f["circle"])
+
+
+def _on_ride(layer, game, f):
+    seat = f["player"]
+    p = game.state.players[seat]
+    u = p.circles["VC"]
+    layer.subject(game, seat, u.card, ("when_placed", "when_placed_on_V"), "V", u.placed)
+    harmony.on_placed(layer, game, seat, "VC")      # placed in the column of back-center (CR 11.34.1)
+    ridden = f.get("ridden")
+    if ridden is not None and not f.get("ridden_deleted"):    # a deleted vanguard had no text (CR 10.26.3)
+        inst = next((i for i in reversed(p.soul) if game.cards[i].id == ridden), None)
+        if inst is not None:    # it has the ability as a unit until resolved (CR 8.6.5.1.4)
+            layer.subject(game, seat, inst, ("when_ridden_upon",), "V", 0)
+
+
+def _on_stride(layer, game, f):
+    seat = f["player"]
+    u = _unit_at(game, seat, "VC")
+    layer.subject(game, seat, u.card, ("when_placed", "when_placed_on_V", "when_stride"), "V", u.placed)
+    harmony.on_placed(layer, game, seat, "VC")
+    if u.heart is not None:    # it has the ability until resolved, as a vanguard would (CR 8.6.5.1.5)
+        layer.subject(game, seat, u.heart, ("when_becomes_heart",), "heart", 0)
+    layer.watchers(game, seat, "when_your_g_unit_strides")
+
+
+def _on_legion(layer, game, f):
+    """'When this unit legions' (CR 10.25.12): the leader and the mate, both vanguards now (CR 10.25.3)."""
+    seat = f["player"]
+    v = _unit_at(game, seat, "VC")
+    if v is not None and v.legion():
+        for unit in (v, v.mate):
+            layer.subject(game, seat, unit.card, ("when_legion",), "V", unit.placed)
+
+
+def _on_attack_declared(layer, game, f):
+    state = game.state
+    b = state.battle
+    tp = state.turn_player
+    u = _unit_at(game, tp, b.attacker)
+    if u is not None and u.card == b.attacker_card:
+        layer.subject(game, tp, u.card, ("when_attacks",), where_zone(b.attacker), u.placed)
+        if u.legion():   # the leader and the mate are both the attacking unit (CR 10.25.5)
+            layer.subject(game, tp, u.mate.card, ("when_attacks",), "V", u.mate.placed)
+    for circle, card in b.targets() if b.more else ((b.target, b.target_card),):   # each attacked unit
+        t = _unit_at(game, 1 - tp, circle)
+        if t is not None and t.card == card:
+            layer.subject(game, 1 - tp, t.card, ("when_attacked",), where_zone(circle), t.placed)
+    if b.booster is not None:
+        bu = _unit_at(game, tp, b.booster)
+        if bu is not None:
+            layer.subject(game, tp, bu.card, ("when_boosts",), "R", bu.placed)
+            if u is not None and u.card == b.attacker_card:   # seed 002 3.3.5.2: "when boosted"
+                layer.subject(game, tp, u.card, ("when_boosted",), where_zone(b.attacker), u.placed)
+        layer.watchers(game, tp, "when_your_unit_boosts")
+    layer.watchers(game, tp, "when_your_unit_attacks")
+
+
+def _on_guard(layer, game, f):
+    seat = f["player"]
+    u = game.state.players[seat].gc[-1]
+    if f["how"] == "intercept":
+        layer.subject(game, seat, u.card, ("when_intercepts",), "R", u.placed)
+    else:
+        layer.subject(game, seat, u.card, ("when_placed",), "GC", u.placed)
+
+
+def hit_event(layer, game) -> None:
+    """CR 7.7.1.7: the attack 'hits' or 'does not hit' now, after the damage checks and their
+    check timing (7.7.1.6); 'when hits / not hit' abilities become stand by here (7.7.1.4)."""
+    state = game.state
+    b = state.battle
+    tp = state.turn_player
+    u = _unit_at(game, tp, b.attacker)
+    placed = u.placed if u is not None and u.card == b.attacker_card else 0
+    zone = where_zone(b.attacker)
+    if b.more:    # several attacked units: the event happens with regards to each of them (CR 7.7.1.7)
+        for circle, _ in b.targets():
+            _hit_or_not(layer, game, u, placed, zone, circle in b.hits, circle == "VC")
+        return
+    _hit_or_not(layer, game, u, placed, zone, b.hit, b.target_is_vanguard)
+
+
+def _hit_or_not(layer, game, u, placed, zone, hit, vanguard) -> None:
+    """The attacker's 'when hits' (and 'when hits a vanguard') or 'when not hit' abilities for one attacked unit."""
+    tp = game.state.turn_player
+    b = game.state.battle
+    if hit:
+        timings = ("when_hits", "when_attack_hits_vanguard") if vanguard \
+            else ("when_hits", "when_attack_hits_rear_guard")
+        if placed:
+            layer.subject(game, tp, b.attacker_card, timings, zone, placed)
+        layer.watchers(game, tp, "when_your_unit_hits")   # your other cards watch it ("the battle this unit boosted")
+    else:    # resolves even if the attacker left the field (CR 7.7.1.7)
+        timings = ("when_not_hit",)
+        if placed and statuses.unit_has(game, u, "hit_abilities_without_hit"):   # an effect says so
+            timings = ("when_not_hit", "when_hits")
+        layer.subject(game, tp, b.attacker_card, timings, zone, placed)
+    if placed and u.legion():   # the mate attacked too (CR 10.25.5): its hit abilities as well
+        layer.subject(game, tp, u.mate.card, timings, "V", u.mate.placed)
+
+
+def on_zone_change(layer, game, seat, inst, src, dst) -> None:
+    """A card arrived in a zone, whatever moved it (rule, cost, effect; CR 10.3, 10.8): 'when put
+    into the drop zone / the bind zone' abilities of that card trigger there, knowing where it came
+    from (`from_zone`; a zone-changing trigger, CR 8.6.5; bind: CR 10.19, 4.9) and, for a unit an
+    effect retired, whose card's effect it was (`caused_by`, CR 11.27.1, 10.4)."""
+    by = layer.effect_by
+    if dst == "bind":
+        layer.subject(game, seat, inst, ("when_put_into_bind",), "bind", 0, origin=src)
+    elif dst == "drop":
+        layer.subject(game, seat, inst, ("when_put_into_drop",), "drop", 0, origin=src, by=by)
+        if src in REAR_CIRCLES:    # a rear-guard of theirs: the other player's cards watch it
+            # and may ask later this turn whether it happened, and when (`opponent_rear_guard_dropped_during`)
+            if layer.reads_drops:
+                abstate.record_dropped(game, seat, tuple(game.runner.paths()))
+            layer.watchers(game, 1 - seat, "when_opponent_rear_guard_put_into_drop", by=by)
+
+
+def _on_check(timing, watched=None):
+    def handler(layer, game, f):
+        seat = f["player"]
+        trigger = game.state.players[seat].trigger
+        if trigger:
+            layer.subject(game, seat, trigger[-1], (timing,), "trigger", 0)
+            if watched is not None:   # the checked card is in the trigger zone: {count: your_trigger_zone, ...}
+                layer.watchers(game, seat, watched)
+    return handler
+
+
+def _on_put(layer, game, f):
+    """'When this card leaves the hand by G assist' (seed 002 3.3.2.2): removed from the hand
+    while the G assist is under way (CR 6.4.1.2.5)."""
+    if f["from"] == "hand" and f["to"] == "removed":
+        p = game.state.players[f["player"]]
+        if p.assist is not None and p.removed:
+            layer.subject(game, p.seat, p.removed[-1], ("when_leaves_hand_by_g_assist",), "hand", 0)
+
+
+def _on_unlock(layer, game, f):
+    """The card unlocked is a new unit (CR 10.24.2): its own 'when this card is unlocked' abilities,
+    then the other player's cards watching 'when your opponent's locked card is unlocked' (CR 10.24),
+    for which `that` is this unit ("retire that unit")."""
+    seat = f["player"]
+    u = _unit_at(game, seat, f["circle"])
+    if u is None:
+        return
+    layer.subject(game, seat, u.card, ("when_unlocked",), "R", u.placed)
+    layer.watchers(game, 1 - seat, "when_opponent_card_unlocked", (u.placed,))
+
+
+def _on_lock(layer, game, f):
+    """'When your opponent's rear-guard is locked due to an effect from one of your cards' (CR 10.22):
+    a lock made by an ability (`by`: its master) is watched by that player's cards."""
+    by = f.get("by")
+    if by is not None and by != f["player"]:
+        layer.watchers(game, by, "when_opponent_rear_guard_locked")
+
+
+def _on_draw(layer, game, f):
+    seat = f["player"]
+    layer.subject(game, seat, game.state.players[seat].hand[-1], ("when_drawn",), "hand", 0)
+
+
+EVENT_TIMINGS = {
+    "call": _on_call, "ride": _on_ride, "stride": _on_stride, "when_attacks": _on_attack_declared,
+    "guard": _on_guard,
+    "drive_check": _on_check("when_drive_check_reveals", "when_your_drive_check_reveals"), "damage_check": _on_check("when_damage_check_reveals"),
+    "draw": _on_draw, "lock": _on_lock, "unlock": _on_unlock, "legion": _on_legion, "put": _on_put,
+}

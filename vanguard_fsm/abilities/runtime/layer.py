@@ -1,0 +1,376 @@
+"""The ability layer of one game: triggers, the pending queue, CONT values and ACT.
+
+It is attached to a `Game` (`game.abilities`) by `vanguard_fsm.abilities.attach`
+and listens to the game's hooks:
+
+- flow timings (`timing` channel): AUTO abilities with that timing on either
+  player's cards in their zone trigger;
+- engine events (`event` channel): the card an event is about (the unit called,
+  the attacker ...) triggers its own AUTO abilities for the matching engine
+  timing (`call` -> `when_placed`, `when_placed_on_R` ...; see `events.py`).
+
+A triggered ability becomes pending (trace `ability` step `pending`); the game's
+`check_timing` calls `resolve_next` after the rule actions (CR 8.4.1): the turn
+player's pending abilities first, in the order the player chooses, then the
+non-turn player's; each is paid or declined, resolved, and the check timing
+starts over. "When hits / not hit" abilities wait until the damage checks are
+done: they trigger only at the hit event (CR 7.7.1.4, 7.7.1.7), which the flows place with
+`release_hit_abilities`. CONT abilities are recomputed at every look.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+
+from ...game import deleted
+from ...game.actions import Action
+from ...game.state import MATE, REAR_CIRCLES
+from ...machine.runner import Runaway
+from . import abstate, static
+from ..mechanics import attacks, cont_restrictions
+from ..language import costs
+from .abstate import Pending
+from ..language.conditions import all_hold
+from ..language.spec import compile_card
+from .static import pay_and_resolve
+from ..language.targets import Ctx
+from .events import EVENT_TIMINGS, hit_event, on_zone_change
+from .listeners import may_trigger
+from ..effects.delayed import stand_by_delayed
+from ..language.identity import home_of
+
+_HIDDEN_ZONES = (("soul", "soul"), ("drop", "drop"), ("hand", "hand"), ("G", "g_zone"))
+
+
+@lru_cache(maxsize=512)
+def _compiled(card):
+    return compile_card(card)
+
+
+def _reads_drops(cards) -> bool:
+    """A card here asks "was an opponent's rear-guard put into the drop zone during ..."
+    (`opponent_rear_guard_dropped_during`): only then are the drops recorded, so no other game pays for it."""
+    return any(_mentions(card.abilities, "opponent_rear_guard_dropped_during") for card in cards)
+
+
+def _mentions(data, name: str) -> bool:
+    """`name` is a key or a value anywhere in a card's (frozen) ability data: a condition may sit in an
+    `if`, an `any` or a given ability, so only a deep look finds every use."""
+    if isinstance(data, dict):
+        return any(k == name or _mentions(v, name) for k, v in data.items())
+    if isinstance(data, tuple):
+        return any(_mentions(v, name) for v in data)
+    return data == name
+
+
+class AbilityLayer:
+    def __init__(self, game, cards) -> None:
+        self.game = game
+        self.played_at = (-1, 0)   # (game.moves, abilities played since that flow move): the runaway bound
+        self.specs: dict = {}
+        self.auto: dict = {}     # card id -> timing -> specs
+        self.cont: dict = {}     # card id -> CONT specs
+        self.act: dict = {}      # card id -> ACT specs
+        self.timing_zones: dict = {}
+        self.timing_ids: dict = {}   # timing -> ids of the cards with an AUTO ability on it
+        self.listeners = None        # per game: `listeners.TimingListeners`, built on first use
+        self.effect_by = None        # while an effect retires a unit: its card's player (`effects._retire`)
+        for card in sorted(cards, key=lambda c: c.id):
+            for spec in _compiled(card):
+                self.specs[spec.key] = spec
+                if ".give" in spec.key or ".later" in spec.key:   # given / delayed: not the card's own
+                    self._index_timing(spec)
+                    continue
+                self._index(card.id, spec)
+        self.cont_zones = frozenset(z for specs in self.cont.values() for s in specs for z in s.zones)
+        self.act_zones = frozenset(z for specs in self.act.values() for s in specs for z in s.zones)
+        self.granted_cont = any(s.kind == "CONT" and ".give" in s.key for s in self.specs.values())
+        # which values CONT abilities change at all (power, critical): the others cost nothing
+        self.cont_effects = frozenset(n for s in self.specs.values() if s.kind == "CONT" for n, _, _ in s.effects)
+        self.reads_drops = _reads_drops(cards)   # then `events.on_zone_change` records the drops
+        # what -> card id -> ((spec, amount, target), ...): CONT effects indexed once, read often
+        self.cont_by_what: dict = {}
+        self.cont_self: dict = {}    # the same for "this unit gets ...": only the unit's own card can apply
+        for card_id, specs in self.cont.items():
+            for spec in specs:
+                for name, arg, params in spec.effects:
+                    target = dict(params).get("target", "self")
+                    table = self.cont_self if target == "self" else self.cont_by_what
+                    table.setdefault(name, {}).setdefault(card_id, []).append((spec, arg, target))
+
+    def _index(self, card_id, spec) -> None:
+        if spec.kind == "AUTO":
+            self.timing_ids.setdefault(spec.timing, set()).add(card_id)
+            self.auto.setdefault(card_id, {}).setdefault(spec.timing, []).append(spec)
+            self._index_timing(spec)
+        elif spec.kind == "CONT":
+            self.cont.setdefault(card_id, []).append(spec)
+        else:
+            self.act.setdefault(card_id, []).append(spec)
+
+    def _index_timing(self, spec) -> None:
+        if spec.kind == "AUTO":
+            zones = self.timing_zones.setdefault(spec.timing, set())
+            zones.update(spec.zones or ("V", "R", "GC"))
+
+    # -- where cards are --------------------------------------------------------
+    def cards_in(self, game, seat, zones, ids=None):
+        """(zone, where, instance, placement) for the player's cards in those zones;
+        with `ids`, only cards with one of those card ids (same order either way)."""
+        p = game.state.players[seat]
+        cards = game.cards
+        out = []
+        if "V" in zones and p.circles["VC"] is not None:
+            u = p.circles["VC"]
+            if ids is None or cards[u.card].id in ids:
+                out.append(("V", "VC", u.card, u.placed))
+            m = u.mate if u.legion() else None   # the legion mate is a vanguard with its own text (CR 10.25.4)
+            if m is not None and (ids is None or cards[m.card].id in ids):
+                out.append(("V", MATE, m.card, m.placed))
+        if "R" in zones:
+            for c in REAR_CIRCLES:
+                u = p.circles[c]
+                if u is not None and (ids is None or cards[u.card].id in ids):
+                    out.append(("R", c, u.card, u.placed))
+        if "GC" in zones:
+            out.extend(("GC", f"GC[{i}]", u.card, u.placed) for i, u in enumerate(p.gc)
+                       if ids is None or cards[u.card].id in ids)
+        heart = p.circles["VC"].heart if "heart" in zones and p.circles["VC"] is not None else None
+        if heart is not None and (ids is None or cards[heart].id in ids):
+            out.append(("heart", "heart", heart, 0))     # a heart card's own abilities (CR 10.27)
+        for zone, attr in _HIDDEN_ZONES:
+            if zone in zones:
+                out.extend((zone, zone, inst, 0) for inst in getattr(p, attr)
+                           if ids is None or cards[inst].id in ids)
+        return out
+
+    def granted_specs(self, game, placed):
+        granted = abstate.get(game).granted
+        if not granted or not placed:
+            return ()
+        return tuple(self.specs[key] for p, key, _ in granted if p == placed)
+
+    # -- triggering ---------------------------------------------------------------
+    def emit(self, game, ctx, kind, step) -> None:
+        game.emit("ability", player=ctx.seat, card=game.cards[ctx.inst].id, kind=kind, timing=ctx.timing,
+                  step=step, ability=ctx.key)
+
+    def trigger(self, game, seat, inst, spec, timing, placed, origin=None, dry=False, that=(), by=None) -> bool:
+        """Stands by if it may (True); `dry`: only say if; `that`: the event's units; `by`: its cause (Ctx.by)."""
+        ctx = Ctx(seat, inst, spec.key, timing, placed, origin, None, by)
+        if abstate.is_used(game, spec.once, inst, spec.key) or not all_hold(game, ctx, spec.conditions):
+            return False
+        if dry:
+            return True
+        stand_by(game, Pending(seat, inst, spec.key, timing, placed, that, home_of(game, inst, placed)))
+        self.emit(game, ctx, "AUTO", "pending")
+        return True
+
+    def subject(self, game, seat, inst, timings, zone, placed, origin=None, by=None) -> None:
+        """The card an engine event is about triggers its own AUTO abilities for `timings`."""
+        by_timing = _printed_auto(self, game, inst, placed)
+        granted = self.granted_specs(game, placed) if placed else ()   # given to units only
+        if by_timing is None and not granted:
+            return
+        for timing in timings:
+            specs = by_timing.get(timing, ()) if by_timing else ()
+            if granted:
+                specs = list(specs) + [s for s in granted if s.kind == "AUTO" and s.timing == timing]
+            for spec in specs:
+                if spec.zones is None or zone in spec.zones:
+                    self.trigger(game, seat, inst, spec, timing, placed, origin, by=by)
+
+    def on_timing(self, game, name, dry=False) -> bool:
+        """A flow timing: the AUTO abilities on it stand by, except those that already stood
+        by at it during this stay in the state (a repeat loop). `dry`: would any?"""
+        if game.abilities is not self or name not in self.timing_zones:
+            return False
+        s = abstate.get(game)
+        if not s.delayed and not may_trigger(game, name, s.granted):
+            return False     # no listening card is where it can trigger, no delayed effect waits
+        return timing_stand_by(self, game, name, dry)
+
+    def on_event(self, game, event, fields) -> None:
+        if game.abilities is not self:
+            return
+        handler = EVENT_TIMINGS.get(event)
+        if handler is not None:
+            handler(self, game, fields)
+
+    def on_zone_change(self, game, seat, inst, src, dst) -> None:
+        if game.abilities is self:
+            on_zone_change(self, game, seat, inst, src, dst)
+
+    def hit_event(self, game) -> None:
+        """The hit / not hit event (CR 7.7.1.7); the flows say where, with `release_hit_abilities`."""
+        if game.state.battle is not None and game.state.battle.attacker is not None:
+            hit_event(self, game)
+
+    def end_of(self, game, until: str) -> None:
+        """Granted abilities 'until end of battle / turn' end (the flows' end_battle, end_turn_effects)."""
+        if abstate.get(game).granted:
+            self.expire(game, until)
+
+    def expire(self, game, until) -> None:
+        s = abstate.get(game)
+        abstate.put(game, s._replace(granted=tuple(g for g in s.granted if g[2] != until)))
+
+    # -- check timing (CR 8.4.1) ------------------------------------------------
+    def has_pending(self) -> bool:
+        state = self.game.state.abilities   # `abstate.get`, written out: every check timing asks
+        return state is not None and bool(state.pending)
+
+    def resolve_next(self, game, check_timing) -> None:
+        """The turn player plays one of their pending abilities (their choice), else the other player."""
+        pending = abstate.get(game).pending
+        tp = game.state.turn_player if game.state.turn_player is not None else 0
+        for seat in (tp, 1 - tp):
+            mine = [p for p in pending if p.seat == seat]
+            if mine:
+                break
+        else:
+            return
+        actions, seen = [], set()
+        for p in mine:
+            aid = f"play_ability:{p.key}@{p.timing}"
+            if aid in seen:
+                continue    # two equal pending abilities: the same choice
+            seen.add(aid)
+            actions.append(Action(aid, "ability_order", seat, (p,)))
+
+        def chosen(g, act):
+            count_played(g, act.args[0])
+            g.then(check_timing)          # CR 8.4.1.2: then the check timing starts over
+            g.then(play_pending, act.args[0])
+
+        game.ask(seat, "ability_order", actions, chosen, "CR 8.4.1: choose which pending ability to play")
+
+    # -- CONT (recomputed, never stored) and ACT: see static.py -------------------------
+    def cont_power(self, game, unit) -> int:
+        return static.cont_value(self, game, unit, "power") if "power" in self.cont_effects else 0
+
+    def cont_critical(self, game, unit) -> int:
+        return static.cont_value(self, game, unit, "critical") if "critical" in self.cont_effects else 0
+
+    allows = staticmethod(cont_restrictions.allows)    # (game, seat, unit, attack | be_boosted): Lord, cannot_...
+    resisted = staticmethod(cont_restrictions.resisted)        # (game, chooser, seat, unit): Resist
+    battled_by = attacks.battled_by     # (game, seat, attacking unit): circles a CONT `battles` adds
+
+    def watchers(self, game, seat, timing, that=(), by=None) -> None:
+        watch(self, game, seat, timing, that, by)
+
+    def act_legal(self, game, seat):
+        return static.act_legal(self, game, seat) if self.act else []
+
+    act_apply = static.act_apply     # (game, act): pay and resolve the ACT ability chosen
+
+
+def stand_by(game, entry: Pending) -> None:
+    """A triggered ability joins the pending queue (CR 8.6.2)."""
+    abstate.set_pending(game, abstate.get(game).pending + (entry,))
+
+
+def _printed_auto(layer, game, inst, placed):
+    """The card's own AUTO abilities by timing, none for a deleted unit: it has lost its printed
+    text (CR 10.26.3); abilities given to it still work (CR 10.26.7)."""
+    by_timing = layer.auto.get(game.cards[inst].id)
+    return None if by_timing is not None and placed and placed in deleted.placements(game) else by_timing
+
+
+def _timing_specs(layer, game, name):
+    """(seat, instance, spec, placement) of every AUTO ability on the flow timing `name`,
+    the turn player's first."""
+    zones = layer.timing_zones[name]
+    granted = abstate.get(game).granted
+    cards = game.cards
+    ids = None if granted else layer.timing_ids.get(name, ())   # granted abilities: look at every card
+    tp = game.state.turn_player if game.state.turn_player is not None else 0
+    gone = deleted.placements(game)      # deleted units: no printed text (CR 10.26.3)
+    for seat in (tp, 1 - tp):
+        for zone, _, inst, placed in layer.cards_in(game, seat, zones, ids):
+            by_timing = layer.auto.get(cards[inst].id) if not (placed and placed in gone) else None
+            specs = by_timing.get(name, ()) if by_timing else ()
+            if granted and placed:
+                specs = list(specs) + [s for s in layer.granted_specs(game, placed)
+                                       if s.kind == "AUTO" and s.timing == name]
+            for spec in specs:
+                if spec.zones is not None and zone in spec.zones:
+                    yield seat, inst, spec, placed
+
+
+def watch(layer, game, seat, timing, that=(), by=None) -> None:
+    """`seat`'s cards watching an event of theirs ("when your G unit strides") trigger; `that`: the
+    units the event was about ("retire that unit"); `by`: whose card's effect caused it."""
+    if timing in layer.timing_zones:
+        for owner, inst, spec, placed in _timing_specs(layer, game, timing):
+            if owner == seat:
+                layer.trigger(game, seat, inst, spec, timing, placed, that=that, by=by)
+
+
+def timing_stand_by(layer, game, name, dry) -> bool:
+    """The abilities on timing `name` stand by, except those that stood by at it in an earlier
+    pass of this stay's repeat loop (CR 7.8.1.1, 6.8.1.3: "that have not become stand by in
+    this step"). `dry`: True if one would on the loop's next pass."""
+    if stand_by_delayed(layer, game, name, dry):
+        return True
+    scope, now = game.runner.scope()
+    s = abstate.get(game)
+    stood = s.stood if s.stood_scope == scope else frozenset()
+    before = {m[:4] for m in stood if dry or m[4] < now}
+    added = []
+    for seat, inst, spec, placed in _timing_specs(layer, game, name):
+        mark = (name, inst, spec.key, placed)
+        if mark not in before and layer.trigger(game, seat, inst, spec, name, placed, dry=dry):
+            if dry:
+                return True
+            added.append(mark + (now,))
+    if added:
+        s = abstate.get(game)
+        abstate.put(game, s._replace(stood=stood | frozenset(added), stood_scope=scope))
+    return False
+
+
+# -- playing one ability (tasks: immutable arguments only) ----------------------------
+
+def count_played(game, entry) -> None:
+    """Abilities played since the last flow move are bounded (`limits.abilities_per_check_timing`):
+    an ability that re-triggers itself is a located error, not an endless check timing."""
+    layer = game.abilities
+    moves, played = layer.played_at
+    played = played + 1 if moves == game.moves else 1
+    layer.played_at = (game.moves, played)
+    if played > game.params["limits"]["abilities_per_check_timing"]:
+        path, line, col = game.db.where(game.cards[entry.inst].id) or ("<cards>", 1, 1)
+        raise Runaway(path, line, col, f"runaway ability: {entry.key} played {played} times in one check "
+                                       f"timing (does it trigger itself? the bound is "
+                                       f"limits.abilities_per_check_timing in parameters.yaml)")
+
+
+def play_pending(game, entry) -> None:
+    """Play a pending AUTO ability: once-limits, cost (paid or declined), effects."""
+    layer = game.abilities
+    s = abstate.get(game)
+    rest = list(s.pending)
+    rest.remove(entry)
+    abstate.set_pending(game, tuple(rest))
+    spec = layer.specs[entry.key]
+    ctx = Ctx(entry.seat, entry.inst, entry.key, entry.timing, entry.placed, None, entry.home)
+    if abstate.is_used(game, spec.once, entry.inst, spec.key) or not costs.payable(game, ctx, spec.cost):
+        layer.emit(game, ctx, "AUTO", "declined")
+        return
+    if not spec.optional:
+        pay_and_resolve(game, ctx, spec, "AUTO", entry.that)
+        return
+    what = ", ".join(n if a is None else f"{n} {a}" for n, a in spec.cost) or "no cost"
+    actions = [Action(f"ability:pay:{spec.key}", "ability_cost", entry.seat, (True,)),
+               Action(f"ability:decline:{spec.key}", "ability_cost", entry.seat, (False,))]
+
+    def answer(g, act):
+        if act.args[0]:
+            pay_and_resolve(g, ctx, g.abilities.specs[ctx.key], "AUTO", entry.that)
+        else:
+            g.abilities.emit(g, ctx, "AUTO", "declined")
+
+    game.ask(entry.seat, "ability_cost", actions, answer, f"{spec.key} ({what}): use it?")
+
+
+# -- engine events -> engine timings for the card the event is about ----------------

@@ -1,0 +1,103 @@
+"""Which card instances listen to each flow timing, and whether any of them is where it can
+trigger: the cheap test that lets a timing nobody can answer cost almost nothing.
+
+A game fires ~550 timings; about one in five finds a listening card in a zone where its
+ability works, and far fewer make anything stand by. The instances of a game never change
+(the index is rebuilt only if instances were added, e.g. a scenario's extra cards), so per
+timing the listening instances are one frozenset, and "is one where it can trigger" is a
+few set tests over the circles and the zones named — no list of candidates is built. It
+only filters: when the test passes, the ability layer looks as it always did, in the same
+order, so traces are unchanged. The same test tells whether a player has a card with an ACT
+ability where it can be played, before the main phase lists them (CR 8.1.1.1).
+"""
+from __future__ import annotations
+
+from ...game.state import REAR_CIRCLES
+
+_HIDDEN = (("soul", "soul"), ("drop", "drop"), ("hand", "hand"), ("G", "g_zone"))
+
+
+class TimingListeners:
+    """Per game: timing -> (instances with an AUTO ability on it, the zones it works in);
+    `act`: the same for the instances with an ACT ability."""
+
+    __slots__ = ("size", "by_timing", "act")
+
+    def __init__(self, layer, cards: list) -> None:
+        self.size = len(cards)
+        found: dict = {}
+        for inst, card in enumerate(cards):
+            for timing in layer.auto.get(card.id, ()):
+                found.setdefault(timing, set()).add(inst)
+        self.by_timing = {timing: (frozenset(insts), _zone_tests(layer.timing_zones.get(timing, ())))
+                          for timing, insts in found.items()}
+        self.act = (frozenset(inst for inst, card in enumerate(cards) if card.id in layer.act),
+                    _zone_tests(layer.act_zones))
+
+
+def _zone_tests(zones) -> tuple:
+    """The zones to look at, as (on VC, on an R circle, on a GC, hidden zone attributes, the heart)."""
+    return ("V" in zones, "R" in zones, "GC" in zones, tuple(attr for zone, attr in _HIDDEN if zone in zones),
+            "heart" in zones)
+
+
+def listeners_of(game) -> TimingListeners:
+    """The game's index, built on first use and again if the game gained instances."""
+    layer = game.abilities
+    index = layer.listeners
+    if index is None or index.size != len(game.cards):
+        index = layer.listeners = TimingListeners(layer, game.cards)
+    return index
+
+
+def may_trigger(game, name: str, granted: tuple = ()) -> bool:
+    """False only if no card listening to timing `name` is where it can trigger (either player).
+    May say True when none will (conditions, zones per ability): it is only a filter.
+    `granted`: the abilities effects gave to units (`AbState.granted`); one of them on this
+    timing makes it True (the layer then looks at every unit)."""
+    layer = game.abilities
+    if granted:
+        specs = layer.specs
+        for _, key, _ in granted:
+            spec = specs[key]
+            if spec.kind == "AUTO" and spec.timing == name:
+                return True
+    index = layer.listeners   # `listeners_of`, its usual case written out: asked at every timing
+    if index is None or index.size != len(game.cards):
+        index = listeners_of(game)
+    entry = index.by_timing.get(name)
+    if entry is None:
+        return False
+    insts, tests = entry
+    for p in game.state.players:
+        if _present(p, insts, tests):
+            return True
+    return False
+
+
+def may_act(game, seat: int) -> bool:
+    """False only if none of the player's cards with an ACT ability is where one can be played."""
+    insts, tests = listeners_of(game).act
+    return bool(insts) and _present(game.state.players[seat], insts, tests)
+
+
+def _present(p, insts: frozenset, tests: tuple) -> bool:
+    """Is one of `insts` in the player's zones that `tests` names (`_zone_tests`)?"""
+    on_v, on_r, on_gc, hidden, on_heart = tests
+    circles = p.circles
+    vc = circles["VC"]
+    if on_v and vc is not None and (vc.card in insts or (vc.mate is not None and vc.mate.card in insts)):
+        return True
+    if on_heart and vc is not None and vc.heart is not None and vc.heart in insts:   # a heart card's own
+        return True
+    if on_r:
+        for c in REAR_CIRCLES:
+            u = circles[c]
+            if u is not None and u.card in insts:
+                return True
+    if on_gc and any(u.card in insts for u in p.gc):
+        return True
+    for attr in hidden:
+        if not insts.isdisjoint(getattr(p, attr)):
+            return True
+    return False

@@ -1,0 +1,136 @@
+"""CONT values and ACT abilities: what the ability layer computes on demand, not on events.
+
+CONT abilities are recomputed at every look (CR 8.1.3); nothing is stored, so a
+unit that leaves its circle simply stops matching. ACT abilities are offered at
+the main phase play timing (CR 8.1.1.1) and played like any ability.
+"""
+from __future__ import annotations
+
+from ...game import deleted, statuses
+from ...game.actions import Action
+from ...game.state import REAR_CIRCLES
+from . import abstate
+from ..language import costs, counts
+from ..effects import basic as effects
+from ..language.conditions import all_hold
+from ..language.identity import home_of
+from .listeners import may_act
+from ..language.targets import Ctx, candidates
+
+
+def cont_value(layer, game, unit, what, found: list | None = None) -> int:
+    """The CONT bonus to `what` (power, critical) of `unit` now: recomputed, never stored.
+    `found`, when given, receives each contributing ability as (ability key, amount)."""
+    total = 0
+    cards = game.cards
+    own = layer.cont_self.get(what)
+    gone = deleted.placements(game)      # a deleted unit's own CONT abilities do not apply (CR 10.26.3)
+    lost = statuses.lost(game, what) if game.state.statuses else ()   # "loses Restraint" (`lose`): own
+    if lost:                                                          # and given abilities alike
+        gone = gone | lost
+    entries = own.get(cards[unit.card].id) if own and unit.placed not in gone else None
+    if entries:
+        seat = game.owner[unit.card]
+        p = game.state.players[seat]
+        vc = p.circles["VC"]
+        on_vc = vc is unit or (vc is not None and vc.legion() and vc.mate is unit)
+        zone = ("V" if on_vc else "GC" if unit in p.gc
+                else "R" if any(p.circles[c] is unit for c in REAR_CIRCLES) else None)
+        for spec, arg, _ in entries if zone is not None else ():
+            if spec.zones is not None and zone not in spec.zones:
+                continue
+            ctx = Ctx(seat, unit.card, spec.key, "continuous", unit.placed)
+            if all_hold(game, ctx, spec.conditions):
+                amount = 1 if arg is None else arg if type(arg) is int else counts.value(game, ctx, arg)
+                total += amount
+                if found is not None:
+                    found.append((spec.key, amount))
+    table = layer.cont_by_what.get(what, {})
+    given = _given_cont(layer, abstate.get(game).granted, what) if layer.granted_cont else None
+    if not table and not given:
+        return total
+    zones = layer.cont_zones | _ON_CIRCLES if given else layer.cont_zones
+    for seat in (0, 1):
+        for zone, _, inst, placed in layer.cards_in(game, seat, zones):
+            entries = table.get(cards[inst].id, ()) if not (placed and placed in gone) else ()
+            if given and placed in given and placed not in lost:
+                entries = list(entries) + given[placed]
+            for spec, arg, target in entries:
+                if spec.zones is not None and zone not in spec.zones:
+                    continue
+                ctx = Ctx(seat, inst, spec.key, "continuous", placed)
+                if all_hold(game, ctx, spec.conditions) and _affects(game, ctx, target, unit):
+                    amount = 1 if arg is None else arg if type(arg) is int else counts.value(game, ctx, arg)
+                    total += amount
+                    if found is not None:
+                        found.append((spec.key, amount))
+    return total
+
+
+_ON_CIRCLES = frozenset({"V", "R"})
+
+
+def _given_cont(layer, granted, what) -> dict:
+    """Placement -> (spec, amount, target) of the CONT effects on `what` that effects gave to
+    the unit with that placement, in the order given; worked out once per look, not per card."""
+    out: dict = {}
+    specs = layer.specs
+    for placed, key, _ in granted:
+        spec = specs[key]
+        if placed and spec.kind == "CONT":
+            for name, arg, params in spec.effects:
+                if name == what:
+                    out.setdefault(placed, []).append((spec, arg, dict(params).get("target", "self")))
+    return out
+
+
+def has_flag(layer, game, unit, what) -> bool:
+    """A CONT restriction (`resist`, `lord`, `cannot_attack`) applies to the unit now."""
+    return what in layer.cont_effects and cont_value(layer, game, unit, what) > 0
+
+
+def _affects(game, ctx, target, unit) -> bool:
+    if target == "self":
+        return unit.placed == ctx.placed
+    units, _, _ = candidates(game, ctx, target)
+    return any(u is unit for _, _, u in units)
+
+
+def act_legal(layer, game, seat):
+    """ACT abilities `seat` may play now (main phase play timing, CR 8.1.1.1)."""
+    if not layer.act or not may_act(game, seat):
+        return []
+    out, seen = [], set()
+    gone = deleted.placements(game)      # a deleted unit has no ACT ability of its own (CR 10.26.3)
+    for zone, where, inst, placed in layer.cards_in(game, seat, layer.act_zones):
+        for spec in layer.act.get(game.cards[inst].id, ()) if not (placed and placed in gone) else ():
+            if zone not in spec.zones or abstate.is_used(game, spec.once, inst, spec.key):
+                continue
+            ctx = Ctx(seat, inst, spec.key, "main_phase", placed)
+            if not all_hold(game, ctx, spec.conditions) or not costs.payable(game, ctx, spec.cost):
+                continue
+            aid = f"act:{where if zone in ('V', 'R', 'GC') else zone}:{spec.key}"
+            if aid not in seen:
+                seen.add(aid)
+                out.append(Action(aid, "act", seat, (inst, spec.key, placed)))
+    return out
+
+
+def act_apply(layer, game, act) -> None:
+    inst, key, placed = act.args
+    spec = layer.specs[key]
+    ctx = Ctx(act.player, inst, key, "main_phase", placed, None, home_of(game, inst, placed))
+    pay_and_resolve(game, ctx, spec, "ACT")
+
+
+def pay_and_resolve(game, ctx, spec, kind, that=()) -> None:
+    """Pay the cost, then resolve the effects; `that` starts empty (a delayed effect: its units)."""
+    abstate.mark_used(game, spec.once, ctx.inst, spec.key)
+    abstate.set_that(game, that)
+    abstate.set_revealed(game, ())
+    finish = (_resolved, (ctx, kind))
+    costs.pay_all(game, ctx, spec.cost, 0, (effects.run, (ctx, spec.effects, 0, finish)))
+
+
+def _resolved(game, ctx, kind) -> None:
+    game.abilities.emit(game, ctx, kind, "resolved")

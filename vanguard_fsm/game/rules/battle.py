@@ -1,0 +1,284 @@
+"""The battle phase (RULES 3.3.5, CR 7): start, attack, boost, guard, drive, damage, close.
+
+Each function is one named step of `flows/battle.yaml`; the order, the loops and
+the check timings between them are in the flow, not here.
+"""
+from __future__ import annotations
+
+from ..actions import Action
+from .common import action, choice, condition, distinct
+from ..state import BEHIND, FRONT_REAR, FRONT_ROW, Battle
+from .. import statuses, zones
+
+
+@action("begin_battle_phase")
+def begin_battle_phase(game) -> None:
+    """The battle phase starts: no battle yet, the battle count back to 0 (RULES 3.3.5)."""
+    game.state.in_battle_phase = True
+    game.state.battle_count = 0
+
+
+@action("end_battle_phase")
+def end_battle_phase(game) -> None:
+    """The battle phase is over: no battle is running any more (CR 7.8)."""
+    game.state.in_battle_phase = False
+    game.state.battle = None
+
+
+@action("begin_battle")
+def begin_battle(game) -> None:
+    """The start step: new battle bookkeeping. The battle count goes up only when the
+    battle begins, at the attack (CR 7.1.2.1, 7.4.1.1)."""
+    game.state.battle = Battle()
+
+
+@condition("first_turn_of_first_player")
+def first_turn_of_first_player(game) -> bool:
+    """No attack on the first player's first turn (CR.start)."""
+    return game.state.turn == 1
+
+
+def _attackers(game, seat):
+    """Standing front-row units no restriction keeps from attacking (Lord, 'cannot attack', CR 11.8)."""
+    p = game.state.players[seat]
+    layer = game.abilities
+    return [c for c in FRONT_ROW if p.circles[c] is not None and not p.circles[c].rested
+            and (layer is None or layer.allows(game, seat, p.circles[c], "attack"))]
+
+
+def _targets(game, seat):
+    """The opponent's units on VC or a front R circle, rested or not (CR 7.4.1.5)."""
+    p = game.state.players[1 - seat]
+    return [c for c in FRONT_ROW if p.circles[c] is not None]
+
+
+@condition("turn_player_can_attack")
+def turn_player_can_attack(game) -> bool:
+    """A standing unit on VC or the front row, and something to attack."""
+    seat = game.state.turn_player
+    return bool(_attackers(game, seat)) and bool(_targets(game, seat))
+
+
+def battle_legal(game, seat):
+    """Choose to attack (CR 7.3.1.2). When an attack is impossible (the first turn,
+    no attacker) is said once, by the start step's guards in flows/battle.yaml."""
+    return [Action("battle", "battle", seat)]
+
+
+choice("battle", battle_legal, lambda game, act: None)
+
+
+def attack_legal(game, seat):
+    """Attacker: a standing unit on VC or front row; target: an opponent's front-row unit."""
+    targets = _targets(game, seat)
+    return [Action(f"attack:{a}->{t}", "attack", seat, (a, t))
+            for a in _attackers(game, seat) for t in targets]
+
+
+def attack_apply(game, act) -> None:
+    begin_attack(game, act.player, *act.args)
+
+
+def begin_attack(game, seat, attacker, target, more=(), **extra) -> None:
+    """`attacker` attacks `target` (and the circles `more`, CR 7.4.1.8.5): it rests (a legion: both),
+    the battle begins and counts. A CONT 'this unit battles ...' of the attacker adds its units now, as
+    the attack is declared (CR 7.4.1.8.4). The trace's `targets` lists every attacked circle when there are several."""
+    state = game.state
+    unit = state.players[seat].circles[attacker]
+    layer = game.abilities
+    if layer is not None:
+        more = tuple(more) + tuple(c for c in layer.battled_by(game, seat, unit) if c != target and c not in more)
+    unit.rested = True
+    if unit.legion():   # both rest and both are the attacking unit (CR 10.25.5)
+        unit.mate.rested = True
+    b = state.battle
+    state.battle_count += 1     # a battle begins: it counts (CR 7.1.2.1)
+    them = state.players[1 - seat]
+    b.attacker, b.attacker_card, b.target = attacker, unit.card, target
+    b.target_card = them.circles[target].card
+    b.target_is_vanguard = target == "VC"
+    if more:
+        b.more = tuple((c, them.circles[c].card) for c in more)
+        b.target_is_vanguard = b.target_is_vanguard or "VC" in more   # CR 7.1.2.2: "includes a vanguard"
+        extra["targets"] = [target, *more]
+    game.emit("attack", player=seat, battle=state.battle_count, attacker=attacker,
+              card=game.cards[unit.card].id, target=target, **extra)
+
+
+def add_attacked_units(game, circles) -> list:
+    """A 'this unit battles ...' effect adds attacked units to the battle (CR 7.4.1.8.4-5, 10.20): the
+    opponent's units on these circles that are not attacked yet. Returns the circles added; the
+    trace event `attacked_units` lists every attacked circle then."""
+    state = game.state
+    b = state.battle
+    if b is None or b.attacker is None:
+        return []
+    them = state.players[1 - state.turn_player]
+    attacked = {c for c, _ in b.targets()}
+    added = [c for c in circles if c not in attacked and them.circles[c] is not None]
+    if added:
+        b.more += tuple((c, them.circles[c].card) for c in added)
+        b.target_is_vanguard = b.target_is_vanguard or "VC" in added
+        game.emit("attacked_units", player=1 - state.turn_player, targets=[c for c, _ in b.targets()],
+                  added=added)
+    return added
+
+
+choice("attack", attack_legal, attack_apply)
+
+
+def boost_legal(game, seat):
+    """The standing back-row unit with boost in the attacker's column (CR 7.4.1.7)."""
+    b = game.state.battle
+    back = BEHIND.get(b.attacker)
+    unit = game.state.players[seat].circles[back] if back else None
+    if unit is None or unit.rested or "boost" not in game.cards[unit.card].skills:
+        return []
+    attacker = game.state.players[seat].circles[b.attacker]
+    layer = game.abilities
+    if attacker is not None and layer is not None and not layer.allows(game, seat, attacker, "be_boosted"):
+        return []     # an effect says it cannot be boosted
+    actions = [Action(f"boost:{back}->{b.attacker}", "boost", seat, (back,))]
+    if attacker is not None and attacker.legion():
+        # a legion: the boost names the leader or the mate (CR 7.4.1.10)
+        actions.append(Action(f"boost:{back}->{b.attacker}/mate", "boost", seat, (back, "mate")))
+    return actions
+
+
+def boost_apply(game, act) -> None:
+    back = act.args[0]
+    b = game.state.battle
+    unit = game.state.players[act.player].circles[back]
+    unit.rested = True
+    b.booster, b.booster_placed = back, unit.placed
+    extra = {"member": act.args[1]} if len(act.args) > 1 else {}
+    game.emit("boost", player=act.player, booster=back, card=game.cards[unit.card].id, boosted=b.attacker,
+              **extra)
+
+
+choice("boost", boost_legal, boost_apply)
+
+
+@action("attack_declared")
+def attack_declared(game) -> None:
+    """'When attacks / attacked / boosts' abilities become pending (CR 7.4.1.8)."""
+    b = game.state.battle
+    game.emit("when_attacks", player=game.state.turn_player, circle=b.attacker)
+
+
+# -- guard step (CR 7.5) ------------------------------------------------------
+
+def _attacked_unit(game):
+    """The attacked unit chosen in the attack step, while it stays on its circle (CR 7.4.1.8.2)."""
+    b = game.state.battle
+    p = game.state.players[1 - game.state.turn_player]
+    unit = p.circles[b.target]
+    return unit if unit is not None and unit.card == b.target_card else None
+
+
+def attacked_units(game) -> list:
+    """Every attacked unit still on its circle, as (circle, unit), the chosen one first (CR 7.4.1.8.5)."""
+    b = game.state.battle
+    p = game.state.players[1 - game.state.turn_player]
+    out = []
+    for circle, card in b.targets():
+        unit = p.circles[circle]
+        if unit is not None and unit.card == card:
+            out.append((circle, unit))
+    return out
+
+
+def _guardable(game):
+    """The circles a guardian may guard: the one attacked unit (not checked here: the guard step's
+    transitions already did), or each attacked unit that remains (CR 7.5.1.2.2-4)."""
+    b = game.state.battle
+    return [c for c, _ in attacked_units(game)] if b.more else (b.target,)
+
+
+def _guarded(act):
+    """The attacked unit's circle an action's guardian guards: its last argument with several attacked units."""
+    return act.args[-1] if len(act.args) > 1 else None
+
+
+@condition("attacked_unit_remains")
+def attacked_unit_remains(game) -> bool:
+    """An attacked unit is still on its circle (CR 7.5, 7.7: a battle against gone units ends)."""
+    return _attacked_unit(game) is not None or (bool(game.state.battle.more) and bool(attacked_units(game)))
+
+
+def guard_legal(game, seat):
+    """Normal call from hand to GC: grade <= your vanguard's + grade_limits.guard.max (CR 7.5.1.2.2)."""
+    p = game.state.players[seat]
+    vg = zones.vanguard_grade(game, seat) + game.params["grade_limits"]["guard"]["max"]
+    cards = game.cards
+    hand = [(i, inst) for i, inst in distinct(game, p.hand) if cards[inst].grade <= vg and cards[inst].unit != "g_unit"
+            and not statuses.seat_forbids(game, seat, "no_guard_from_hand", cards[inst].grade)]
+    b = game.state.battle
+    if not b.more:
+        return [Action(f"guard:hand[{i}]->{b.target}", "guard", seat, (inst,)) for i, inst in hand]
+    # several attacked units: the guardian's action says which one it guards (CR 7.5.1.2.2)
+    return [Action(f"guard:hand[{i}]->{t}", "guard", seat, (inst, t)) for i, inst in hand for t in _guardable(game)]
+
+
+def to_gc(game, seat, inst, how, unit=None, source="hand", guarding=None):
+    """Put a guardian on GC resting (CR 8.5.3.3, 4.6.5.1), guarding `guarding` (default: the attacked
+    unit); an intercepting unit is moved there itself, keeping its modifiers and identity (CR 10.32.2)."""
+    p = game.state.players[seat]
+    if unit is None:
+        unit = zones.new_unit(game, inst, rested=True)
+    unit.rested = True
+    unit.guarding = guarding or game.state.battle.target
+    p.gc.append(unit)
+    c = game.cards[inst]
+    game.emit("guard", player=seat, card=c.id, grade=c.grade, vanguard_grade=zones.vanguard_grade(game, seat),
+              how=how, shield=c.shield or 0, guarding=unit.guarding, **{"from": source})
+
+
+def guard_apply(game, act) -> None:
+    p = game.state.players[act.player]
+    p.hand.remove(act.args[0])
+    to_gc(game, act.player, act.args[0], "hand", guarding=_guarded(act))
+
+
+choice("guard", guard_legal, guard_apply)
+
+
+def intercept_legal(game, seat):
+    """A front-row rear-guard with intercept that is not attacked, even rested (CR 11.3), unless
+    an effect forbids intercepts."""
+    p = game.state.players[seat]
+    b = game.state.battle
+    cards = game.cards
+    ready = [c for c in FRONT_REAR
+             if p.circles[c] is not None and c != b.target and "intercept" in cards[p.circles[c].card].skills
+             and not statuses.seat_forbids(game, seat, "no_intercept", cards[p.circles[c].card].grade)]
+    if not b.more:
+        return [Action(f"intercept:{c}->{b.target}", "intercept", seat, (c,)) for c in ready]
+    attacked = {c for c, _ in b.targets()}     # an attacked unit does not intercept (CR 7.5.1.2.4)
+    return [Action(f"intercept:{c}->{t}", "intercept", seat, (c, t))
+            for c in ready if c not in attacked for t in _guardable(game)]
+
+
+def intercept_apply(game, act) -> None:
+    p = game.state.players[act.player]
+    circle = act.args[0]
+    unit = p.circles[circle]
+    p.circles[circle] = None
+    to_gc(game, act.player, unit.card, "intercept", unit, circle, _guarded(act))
+
+
+choice("intercept", intercept_legal, intercept_apply)
+
+
+# -- close step (CR 7.8) --------------------------------------------------------
+
+@action("end_battle")
+def end_battle(game) -> None:
+    """'During this battle' effects and the battle statuses end (CR 7.8)."""
+    for p in game.state.players:
+        for _, unit in p.units():
+            unit.modifiers_end("battle")
+    game.state.battle = None
+    statuses.end(game, "battle")
+    if game.abilities is not None:
+        game.abilities.end_of(game, "battle")

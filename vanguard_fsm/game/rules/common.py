@@ -1,0 +1,82 @@
+"""Registration helpers and the names every rule module shares.
+
+Decision kinds are registered as `Choice(legal, apply)`: `legal(game, seat)` lists
+the actions, `apply(game, action)` performs one. Deciders say who decides a flow
+state's decision.
+"""
+from __future__ import annotations
+
+from ...machine.registry import REGISTRY
+from ..actions import Action
+
+condition = REGISTRY.conditions
+action = REGISTRY.actions
+
+
+class Choice:
+    __slots__ = ("name", "legal", "apply", "doc")
+
+    def __init__(self, name: str, legal, apply, doc: str = "") -> None:
+        self.name, self.legal, self.apply, self.doc = name, legal, apply, doc
+
+
+def choice(name: str, legal, apply, doc: str = "") -> Choice:
+    c = Choice(name, legal, apply, doc or (legal.__doc__ or "").strip().split("\n")[0])
+    REGISTRY.choices.register(name, c, c.doc)
+    return c
+
+
+def decider(name: str):
+    def deco(fn):
+        REGISTRY.deciders.register(name, fn)
+        return fn
+    return deco
+
+
+@decider("turn_player")
+def _turn_player(game) -> int:
+    """The player whose turn it is."""
+    return game.state.turn_player
+
+
+@decider("non_turn_player")
+def _non_turn_player(game) -> int:
+    """The opponent of the turn player."""
+    return 1 - game.state.turn_player
+
+
+@decider("first_player")
+def _first_player(game) -> int:
+    """The player who went first (decided at setup, RULES 3.2.4)."""
+    return game.state.first
+
+
+@decider("second_player")
+def _second_player(game) -> int:
+    """The player who went second."""
+    return 1 - game.state.first
+
+
+def _pass_legal(game, seat):
+    """Do nothing more here: let the game advance."""
+    return [Action("pass", "pass", seat)]
+
+
+def _pass_apply(game, act):
+    return None
+
+
+choice("pass", _pass_legal, _pass_apply)
+
+
+def distinct(game, instances):
+    """(index, instance) pairs keeping the first of each card id: equal cards are one choice."""
+    seen, out = set(), []
+    cards = game.cards
+    for i, inst in enumerate(instances):
+        cid = cards[inst].id
+        if cid not in seen:
+            seen.add(cid)
+            out.append((i, inst))
+    return out
+

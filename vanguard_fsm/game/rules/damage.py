@@ -1,0 +1,184 @@
+"""The damage step (CR 7.7): the attacking and attacked units' powers, the comparison for each
+attacked unit, the damage checks, and what is retired after the hit event.
+
+Each function is one named step of `flows/battle.yaml`; the order and the check timings
+between them are in the flow, not here.
+"""
+from __future__ import annotations
+
+from .battle import _attacked_unit, attacked_units
+from .common import action, condition
+from .. import statuses, zones
+
+
+# -- damage step (CR 7.7) -------------------------------------------------------
+
+def attack_power(game) -> int:
+    state = game.state
+    b = state.battle
+    p = state.players[state.turn_player]
+    unit = p.circles[b.attacker]
+    if unit is None or unit.card != b.attacker_card:
+        return 0
+    total = zones.power(game, unit)
+    if unit.legion():   # leader + mate, each with its own modifiers and CONT (CR 10.25.4, 10.25.6)
+        total += zones.power(game, unit.mate)
+    booster = boosting_unit(game)
+    if booster is not None:
+        total += zones.power(game, booster)
+    return total
+
+
+def boosting_unit(game):
+    """The booster while it stays on its circle (CR 7.4.1.10.1.1, 7.4.1.11): by identity, so
+    another unit placed on that circle later boosts nothing."""
+    b = game.state.battle
+    if b is None or b.booster is None:
+        return None
+    unit = game.state.players[game.state.turn_player].circles[b.booster]
+    return unit if unit is not None and unit.placed == b.booster_placed else None
+
+
+def defense_power(game, circle=None) -> int:
+    """The attacked unit's power with the shields of the guardians guarding it (CR 7.5.1.2); `circle`
+    names one of several attacked units (default: the chosen one)."""
+    state = game.state
+    b = state.battle
+    if circle is None or circle == b.target:
+        circle, unit = b.target, _attacked_unit(game)
+    else:
+        unit = next((u for c, u in attacked_units(game) if c == circle), None)
+    if unit is None:
+        return 0
+    total = zones.power(game, unit)
+    for g in state.players[1 - state.turn_player].gc:
+        if g.guarding == circle:
+            total += (game.cards[g.card].shield or 0) + g.shield_battle
+    return total
+
+
+@action("compare_power")
+def compare_power(game) -> None:
+    """Hit when the attacker's power minus the attacked unit's is at least parameter hit_power_lead_min
+    (0: a tie hits, CR 7.7.1.2-3), unless an effect says it cannot be hit; an attacker an effect
+    keeps from dealing damage deals none (CR 10.25.6.1)."""
+    state = game.state
+    b = state.battle
+    if b.more:
+        _compare_each(game)
+        return
+    seat = state.turn_player
+    attacker = state.players[seat].circles[b.attacker]
+    target = _attacked_unit(game)
+    attacker_gone = attacker is None or attacker.card != b.attacker_card
+    gone = attacker_gone or target is None
+    atk, dfn = attack_power(game), defense_power(game)
+    shielded = not gone and statuses.unit_has(game, target, "cannot_be_hit")
+    b.hit = not gone and atk - dfn >= game.params["hit_power_lead_min"] and not shielded
+    crit = zones.critical(game, attacker) if not gone else 0
+    harmless = b.hit and statuses.unit_has(game, attacker, "no_deal_damage")
+    b.damage_left = crit if b.hit and b.target_is_vanguard and not harmless else 0
+    game.emit("battle_result", player=seat, attacker=b.attacker, target=b.target, attack_power=atk,
+              target_power=dfn, hit=b.hit, critical=crit,
+              **({"target_gone": True} if target is None else {}),
+              **({"attacker_gone": True} if attacker_gone else {}),
+              **({"cannot_be_hit": True} if shielded else {}), **({"no_damage": True} if harmless else {}))
+
+
+def _compare_each(game) -> None:
+    """Several attacked units: the attacker's power against each one's, each hit or not on its own
+    (CR 7.7.1.2-3, RULES CR.damage 2); damage only if the attacked vanguard is hit (CR 7.7.1.5). The
+    trace's top-level target fields are the chosen unit's; `targets` gives every attacked unit."""
+    state = game.state
+    b = state.battle
+    seat = state.turn_player
+    attacker = state.players[seat].circles[b.attacker]
+    attacker_gone = attacker is None or attacker.card != b.attacker_card
+    atk, lead = attack_power(game), game.params["hit_power_lead_min"]
+    remaining = dict(attacked_units(game))
+    rows, hits = [], []
+    for circle, _ in b.targets():
+        unit = remaining.get(circle)
+        row = {"target": circle, "target_power": defense_power(game, circle)}
+        shielded = unit is not None and not attacker_gone and statuses.unit_has(game, unit, "cannot_be_hit")
+        row["hit"] = unit is not None and not attacker_gone and atk - row["target_power"] >= lead and not shielded
+        if unit is None:
+            row["target_gone"] = True
+        if shielded:
+            row["cannot_be_hit"] = True
+        if row["hit"]:
+            hits.append(circle)
+        rows.append(row)
+    b.hits, b.hit = tuple(hits), bool(hits)
+    crit = zones.critical(game, attacker) if not attacker_gone else 0
+    harmless = b.hit and statuses.unit_has(game, attacker, "no_deal_damage")
+    b.damage_left = crit if "VC" in b.hits and not harmless else 0
+    first = rows[0]
+    game.emit("battle_result", player=seat, attacker=b.attacker, target=b.target, attack_power=atk,
+              target_power=first["target_power"], hit=first["hit"], critical=crit,
+              **{k: True for k in ("target_gone", "cannot_be_hit") if first.get(k)},
+              **({"attacker_gone": True} if attacker_gone else {}),
+              **({"no_damage": True} if harmless else {}), targets=rows)
+
+
+@condition("damage_remaining")
+def damage_remaining(game) -> bool:
+    """Damage checks are still due in this damage step, one per critical (CR 7.7)."""
+    return game.state.battle.damage_left > 0
+
+
+@action("damage_check")
+def damage_check(game) -> None:
+    """One point of damage: the top card to the trigger zone (CR 9.6.2-9.6.4)."""
+    state = game.state
+    seat = 1 - state.turn_player
+    p = state.players[seat]
+    b = state.battle
+    b.damage_left -= 1
+    if not p.deck:
+        b.damage_left = 0
+        return
+    inst = p.deck.pop()
+    p.trigger.append(inst)
+    c = game.cards[inst]
+    game.emit("damage_check", player=seat, card=c.id, trigger=c.trigger)
+
+
+@action("trigger_card_to_damage")
+def trigger_card_to_damage(game) -> None:
+    """The damage-checked card goes to the damage zone, face up (CR 9.6.6)."""
+    p = game.state.players[1 - game.state.turn_player]
+    while p.trigger:
+        p.damage.append(p.trigger.pop())
+
+
+@action("retire_guardians")
+def retire_guardians(game) -> None:
+    """G guardians to the G zone face up, then the other guardians to the drop (CR 7.7.1.9)."""
+    seat = 1 - game.state.turn_player
+    p = game.state.players[seat]
+    cards = game.cards
+    for unit in [u for u in p.gc if cards[u.card].unit == "g_unit"] + [u for u in p.gc if cards[u.card].unit != "g_unit"]:
+        zones.retire_guardian(game, seat, unit)
+
+
+@action("retire_hit_rear_guards")
+def retire_hit_rear_guards(game) -> None:
+    """A hit rear-guard is retired (CR 7.7.1.9)."""
+    b = game.state.battle
+    if b.more:    # each hit rear-guard among several attacked units (CR 7.7.1.9)
+        remaining = dict(attacked_units(game))
+        for circle in b.hits:
+            if circle != "VC" and circle in remaining:
+                zones.retire(game, 1 - game.state.turn_player, circle)
+        return
+    if b.hit and not b.target_is_vanguard and _attacked_unit(game) is not None:
+        zones.retire(game, 1 - game.state.turn_player, b.target)
+
+
+@action("release_hit_abilities")
+def release_hit_abilities(game) -> None:
+    """The hit / not-hit event (CR 7.7.1.7): 'when hits / not hit' abilities become stand by now,
+    after the damage checks and their check timing (CR 7.7.1.4, 7.7.1.6)."""
+    if game.abilities is not None:
+        game.abilities.hit_event(game)

@@ -1,0 +1,87 @@
+"""Setup (RULES 3.2): decks in place, first player, starting vanguards, hands, redraw, stand up."""
+from __future__ import annotations
+
+from itertools import combinations
+
+from ..actions import Action
+from .common import action, choice
+from .. import zones
+
+
+@action("decide_first_player")
+def decide_first_player(game) -> None:
+    """Who goes first is decided at random before setup (RULES 3.2.4, not in seeds)."""
+    state = game.state
+    state.first = game.rng.randrange(2)
+    game.emit("game_start", seed=game.seed, format=state.format, first=state.first,
+              decks=[p.deck_name for p in state.players], version=2,
+              zones=[{"deck": [game.cards[i].id for i in reversed(p.deck)],
+                      "g_zone": [game.cards[i].id for i in p.g_zone]} for p in state.players])
+
+
+@action("place_starting_vanguards")
+def place_starting_vanguards(game) -> None:
+    """Each player puts their starting vanguard (grade `starting_vanguard_grade`, checked with the
+    deck) face down on VC (RULES 3.2.1)."""
+    for seat, p in enumerate(game.state.players):
+        starter = game.decks[seat].starter
+        inst = next(i for i in p.deck if game.cards[i].id == starter)
+        p.deck.remove(inst)
+        p.circles["VC"] = zones.new_unit(game, inst)
+        game.emit("put", player=seat, card=starter, **{"from": "deck"}, to="VC", cause="setup")
+
+
+@action("shuffle_decks")
+def shuffle_decks(game) -> None:
+    """Both players shuffle their decks (RULES 3.2)."""
+    for seat in (0, 1):
+        zones.shuffle(game, seat)
+
+
+@action("draw_opening_hands")
+def draw_opening_hands(game) -> None:
+    """Draw 5 each, first player first (RULES 3.2.2)."""
+    first = game.state.first
+    for seat in (first, 1 - first):
+        for _ in range(game.params["hand_size"]):
+            zones.draw(game, seat)
+
+
+def redraw_legal(game, seat):
+    """Return any 0-5 cards to the deck, shuffle, draw back to 5 (RULES 3.2.3)."""
+    hand = game.state.players[seat].hand
+    cards = game.cards
+    card_id = [cards[inst].id for inst in hand].__getitem__
+    seen, actions = set(), [Action("redraw:keep", "redraw", seat, ())]
+    for k in range(1, min(len(hand), game.params["max_redraw"]) + 1):
+        for combo in combinations(range(len(hand)), k):
+            key = tuple(sorted(map(card_id, combo)))
+            if key in seen:
+                continue
+            seen.add(key)
+            actions.append(Action(f"redraw:hand[{','.join(map(str, combo))}]", "redraw", seat,
+                                  tuple(hand[i] for i in combo)))
+    return actions
+
+
+def redraw_apply(game, act) -> None:
+    seat = act.player
+    p = game.state.players[seat]
+    for inst in act.args:
+        p.hand.remove(inst)
+        p.deck.append(inst)
+    game.emit("redraw", player=seat, count=len(act.args), returned=[game.cards[i].id for i in act.args])
+    if act.args:
+        zones.shuffle(game, seat)
+        for _ in act.args:
+            zones.draw(game, seat)
+    p.redrew = True
+
+
+choice("redraw", redraw_legal, redraw_apply)
+
+
+@action("stand_up_vanguards")
+def stand_up_vanguards(game) -> None:
+    """"Stand up! Vanguard!": both starting vanguards are turned face up (RULES 3.2.4)."""
+    game.emit("stand_up", vanguards=[game.cards[p.circles["VC"].card].id for p in game.state.players])
