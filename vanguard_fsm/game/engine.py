@@ -273,11 +273,16 @@ class Game:
 
     # -- snapshots (rewind) ------------------------------------------------
     def snapshot(self) -> tuple:
+        """Everything a rewind needs. The ability layer's count of abilities played since the
+        last flow move (`played_at`) is part of it: it is keyed by `moves`, which a restore
+        rewinds, so without it a search that restores one position many times would count every
+        iteration's abilities as one endless check timing (issue 29, a false runaway ability)."""
+        layer = self.abilities
         return (self.state.clone(), list(self.agenda), self.runner.snapshot(), self.rng.position(),
-                self.pending, self.moves, tuple(self.history))
+                self.pending, self.moves, tuple(self.history), layer.played_at if layer is not None else None)
 
     def restore(self, snap: tuple) -> None:
-        state, agenda, runner, rng, pending, moves, history = snap
+        state, agenda, runner, rng, pending, moves, history, played = snap
         self.state = state.clone()
         self.agenda = list(agenda)
         self.runner.restore(runner)
@@ -285,3 +290,5 @@ class Game:
         self.pending = pending
         self.moves = self.chosen_at = moves
         self.history[:] = history     # the whole line: restoring a later snapshot brings its choices back
+        if played is not None and self.abilities is not None:
+            self.abilities.played_at = played
