@@ -7,6 +7,7 @@ import pickle
 import random
 
 from helpers import trace_text
+from vanguard_fsm.abilities import new_game_with_abilities
 from vanguard_fsm.agents import make_agent
 from vanguard_fsm.game.factory import new_game
 from vanguard_fsm.game.rng import GameRandom
@@ -112,3 +113,32 @@ def test_battle_clone_copies_every_field():
         setattr(battle, name, f"value {k}")
     copy = battle.clone()
     assert [getattr(copy, n) for n in Battle.__slots__] == [getattr(battle, n) for n in Battle.__slots__]
+
+
+def _abilities_played_in_one_move(game, agents):
+    """The first decision of `game` (played by `agents`) where some action makes the ability layer
+    play an ability before the next flow move; (snapshot there, that action's id)."""
+    while True:
+        decision = game.advance()
+        assert decision is not None, "no action of this game plays an ability in the same flow move"
+        snap = game.snapshot()
+        for action in decision.actions:
+            game.apply(action)
+            if game.abilities.played_at == (snap[5], 1):
+                return snap, action.id
+            game.restore(snap)
+        game.apply(agents[decision.player].choose(game, decision))
+
+
+def test_a_restore_brings_back_the_count_of_abilities_played_in_the_check_timing():
+    """Issue 29 (referee): the runaway bound counts abilities played since the last flow move
+    (limits.abilities_per_check_timing); a search restores one position again and again, and each
+    iteration's abilities are not one endless check timing (CR 8.4.1). Without the count in the
+    snapshot, the 11th replay of the same move raised a false 'runaway ability'."""
+    game = new_game_with_abilities(3, decks=("neo-nectar", "nova-grappler"))
+    game.params = {**game.params, "limits": {**game.params["limits"], "abilities_per_check_timing": 10}}
+    snap, action = _abilities_played_in_one_move(game, [make_agent("heuristic", 1), make_agent("heuristic", 2)])
+    for _ in range(12):
+        game.restore(snap)
+        game.apply(action)
+        assert game.abilities.played_at == (snap[5], 1)

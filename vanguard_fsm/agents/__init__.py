@@ -22,3 +22,14 @@ def make_agent(spec: str, seed: int = 0):
         return ISMCTSAgent(seed, **options)
     from .human import HumanAgent
     return HumanAgent()
+
+
+def budgets(specs) -> dict[str, str]:
+    """Spec -> the budget it searches with and what that means for replaying its games (issue 33),
+    for the agents that search (`ismcts`); commands that play many games print it."""
+    out = {}
+    for spec in specs:
+        describe = getattr(make_agent(spec), "budget_kind", None)
+        if describe is not None and spec not in out:
+            out[spec] = describe()
+    return out

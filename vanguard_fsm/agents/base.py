@@ -23,7 +23,9 @@ def play_out(game, agents, max_decisions: int = 1_000_000) -> None:
 
     A game that goes on past `max_decisions` is a flow set that never ends a game (its
     turn limit deleted, a loop of decisions): a located `Runaway` at the flow state where
-    it stopped, which every command reports as one line and exit 2."""
+    it stopped, which every command reports as one line and exit 2. The engine's own bound,
+    `limits.decisions_per_turn` (1,000 decisions in one turn), stops a turn that never ends
+    long before; this cap is the last resort."""
     advance, apply = game.advance, game.apply
     for _ in range(max_decisions):
         decision = advance()

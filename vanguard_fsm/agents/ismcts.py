@@ -17,12 +17,16 @@ results by `margin` standard errors (`pick`). Rollouts stop when the next turn
 starts (`depth` turn changes; 0 plays to the end) and the position is scored by
 `position_value`, a logistic model fitted on heuristic games.
 
-Reproducible from its seed: the same seed, position and budget in iterations
-give the same tree, unless the search reaches `cap` CPU seconds first (0.9 s by
-default, so that no decision takes more than a second: a position whose
-rollouts cross a turn full of stride options can cost 25 ms a playout). A
-`time` budget, in process CPU seconds, depends on the machine. A decision whose options are all the same move (one option, or
-copies of one card) is answered without searching.
+Budgets (`budget_kind` says which one an agent runs with): `iterations=N` plays N
+playouts a decision whatever they cost, so the same seed, position and N give the same
+tree on any machine — exactly reproducible. The default budget (60 playouts) also stops
+at `cap` CPU seconds (0.9 s, so that no decision takes more than a second: a position
+whose rollouts cross a turn full of stride options can cost 25 ms a playout), and a
+`time` budget, in process CPU seconds, stops when it is spent: those are reproducible
+only up to their budget — a slower or busier machine plays fewer playouts and may choose
+differently. A decision whose options are all the same move (one option, or copies of
+one card) is answered without searching, and a move back to a position the player already
+stood at this turn is never played while it may pass (`repetition.py`, issue 33).
 """
 from __future__ import annotations
 
@@ -34,6 +38,7 @@ import time as clock
 from .determinize import action_key, determinize, search_game
 from .heuristic import HeuristicAgent
 from .random_agent import RandomAgent
+from .repetition import SeenPositions
 
 DEFAULT_ITERATIONS = 60
 DEFAULT_DEPTH = 1
@@ -126,7 +131,7 @@ class ISMCTSAgent:
     def __init__(self, seed: int = 0, iterations: int | None = None, time: float | None = None,
                  rollout: str = "heuristic", depth: int = DEFAULT_DEPTH, c: float = DEFAULT_C,
                  bias: float = DEFAULT_BIAS, margin: float = DEFAULT_MARGIN, widen: float = DEFAULT_WIDEN,
-                 cap: float = DEFAULT_CAP) -> None:
+                 cap: float | None = None) -> None:
         self.rng = random.Random(seed)
         self.iterations = iterations if iterations is not None else (None if time else DEFAULT_ITERATIONS)
         self.time = time
@@ -141,23 +146,47 @@ class ISMCTSAgent:
         self.bias = bias
         self.margin = margin
         self.widen = widen
-        self.cap = cap
+        # an iteration budget asked for is played whole (exactly reproducible); the default budget
+        # and a time budget stop at the CPU cap
+        self.cap = cap if cap is not None else (math.inf if iterations is not None else DEFAULT_CAP)
         self.rounds: dict = {}
         self.last_hint = None
         self._shadow = None
         self._shadow_of = None
         self.last_root: Node | None = None
+        self.seen = SeenPositions()   # this turn's positions: no move back to one of them (issue 33)
         self.playouts = 0   # iterations run so far (benchmarks read it)
+
+    def budget_kind(self) -> str:
+        """Which budget this agent searches with, and what that means for replaying its games."""
+        if self.time is not None:
+            return (f"a time budget: {min(self.time, self.cap):g} CPU s a decision, reproducible only up to "
+                    f"its budget (a slower or busier machine plays fewer playouts and may choose otherwise)")
+        if math.isinf(self.cap):
+            return f"an iteration budget: {self.iterations} playouts a decision, exactly reproducible"
+        return (f"an iteration budget: {self.iterations} playouts a decision, cut at {self.cap:g} CPU s: "
+                f"reproducible unless a search reaches the cap (ismcts:iterations=N has no cap)")
 
     # -- deciding ------------------------------------------------------------
     def choose(self, game, decision):
-        distinct = {action_key(game, a): a for a in decision.actions}
+        distinct: dict = {}
+        for a in decision.actions:
+            distinct.setdefault(action_key(game, a), a)
         if len(distinct) == 1:
             return decision.actions[0]
-        key = self.pick(self.search(game))
+        banned = self.seen.repeating(game, self._search_game(game), distinct)
+        left = [k for k in distinct if k not in banned]
+        if len(left) == 1:
+            return distinct[left[0]]
+        key = self.pick(self.search(game, banned))
         return _first_with_key(game, decision, key) if key is not None else decision.actions[0]
 
-    def search(self, game) -> Node:
+    def _search_game(self, game):
+        if self._shadow_of is not game:
+            self._shadow, self._shadow_of = search_game(game), game
+        return self._shadow
+
+    def search(self, game, banned=frozenset()) -> Node:
         """Search from `game`'s pending decision; returns the root (children: the deciding seat's moves).
 
         The search runs in *rounds*: one deal of the hidden cards (and one seed for the
@@ -165,21 +194,22 @@ class ISMCTSAgent:
         moves are compared on common random numbers: the same drive and damage checks,
         the same draws. Vanguard's luck dwarfs most single decisions, and without the
         pairing a few dozen playouts could not tell the moves apart. Below the root the
-        tree is ordinary ISMCTS (`_descend`), widened slowly from the heuristic's move."""
+        tree is ordinary ISMCTS (`_descend`), widened slowly from the heuristic's move.
+        Each round plays the heuristic's move first, so a budget that runs out within the
+        first round still has it to compare with, and keeps it (issue 33: a starved budget
+        took the first of the other moves). `banned`: moves left out (`SeenPositions`)."""
         started = clock.process_time()
         decision = game.pending
         seat = decision.player
-        if self._shadow_of is not game:
-            self._shadow, self._shadow_of = search_game(game), game
-        shadow, rng = self._shadow, self.rng
+        shadow, rng = self._search_game(game), self.rng
         snap = game.snapshot()
         root = Node()
+        hint = action_key(game, self.hints[seat].choose(game, decision))
         for action in decision.actions:
             key = action_key(game, action)
-            if key not in root.children:
+            if key not in root.children and key not in banned:
                 root.children[key] = Node(seat, key, readable(game, action))
-        keys = list(root.children)
-        hint = action_key(game, self.hints[seat].choose(game, decision))
+        keys = sorted(root.children, key=lambda k: k != hint)   # the heuristic's move first (a stable sort)
         self.rounds = {k: [] for k in keys}
         limit = self.iterations if self.iterations is not None else 1 << 60
         seconds = min(self.time, self.cap) if self.time is not None else self.cap

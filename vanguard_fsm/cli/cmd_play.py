@@ -16,7 +16,7 @@ from ..game.decks import builtin_deck_names, load_deck, validate_deck
 from ..abilities import new_game_with_abilities
 from ..machine.hooks import Hooks
 from ..paths import builtin_flows_dir, resolve_flows, variant_names, variants_dir
-from .common import (FormatName, EXIT_FAILED, EXIT_INPUT, AgentSpecType, FlagError, atomic_output, cards_option,
+from .common import (SEARCH_BUDGET_HELP, FormatName, EXIT_FAILED, EXIT_INPUT, AgentSpecType, FlagError, atomic_output, cards_option,
                      check_output_file, flows_option, input_errors)
 from ..record.playlog import PlayLog
 from ..record.trace import TraceRecorder
@@ -25,7 +25,8 @@ from ..record.trace import TraceRecorder
 @click.command()
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--agents", nargs=2, type=AgentSpecType(), default=("heuristic", "heuristic"), show_default=True,
-              help="Two agent specs: random, heuristic, human, ismcts[:iterations=N,time=S,depth=T,rollout=R].")
+              help="Two agent specs: random, heuristic, human, ismcts[:iterations=N,time=S,depth=T,rollout=R]. "
+              + SEARCH_BUDGET_HELP)
 @click.option("--decks", nargs=2, default=None, help="Two decks, by built-in name or path.")
 @click.option("--format", "fmt", type=FormatName(), default=None,
               help="The game's format (damage to lose); default: the decks' format.")

@@ -139,6 +139,21 @@ def input_errors(fn):
     return wrapper
 
 
+# what every --agents help says of the search agent's budgets (issue 33)
+SEARCH_BUDGET_HELP = ("ismcts:iterations=N replays exactly from the seed; ismcts:time=S (CPU seconds a decision) and "
+                      "plain ismcts (60 playouts cut at 0.9 CPU s) are reproducible only up to their budget: a slower "
+                      "or busier machine may play them differently.")
+
+
+def echo_budgets(specs) -> dict[str, str]:
+    """One stderr line per search agent: the kind of budget it runs with (is the run reproducible?)."""
+    from ..agents import budgets
+    found = budgets(specs)
+    for spec, kind in found.items():
+        click.echo(f"{spec}: {kind}", err=True)
+    return found
+
+
 class AgentSpecType(click.ParamType):
     """An agent spec (`heuristic`, `ismcts:iterations=800`): checked here, so a bad one is a
     usage error (exit 2) naming the problem, before any game starts."""
@@ -234,7 +249,7 @@ def session_start_options(fn):
         click.option("--replay", "replay_path", type=click.Path(dir_okay=False), default=None,
                      help="Start a recorded game from the beginning, with its choices recorded ahead."),
         click.option("--agents", nargs=2, type=AgentSpecType(allow_human=False), default=("heuristic", "heuristic"),
-                     show_default=True, help="Who decides at `auto` and `continue` (after any recorded choices)."),
+                     show_default=True, help="Who decides at `auto` and `continue` (after any recorded choices). " + SEARCH_BUDGET_HELP),
         click.option("--decks", nargs=2, default=None, help="Two decks, by built-in name or path (with --seed)."),
         click.option("--format", "fmt", type=FormatName(), default=None,
                      help="The game's format (damage to lose); default: the decks' format."),

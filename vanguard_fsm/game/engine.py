@@ -32,6 +32,22 @@ def _decision_functions(who: str, kinds: tuple, offer_if: tuple = ()) -> tuple:
     return found
 
 
+def _state_decision(game) -> Decision:
+    """The decision of the flow state the runner stopped at: its decider's legal actions."""
+    leaf = game.runner.leaf()
+    spec = leaf.decision
+    decider, legal_fns = _decision_functions(spec.who, spec.kinds, spec.offer_if)
+    player = decider(game)
+    actions = []
+    for legal, only_if in legal_fns:
+        if not only_if or all(condition(game) for condition in only_if):   # offer_if (flow data)
+            actions.extend(legal(game, player))
+    if not actions:
+        raise FlowStuck(f"{leaf.where}: decision at {leaf.path!r} has no legal action; "
+                       f"every decision state needs an option such as 'pass'")
+    return Decision(player, leaf.path, tuple(actions), None, spec.doc)
+
+
 def _short(value, limit: int = 80) -> str:
     """repr() of a refused value, cut short (a garbage argument may be huge)."""
     try:
@@ -58,6 +74,33 @@ def _runaway(game) -> Runaway:
                    f"runaway game: {game.moves - game.chosen_at} flow moves without a choice, last at "
                    f"{' > '.join(game.runner.paths())} (a cycle of automatic transitions? the bound is "
                    f"limits.flow_moves_without_decision in parameters.yaml)")
+
+
+def _runaway_turn(game) -> Runaway:
+    """The located error for a turn that goes on and on with choices: the rules let some choices
+    repeat without end (moving rear-guards in the main phase, CR 6.6.1.3), so an agent or a flow
+    edit that never moves on would otherwise play one turn for hours."""
+    where = game.runner.leaf().where
+    recent = game.history[game.turn_began[1]:]
+    counts: dict[str, int] = {}
+    for action_id in recent:
+        counts[action_id] = counts.get(action_id, 0) + 1
+    top = sorted(counts.items(), key=lambda kv: -kv[1])[:3]
+    return Runaway(where.path, where.line, where.col,
+                   f"runaway turn: {len(recent)} decisions in turn {game.state.turn} without the turn ending, "
+                   f"last at {' > '.join(game.runner.paths())}; most repeated: "
+                   f"{', '.join(f'{a} x{n}' for a, n in top)} (an agent or a flow that never moves on? the "
+                   f"bound is limits.decisions_per_turn in parameters.yaml)")
+
+
+def _count_turn_decision(game) -> None:
+    """One more decision in this turn: past limits.decisions_per_turn, a located `Runaway`
+    before anything changes (`turn_began`: the turn, and the history's length at its start)."""
+    turn = game.state.turn
+    if turn != game.turn_began[0]:
+        game.turn_began = (turn, len(game.history))
+    elif len(game.history) - game.turn_began[1] >= game.decision_limit:
+        raise _runaway_turn(game)
 
 
 def _refuse_non_action(action, decision) -> None:
@@ -91,7 +134,7 @@ def _match_action(action, decision) -> Action:
 class Game:
     __slots__ = ("flows", "db", "decks", "seed", "rng", "state", "cards", "owner", "hooks", "agenda",
                  "pending", "runner", "params", "trace_on", "moves", "history", "abilities", "chosen_at",
-                 "move_limit")
+                 "move_limit", "decision_limit", "turn_began")
 
     def __init__(self, flows: CompiledFlowSet, db, decks, seed: int = 0, fmt: str = "standard",
                  hooks: Hooks | None = None) -> None:
@@ -119,6 +162,8 @@ class Game:
         self.moves = 0
         self.chosen_at = 0               # `moves` when the last action was applied (runaway bound)
         self.move_limit = self.params["limits"]["flow_moves_without_decision"]
+        self.decision_limit = self.params["limits"]["decisions_per_turn"]
+        self.turn_began = (None, 0)      # (turn, len(history) at its first decision): the per-turn bound
         self.history: list[str] = []     # action ids applied, in order (replays)
         self.abilities = None            # the ability layer plugs in here (issue 4)
 
@@ -181,7 +226,7 @@ class Game:
             outcome = move()
             self.moves += 1
             if outcome is MOVE_DECISION:
-                self.pending = self._state_decision()
+                self.pending = _state_decision(self)
             elif outcome is MOVE_DONE:
                 return None
             elif self.moves - self.chosen_at > self.move_limit:
@@ -197,7 +242,7 @@ class Game:
         outcome = self.runner.move()
         self.moves += 1
         if outcome is MOVE_DECISION:
-            self.pending = self._state_decision()
+            self.pending = _state_decision(self)
         elif outcome is not MOVE_DONE and self.moves - self.chosen_at > self.move_limit:
             raise _runaway(self)
         return outcome
@@ -210,20 +255,6 @@ class Game:
     @property
     def over(self) -> bool:
         return self.runner.finished
-
-    def _state_decision(self) -> Decision:
-        leaf = self.runner.leaf()
-        spec = leaf.decision
-        decider, legal_fns = _decision_functions(spec.who, spec.kinds, spec.offer_if)
-        player = decider(self)
-        actions = []
-        for legal, only_if in legal_fns:
-            if not only_if or all(condition(self) for condition in only_if):   # offer_if (flow data)
-                actions.extend(legal(self, player))
-        if not actions:
-            raise FlowStuck(f"{leaf.where}: decision at {leaf.path!r} has no legal action; "
-                           f"every decision state needs an option such as 'pass'")
-        return Decision(player, leaf.path, tuple(actions), None, spec.doc)
 
     def legal_actions(self) -> tuple:
         return self.pending.actions if self.pending is not None else ()
@@ -239,6 +270,7 @@ class Game:
                     break
         if chosen is None:   # an id, a copy, a wrong or an illegal action: checked in full
             chosen = _match_action(action, decision)
+        _count_turn_decision(self)
         self.pending = None
         self.chosen_at = self.moves
         self.history.append(chosen.id)
@@ -273,11 +305,15 @@ class Game:
 
     # -- snapshots (rewind) ------------------------------------------------
     def snapshot(self) -> tuple:
+        # with the ability layer's count of abilities played since the last flow move: keyed by `moves`,
+        # which a restore rewinds, it would count a search's iterations as one check timing (issue 29)
+        layer = self.abilities
         return (self.state.clone(), list(self.agenda), self.runner.snapshot(), self.rng.position(),
-                self.pending, self.moves, tuple(self.history))
+                self.pending, self.moves, tuple(self.history), layer.played_at if layer is not None else None,
+                self.turn_began)
 
     def restore(self, snap: tuple) -> None:
-        state, agenda, runner, rng, pending, moves, history = snap
+        state, agenda, runner, rng, pending, moves, history, played, self.turn_began = snap
         self.state = state.clone()
         self.agenda = list(agenda)
         self.runner.restore(runner)
@@ -285,3 +321,5 @@ class Game:
         self.pending = pending
         self.moves = self.chosen_at = moves
         self.history[:] = history     # the whole line: restoring a later snapshot brings its choices back
+        if played is not None and self.abilities is not None:
+            self.abilities.played_at = played

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from ..paths import builtin_flows_dir
 from .renamed import retired_parameter
-from .schema import LATER_PARAMETERS, schema_errors
+from .schema import LATER_NESTED_PARAMETERS, LATER_PARAMETERS, schema_errors
 from .spec import Where
 from .yamlsrc import SourceError, load
 
@@ -23,7 +23,7 @@ PARAMETERS_FILE = "parameters.yaml"
 def with_builtin_defaults(params_doc, linter):
     """A parameters file written before a rules number was added (LATER_PARAMETERS) lacks
     its key: that key comes from the built-in parameters.yaml, the one file holding every
-    key. A retired key (renamed.py) is dropped with a warning when its value is the one the
+    key (and so does a key added later inside a mapping, LATER_NESTED_PARAMETERS). A retired key (renamed.py) is dropped with a warning when its value is the one the
     card data now carries, else it is an error. Any other missing key, an unknown key or a
     wrong type stays an error."""
     data = params_doc.data
@@ -41,6 +41,9 @@ def with_builtin_defaults(params_doc, linter):
             del params[key]
     defaults = load(builtin).data["parameters"]
     missing = {k: defaults[k] for k in LATER_PARAMETERS if k not in params and k in defaults}
+    for outer, inner in LATER_NESTED_PARAMETERS:
+        if isinstance(params.get(outer), dict) and inner not in params[outer]:
+            params[outer] = {**params[outer], inner: defaults[outer][inner]}
     return {**data, "parameters": {**params, **missing}}
 
 

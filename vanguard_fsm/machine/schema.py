@@ -140,6 +140,9 @@ LATER_PARAMETERS = ("deck_construction", "g_deck", "drive_checks", "grade_limits
                     "heal_damage_lead_min", "printed_cards", "g_assist_grade_above", "hit_power_lead_min",
                     "starting_vanguard_grade", "trigger_needs_same_clan", "time_leap_grade_step",
                     "ultimate_stride_g_face_up_min", "rule_actions", "nation_clans")
+# Keys added later inside a mapping a file may already have (issue 33): `limits` without one of
+# them takes it from the built-in parameters.yaml too.
+LATER_NESTED_PARAMETERS = (("limits", "decisions_per_turn"),)
 
 PARAMETERS_SCHEMA = {
     "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -206,10 +209,18 @@ PARAMETERS_SCHEMA = {
                 "nation_clans": {"type": "object", "propertyNames": {"minLength": 1},
                                  "additionalProperties": {"type": "array", "uniqueItems": True,
                                                           "items": {"type": "string", "minLength": 1}}},
+                # safety bounds, not rules: past one, the game stops with a located `Runaway` (exit 2)
                 "limits": {"type": "object", "additionalProperties": False,
-                           "required": ["flow_moves_without_decision", "abilities_per_check_timing"],
-                           "properties": {"flow_moves_without_decision": _count(100, 1000000),
-                                          "abilities_per_check_timing": _count(10, 100000)}},
+                           "required": ["flow_moves_without_decision", "abilities_per_check_timing",
+                                        "decisions_per_turn"],
+                           "properties": {
+                               "flow_moves_without_decision": dict(_count(100, 1000000), description=(
+                                   "automatic flow moves in a row with no choice made (a cycle of transitions)")),
+                               "abilities_per_check_timing": dict(_count(10, 100000), description=(
+                                   "abilities played between two flow moves (an ability that re-triggers itself)")),
+                               "decisions_per_turn": dict(_count(100, 1000000), description=(
+                                   "decisions taken in one turn (CR 6.6.1.3 lets rear-guards move without limit: "
+                                   "an agent or a flow that never moves on)"))}},
             },
         },
     },

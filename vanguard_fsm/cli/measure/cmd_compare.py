@@ -24,7 +24,8 @@ from ...game.factory import new_game
 from ...sim.simulate import SimConfig
 from .cmd_simulate import _resolved, progress_bar, run_batch
 from ...paths import resolve_flows
-from ..common import FormatName, EXIT_FAILED, AgentSpecType, cards_option, input_errors, write_json_and_csv
+from ..common import (FormatName, EXIT_FAILED, AgentSpecType, cards_option, input_errors, write_json_and_csv,
+                      SEARCH_BUDGET_HELP)
 
 
 @click.command()
@@ -35,7 +36,7 @@ from ..common import FormatName, EXIT_FAILED, AgentSpecType, cards_option, input
 @click.option("--workers", type=click.IntRange(min=1), default=None, help="Local processes (default 1).")
 @click.option("--scheduler", default=None, metavar="ADDR|local", help="Run on a Dask cluster (as in simulate).")
 @click.option("--agents", nargs=2, type=AgentSpecType(allow_human=False), default=("heuristic", "heuristic"),
-              show_default=True, help="Side A's and side B's agent (the same under both rule sets).")
+              show_default=True, help="Side A's and side B's agent (the same under both rule sets). " + SEARCH_BUDGET_HELP)
 @click.option("--decks", nargs=2, default=None, help="Side A's and side B's deck, by built-in name or path.")
 @click.option("--format", "fmt", type=FormatName(), default="standard", show_default=True)
 @click.option("--sample", type=click.IntRange(min=0), default=10, show_default=True,

@@ -26,7 +26,8 @@ from ...game.factory import new_game
 from ...paths import resolve_flows
 from ...sim.simulate import SimConfig
 from .cmd_simulate import _resolved, progress_bar, run_batch
-from ..common import FormatName, EXIT_FAILED, EXIT_INPUT, AgentSpecType, cards_option, flows_option, input_errors
+from ..common import (FormatName, EXIT_FAILED, EXIT_INPUT, AgentSpecType, cards_option, flows_option, input_errors,
+                      SEARCH_BUDGET_HELP)
 
 
 @click.command()
@@ -35,7 +36,7 @@ from ..common import FormatName, EXIT_FAILED, EXIT_INPUT, AgentSpecType, cards_o
 @click.option("--workers", type=click.IntRange(min=1), default=None, help="Local processes (default 1).")
 @click.option("--scheduler", default=None, metavar="ADDR|local", help="Run on a Dask cluster (as in simulate).")
 @click.option("--agents", nargs=2, type=AgentSpecType(allow_human=False), default=("heuristic", "heuristic"),
-              show_default=True)
+              show_default=True, help="Side A's and side B's agent. " + SEARCH_BUDGET_HELP)
 @click.option("--decks", nargs=2, default=None, help="Side A's and side B's deck, by built-in name or path.")
 @click.option("--format", "fmt", type=FormatName(), default="standard", show_default=True)
 @click.option("--traces", "traces_dir", type=click.Path(file_okay=False), default=None,

@@ -20,14 +20,15 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from ...game.factory import new_game
-from ..common import FormatName, EXIT_FAILED, EXIT_INPUT, AgentSpecType, cards_option, flows_option, input_errors
+from ..common import (FormatName, EXIT_FAILED, EXIT_INPUT, AgentSpecType, cards_option, flows_option, input_errors,
+                      SEARCH_BUDGET_HELP, echo_budgets)
 from .cmd_simulate import _resolved
 from ...sim.ladder import LadderConfig, run_ladder, summarise_ladder, work
 
 
 @click.command()
 @click.option("--agents", "first", multiple=True, required=True, type=AgentSpecType(allow_human=False),
-              metavar="AGENT", help="The agents: `--agents random heuristic ismcts:iterations=100`.")
+              metavar="AGENT", help="The agents: `--agents random heuristic ismcts:iterations=100`. " + SEARCH_BUDGET_HELP)
 @click.argument("more", nargs=-1, metavar="")
 @click.option("--games", type=click.IntRange(min=1), default=100, show_default=True,
               help="Games per pairing (half of them with the decks exchanged; seats alternate).")
@@ -67,6 +68,7 @@ def ladder(first, more, games, seed, workers, scheduler, decks, fmt, out_path, n
         except ImportError:
             click.echo("--scheduler needs Dask: pip install 'vanguard-fsm[dask]'", err=True)
             sys.exit(EXIT_INPUT)
+    budgets = echo_budgets(agents)
     started = time.perf_counter()
     with Progress(TextColumn("[bold]ladder"), BarColumn(), MofNCompleteColumn(), TextColumn("games"),
                   TimeElapsedColumn(), TextColumn("eta"), TimeRemainingColumn(), console=Console(stderr=True),
@@ -79,7 +81,7 @@ def ladder(first, more, games, seed, workers, scheduler, decks, fmt, out_path, n
             sys.exit(EXIT_INPUT)
     summary = summarise_ladder(config, rows)
     summary["run"] = {"seconds": round(time.perf_counter() - started, 3), "workers": workers or 1,
-                      "scheduler": scheduler}
+                      "scheduler": scheduler, "budgets": budgets}
     print_ladder(Console(), summary)
     if out_path:
         try:

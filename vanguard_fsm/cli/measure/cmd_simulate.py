@@ -21,6 +21,7 @@ from rich.table import Table
 
 from ...game.factory import new_game
 from ..common import (FormatName, EXIT_FAILED, EXIT_INPUT, AgentSpecType, FlagError, cards_option, write_json_and_csv,
+                      SEARCH_BUDGET_HELP, echo_budgets)
                      check_output_dir, check_output_file, flows_option, input_errors)
 from ...sim.simulate import ROW_FIELDS, SimConfig, play_chunk, run_dask, run_processes, summarise
 
@@ -35,7 +36,7 @@ LOCATED = re.compile(r"^[^\s:][^:]*:\d+:\d+: ")   # `path:line:col: message`
               help="Run on a Dask cluster at ADDR (tcp://host:8786), or 'local' for a LocalCluster.")
 @click.option("--agents", nargs=2, type=AgentSpecType(allow_human=False),
               default=("heuristic", "heuristic"), show_default=True,
-              help="Side A's and side B's agent spec (random, heuristic, ismcts[:iterations=N,...]).")
+              help="Side A's and side B's agent spec (random, heuristic, ismcts[:iterations=N,...]). " + SEARCH_BUDGET_HELP)
 @click.option("--decks", nargs=2, default=None, help="Side A's and side B's deck, by built-in name or path.")
 @click.option("--format", "fmt", type=FormatName(), default=None,
               help="The game's format (damage to lose); default: the decks' format.")
@@ -79,13 +80,14 @@ def simulate(games, seed, workers, scheduler, agents, decks, fmt, out_path, trac
             Path(trace_dir).mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise FlagError("--trace-dir", f"cannot create {trace_dir}: {exc.strerror}") from None
+    budgets = echo_budgets(config.agents)
     started = time.perf_counter()
     with progress_bar("simulate", games, no_progress) as advance:
         rows = run_batch(config, games, scheduler, workers, advance)
     elapsed = time.perf_counter() - started
     summary = summarise(config, rows)
     run = {"workers": workers or 1, "scheduler": scheduler, "seconds": round(elapsed, 3),
-           "games_per_second": round(games / elapsed, 1) if elapsed > 0 else None}
+           "games_per_second": round(games / elapsed, 1) if elapsed > 0 else None, "budgets": budgets}
     print_summary(Console(), summary, run)
     if out_path:
         write_json_and_csv(Path(out_path), {"summary": summary, "run": run}, rows, ROW_FIELDS)
