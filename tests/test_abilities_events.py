@@ -123,7 +123,7 @@ def test_drive_and_damage_checks_trigger_on_the_revealed_card():
     add(game, 0, "AL-002", "deck")
     add(game, 1, "AL-003", "deck")
     b = in_battle(game, "VC", attacker)
-    b.drives, b.damage_left = 2, 1
+    b.damage_left = 1
     drive.drive_check(game)
     damage.damage_check(game)
     assert pending(trace) == [("AL-002", "when_drive_check_reveals"), ("AL-003", "when_damage_check_reveals")]

@@ -75,8 +75,7 @@ def test_legion_attacks_with_summed_power_the_leader_drives_and_boost_names_a_me
     assert [a.id for a in boosts] == ["boost:back_center->VC", "boost:back_center->VC/mate"]
     battle.boost_apply(game, boosts[1])
     assert damage.attack_power(game) == 11000 + 11000 + LEGIONED + 7000      # CR 10.25.6
-    drive.set_drive_count(game)
-    assert game.state.battle.drives == 2                            # the leader's twin drive
+    assert drive.drive_of(game, drive.drive_unit(game)) == 2        # the leader's twin drive
     assert zones.critical(game, p.circles["VC"]) == 1               # the leader's critical
 
 

@@ -188,7 +188,7 @@ class Player:
 class Battle:
     """Bookkeeping of the battle in progress (CR 7.1): who attacks whom, boosted by whom."""
 
-    __slots__ = ("attacker", "target", "booster", "attacker_card", "target_card", "hit", "drives",
+    __slots__ = ("attacker", "target", "booster", "attacker_card", "target_card", "hit", "drive_checks",
                  "damage_left", "target_is_vanguard", "booster_placed", "more", "hits", "guard_for")
 
     def __init__(self) -> None:
@@ -199,7 +199,7 @@ class Battle:
         self.booster = None        # circle of the booster
         self.booster_placed = 0    # the boosting unit's placement: it boosts only while it stays (CR 7.4.1.10-11)
         self.hit = False
-        self.drives = 0            # drive checks still to do
+        self.drive_checks = 0      # drive checks made in this battle's drive step (CR 7.6.1.3)
         self.damage_left = 0       # damage checks still to do
         self.target_is_vanguard = False
         # More than one attacked unit (CR 7.4.1.8.4-5, 10.20): the units an effect added beside the
@@ -215,7 +215,8 @@ class Battle:
     def clone(self) -> "Battle":
         b = Battle.__new__(Battle)
         b.attacker, b.target, b.booster = self.attacker, self.target, self.booster
-        b.attacker_card, b.target_card, b.hit, b.drives = self.attacker_card, self.target_card, self.hit, self.drives
+        b.attacker_card, b.target_card, b.hit = self.attacker_card, self.target_card, self.hit
+        b.drive_checks = self.drive_checks
         b.damage_left, b.target_is_vanguard = self.damage_left, self.target_is_vanguard
         b.booster_placed = self.booster_placed
         b.more, b.hits, b.guard_for = self.more, self.hits, self.guard_for

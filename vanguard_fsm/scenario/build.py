@@ -166,7 +166,7 @@ def _set_battle(game, scenario: Scenario, paths: list[str]) -> None:
             raise scenario.failure(("start", "battle", "more"), f"more: circle {circle} is empty or the target")
         b.more += ((circle, them.circles[circle].card),)
         b.target_is_vanguard = b.target_is_vanguard or circle == "VC"
-    b.hit, b.drives, b.damage_left = spec.get("hit", False), spec.get("drives", 0), spec.get("damage_left", 0)
+    b.hit, b.drive_checks, b.damage_left = spec.get("hit", False), spec.get("drive_checks", 0), spec.get("damage_left", 0)
     # attacking rests the attacker (CR 7.4.1.4), boosting the booster; unless the file says `rested:`
     written = scenario.data[f"p{state.turn_player}"]
     for circle in (b.attacker, b.booster):

@@ -102,7 +102,7 @@ def _battle(game) -> dict:
         out["more"] = [c for c, _ in b.more]
     if b.booster is not None:
         out["booster"] = b.booster
-    for key in ("hit", "drives", "damage_left"):
+    for key in ("hit", "drive_checks", "damage_left"):
         if getattr(b, key):
             out[key] = getattr(b, key)
     return out
