@@ -60,6 +60,14 @@ def test_builtin_cards_lint_clean():
      "attack.every is a flag"),
     ("{kind: CONT, zone: R, effect: {cannot_attack: 3, target: self}}", "3,",
      "effect 'cannot_attack' takes no argument (got 3)"),
+    # "If (requirement)" (CR 8.1.1.2.3): conditions checked as it resolves; a once-per limit
+    # applies even when it fails (8.1.1.2.3.1), and a CONT ability never resolves
+    ("{kind: AUTO, zone: V, timing: when_attacks, if: [your_trn], effect: {draw: 1}}", "your_trn",
+     "unknown ability condition 'your_trn'"),
+    ("{kind: AUTO, zone: V, timing: when_attacks, if: [once_per_turn], effect: {draw: 1}}", "once_per_turn",
+     "a once-per limit applies even when the requirement fails (CR 8.1.1.2.3.1): write it in conditions"),
+    ("{kind: CONT, zone: V, if: [your_turn], effect: {power: 1000, target: self}}", "if:",
+     "a CONT ability has no resolution: its requirement goes in conditions"),
 ])
 def test_unknown_names_are_located(tmp_path, ability, token, fragment):
     problems, path = lint_text(tmp_path, ability)

@@ -352,6 +352,11 @@ def play_pending(game, entry) -> None:
     abstate.set_pending(game, tuple(rest))
     spec = layer.specs[entry.key]
     ctx = Ctx(entry.seat, entry.inst, entry.key, entry.timing, entry.placed, None, entry.home)
+    if spec.requirement and not abstate.is_used(game, spec.once, entry.inst, spec.key) \
+            and not all_hold(game, ctx, spec.requirement):
+        abstate.mark_used(game, spec.once, entry.inst, spec.key)   # CR 8.1.1.2.3.1
+        layer.emit(game, ctx, "AUTO", "resolved")     # "if" fails as it resolves: nothing, no cost (8.1.1.2.3)
+        return
     if abstate.is_used(game, spec.once, entry.inst, spec.key) or not costs.payable(game, ctx, spec.cost):
         layer.emit(game, ctx, "AUTO", "declined")
         return

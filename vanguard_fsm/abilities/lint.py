@@ -30,9 +30,19 @@ from .targets import FILTER_KEYS
 
 # the G unit skills whose cost card data writes in the cost vocabulary (CR 11.11.2, 11.14)
 SKILLS_WITH_COSTS = ("stride", "g_guardian")
-ABILITY_KEYS = ("kind", "zone", "timing", "conditions", "optional", "cost", "effect", "text", "unexpressed")
+ABILITY_KEYS = ("kind", "zone", "timing", "conditions", "if", "optional", "cost", "effect", "text", "unexpressed")
 # engine events about the card itself: a zone may be omitted (CR 8.1.1.2.1)
 SELF_EVENTS = frozenset(REGISTRY.engine_events.names())
+
+
+def _check_requirement(linter, raw, path, kind) -> None:
+    """An ability's `if:` ("If (requirement)", CR 8.1.1.1.2, 8.1.1.2.3): conditions read as it resolves."""
+    for i, item in enumerate(raw.get("if", ()) or ()):
+        if linter.named(item, path + ("if", i), ABILITIES.conditions) in ONCE:
+            linter.error(path + ("if", i), "a once-per limit applies even when the requirement fails "
+                                           "(CR 8.1.1.2.3.1): write it in conditions")
+    if "if" in raw and kind == "CONT":
+        linter.key_error(path, "if", "a CONT ability has no resolution: its requirement goes in conditions")
 
 
 class Linter(TermChecks, CompositeChecks):
@@ -82,10 +92,9 @@ class Linter(TermChecks, CompositeChecks):
             if timing is not None and timing != DEFAULT_TIMING[kind]:
                 self.error(path + ("timing",), f"a {kind} ability has no trigger timing "
                                                f"(omit it, or write {DEFAULT_TIMING[kind]!r})")
-        names = []
-        for i, item in enumerate(raw.get("conditions", ()) or ()):
-            name = self.named(item, path + ("conditions", i), ABILITIES.conditions)
-            names.append(name)
+        names = [self.named(item, path + ("conditions", i), ABILITIES.conditions)
+                 for i, item in enumerate(raw.get("conditions", ()) or ())]
+        _check_requirement(self, raw, path, kind)
         for i, item in enumerate(raw.get("cost", ()) or ()):
             self.named(item, path + ("cost", i), ABILITIES.costs)
         if kind == "ACT" and not raw.get("cost") and not any(n in ONCE for n in names):

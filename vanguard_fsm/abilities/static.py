@@ -127,7 +127,19 @@ def pay_and_resolve(game, ctx, spec, kind, that=()) -> None:
     abstate.set_that(game, that)
     abstate.set_revealed(game, ())
     finish = (_resolved, (ctx, kind))
-    costs.pay_all(game, ctx, spec.cost, 0, (effects.run, (ctx, spec.effects, 0, finish)))
+    then = (effects.run, (ctx, spec.effects, 0, finish)) if not (spec.requirement and kind == "ACT") else \
+        (_if_requirement, (ctx, finish))     # an AUTO's "if" was read before its cost (layer.play_pending)
+    costs.pay_all(game, ctx, spec.cost, 0, then)
+
+
+def _if_requirement(game, ctx, finish) -> None:
+    """An ACT's cost paid: its effect resolves only if the "If (requirement)" holds now (CR 8.1.1.1.2);
+    either way the ability was played (its once-per limit stays used, 8.1.1.1.2.1)."""
+    spec = game.abilities.specs[ctx.key]
+    if all_hold(game, ctx, spec.requirement):
+        effects.run(game, ctx, spec.effects, 0, finish)
+    else:
+        game.then(finish[0], *finish[1])
 
 
 def _resolved(game, ctx, kind) -> None:
