@@ -33,8 +33,8 @@ def in_battle(game, attacker_circle, attacker, target="VC", booster=None):
     state = game.state
     state.in_battle_phase = True
     b = state.battle = Battle()
-    b.attacker, b.attacker_card, b.target, b.booster = attacker_circle, attacker, target, booster
-    b.target_card = state.players[1].circles[target].card
+    b.set_attack(state, 0, attacker_circle, target)
+    b.booster = booster
     b.target_is_vanguard = target == "VC"
     return b
 

@@ -107,7 +107,7 @@ def test_stride_keeps_the_legion_as_hearts_and_it_returns():
     v = p.circles["VC"]
     assert v.card == g and v.heart == leader and v.mate.card == mate
     game.state.battle = Battle()
-    game.state.battle.attacker, game.state.battle.attacker_card = "VC", g
+    game.state.battle.attacker, game.state.battle.attacker_placed = "VC", v.placed
     assert damage.attack_power(game) == 15000 + 11000               # no legion sum for the G unit
     zones.return_g_units(game, 0)
     assert p.circles["VC"].card == leader and p.circles["VC"].mate.card == mate

@@ -102,7 +102,7 @@ def act_legal(layer, game, seat):
     gone = deleted.placements(game)      # a deleted unit has no ACT ability of its own (CR 10.26.3)
     for zone, where, inst, placed in layer.cards_in(game, seat, layer.act_zones):
         for spec in layer.act.get(game.cards[inst].id, ()) if not (placed and placed in gone) else ():
-            if zone not in spec.zones or abstate.is_used(game, spec.once, inst, spec.key):
+            if zone not in spec.zones or abstate.is_used(game, spec.once, inst, placed, spec.key):
                 continue
             ctx = Ctx(seat, inst, spec.key, "main_phase", placed)
             if not all_hold(game, ctx, spec.conditions) or not costs.payable(game, ctx, spec.cost):
@@ -123,7 +123,7 @@ def act_apply(layer, game, act) -> None:
 
 def pay_and_resolve(game, ctx, spec, kind, that=()) -> None:
     """Pay the cost, then resolve the effects; `that` starts empty (a delayed effect: its units)."""
-    abstate.mark_used(game, spec.once, ctx.inst, spec.key)
+    abstate.mark_used(game, spec.once, ctx.inst, ctx.placed, spec.key)
     abstate.set_that(game, that)
     abstate.set_revealed(game, ())
     finish = (_resolved, (ctx, kind))

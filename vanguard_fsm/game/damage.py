@@ -18,7 +18,7 @@ def attack_power(game) -> int:
     b = state.battle
     p = state.players[state.turn_player]
     unit = p.circles[b.attacker]
-    if unit is None or unit.card != b.attacker_card:
+    if unit is None or unit.placed != b.attacker_placed:
         return 0
     total = zones.power(game, unit)
     if unit.legion():   # leader + mate, each with its own modifiers and CONT (CR 10.25.4, 10.25.6)
@@ -70,7 +70,7 @@ def compare_power(game) -> None:
     seat = state.turn_player
     attacker = state.players[seat].circles[b.attacker]
     target = _attacked_unit(game)
-    attacker_gone = attacker is None or attacker.card != b.attacker_card
+    attacker_gone = attacker is None or attacker.placed != b.attacker_placed
     gone = attacker_gone or target is None
     atk, dfn = attack_power(game), defense_power(game)
     shielded = not gone and statuses.unit_has(game, target, "cannot_be_hit")
@@ -93,7 +93,7 @@ def _compare_each(game) -> None:
     b = state.battle
     seat = state.turn_player
     attacker = state.players[seat].circles[b.attacker]
-    attacker_gone = attacker is None or attacker.card != b.attacker_card
+    attacker_gone = attacker is None or attacker.placed != b.attacker_placed
     atk, lead = attack_power(game), game.params["hit_power_lead_min"]
     remaining = dict(attacked_units(game))
     rows, hits = [], []

@@ -32,7 +32,7 @@ def drive_unit(game):
     7.4.1.8.2); None once it left. Whether it drives at all is the flows' `attacker_drives`."""
     b = game.state.battle
     unit = game.state.players[game.state.turn_player].circles[b.attacker] if b.attacker else None
-    return unit if unit is not None and unit.card == b.attacker_card else None
+    return unit if unit is not None and unit.placed == b.attacker_placed else None
 
 
 @action("begin_drive_checks")
