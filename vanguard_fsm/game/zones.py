@@ -34,6 +34,19 @@ def arrived(game, seat: int, inst: int, src: str, dst: str) -> None:
     hooks = game.hooks
     if hooks.wants("zone_change"):
         hooks.emit("zone_change", game, seat, inst, src, dst)
+    if dst == "g_zone" and game.state.statuses:
+        remove_g_zone_after_ultimate_stride(game, seat, inst)
+
+
+def remove_g_zone_after_ultimate_stride(game, seat: int, inst: int | None = None) -> None:
+    """A G unit placed by Ultimate Stride (`inst`; None: any) that is back in the G zone takes every
+    card there out of the game right after it returns (CR 10.28.6): `put`s to `removed`, rule_action."""
+    subject, p = statuses.seat_subject(seat), game.state.players[seat]
+    strode = statuses.values(game, subject, "ultimate_strode")
+    if strode and (inst in strode if inst is not None else any(g in p.g_zone for g in strode)):
+        game.state.statuses = tuple(s for s in game.state.statuses if s[:2] != (subject, "ultimate_strode"))
+        for g in list(p.g_zone):
+            put(game, seat, g, "g_zone", "removed", "rule_action", ultimate_stride=True)
 
 
 def face_of(p, inst: int, zone: str) -> str | None:
@@ -123,22 +136,6 @@ def orient(game, seat: int, circles, rested: bool) -> None:
     """Trace v2: `rest` / `stand` naming the circles whose unit just changed orientation."""
     if circles:
         game.emit("rest" if rested else "stand", player=seat, circles=list(circles))
-
-
-def zone_sizes(game, seat: int) -> dict:
-    """Card count of every zone of a seat (trace v2 `turn_begin.sizes`); a circle counts its heart and mate."""
-    p = game.state.players[seat]
-    sizes = {z: len(getattr(p, z)) for z in ("deck", "hand", "soul", "damage", "drop", "g_zone", "trigger",
-                                             "bind", "removed")}
-    for circle, unit in p.circles.items():
-        sizes[circle] = 0 if unit is None else \
-            1 + (unit.heart is not None) + (unit.mate is not None)
-    for circle, _ in p.overloaded:
-        sizes[circle] += 1
-    for circle in p.locked:       # a locked card lies on its circle (CR 4.6.7)
-        sizes[circle] += 1
-    sizes["GC"] = len(p.gc)
-    return sizes
 
 
 def call_circles(p) -> tuple:
@@ -273,6 +270,7 @@ def ride(game, seat: int, card: int, normal: bool = True, source: str = "hand") 
             p.g_face_up.add(old.card)
             game.emit("put", player=seat, card=game.cards[old.card].id, **{"from": "VC"}, to="g_zone",
                       cause="rule_action", face="up")
+            arrived(game, seat, old.card, "VC", "g_zone")
             p.soul.append(old.heart)
         else:
             p.soul.append(old.card)
