@@ -148,3 +148,24 @@ def test_the_effects_with_an_ability_of_their_own_are_those_the_compiler_makes(t
     problems, _ = lint_text(tmp_path, "{kind: AUTO, zone: R, timing: when_placed_on_R, effect: "
                                       "[{if: [your_turn], then: [{at_end_of_turn: [{draw: 1}]}]}]}")
     assert problems == []
+
+
+def test_a_your_timing_without_a_turn_condition_is_a_located_warning(tmp_path):
+    """Issue 29 item 9 (Dragheart, Luard's Ritual triggered in the opponent's ride phase): a flow
+    timing fires in both turns, so "at the beginning of your ..." needs your_turn; lint warns
+    (exit 0), the built-in cards give no warning, and a turn condition silences it."""
+    from vanguard_fsm.abilities.lint import card_warnings
+    assert card_warnings() == []
+    ability = ("{kind: AUTO, zone: V, timing: beginning_of_ride_phase, effect: {draw: 1}, "
+               "text: 'At the beginning of your ride phase, draw a card.'}")
+    problems, path = lint_text(tmp_path, ability)
+    assert problems == []
+    line = (tmp_path / "cards.yaml").read_text().splitlines()[5]
+    (warning,) = [str(w) for w in card_warnings(path)]
+    assert warning.startswith(f"{path}:6:{line.index('beginning_of_ride_phase') + 1}: warning: X-1: ")
+    assert "add your_turn" in warning
+    result = CliRunner().invoke(cli_main, ["lint", "--cards", str(path)])
+    assert result.exit_code == 0 and "warning: X-1" in result.output
+    lint_text(tmp_path, ability.replace("timing: beginning_of_ride_phase,", "timing: beginning_of_ride_phase, "
+                                                                          "conditions: [your_turn],"))
+    assert card_warnings(path) == []
