@@ -131,7 +131,9 @@ class Player:
         return out
 
     def unit_at(self, name: str) -> Unit | None:
-        """The unit on a circle, or the legion mate for `VC_mate`."""
+        """The unit on a circle, the legion mate for `VC_mate`, a guardian for `GC[i]`."""
+        if name[0] == "G":
+            return self.gc[int(name[3:-1])]
         if name == MATE:
             v = self.circles["VC"]
             return v.mate if v is not None and v.legion() else None

@@ -6,7 +6,7 @@ for what happened, so no rule can move a card without it showing in the trace.
 from __future__ import annotations
 
 from .state import MATE, REAR_CIRCLES, Unit
-from . import statuses
+from . import battle_power, statuses
 
 
 def new_unit(game, card: int, rested: bool = False) -> Unit:
@@ -397,6 +397,8 @@ def power(game, unit: Unit) -> int:
     abilities = game.abilities
     if abilities is not None:   # CONT abilities: recomputed at every look, never stored
         total += abilities.cont_power(game, unit)
+    if game.state.battle is not None:   # a boost, guardians' shields (CR 7.4.1.11, 3.11.3)
+        total += battle_power.bonus(game, unit, power)
     return total
 
 
