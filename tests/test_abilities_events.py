@@ -34,8 +34,8 @@ def in_battle(game, attacker_circle, attacker, target="VC", booster=None):
     state = game.state
     state.in_battle_phase = True
     b = state.battle = Battle()
-    b.attacker, b.attacker_card, b.target, b.booster = attacker_circle, attacker, target, booster
-    b.target_card = state.players[1].circles[target].card
+    b.set_attack(state, 0, attacker_circle, target)
+    b.booster = booster
     b.target_is_vanguard = target == "VC"
     return b
 
@@ -124,7 +124,7 @@ def test_drive_and_damage_checks_trigger_on_the_revealed_card():
     add(game, 0, "AL-002", "deck")
     add(game, 1, "AL-003", "deck")
     b = in_battle(game, "VC", attacker)
-    b.drives, b.damage_left = 2, 1
+    b.damage_left = 1
     drive.drive_check(game)
     damage.damage_check(game)
     assert pending(trace) == [("AL-002", "when_drive_check_reveals"), ("AL-003", "when_damage_check_reveals")]

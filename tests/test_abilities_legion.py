@@ -76,8 +76,7 @@ def test_legion_attacks_with_summed_power_the_leader_drives_and_boost_names_a_me
     assert [a.id for a in boosts] == ["boost:back_center->VC", "boost:back_center->VC/mate"]
     battle.boost_apply(game, boosts[1])
     assert damage.attack_power(game) == 11000 + 11000 + LEGIONED + 7000      # CR 10.25.6
-    drive.set_drive_count(game)
-    assert game.state.battle.drives == 2                            # the leader's twin drive
+    assert drive.drive_of(game, drive.drive_unit(game)) == 2        # the leader's twin drive
     assert zones.critical(game, p.circles["VC"]) == 1               # the leader's critical
 
 
@@ -109,7 +108,7 @@ def test_stride_keeps_the_legion_as_hearts_and_it_returns():
     v = p.circles["VC"]
     assert v.card == g and v.heart == leader and v.mate.card == mate
     game.state.battle = Battle()
-    game.state.battle.attacker, game.state.battle.attacker_card = "VC", g
+    game.state.battle.attacker, game.state.battle.attacker_placed = "VC", v.placed
     assert damage.attack_power(game) == 15000 + 11000               # no legion sum for the G unit
     zones.return_g_units(game, 0)
     assert p.circles["VC"].card == leader and p.circles["VC"].mate.card == mate

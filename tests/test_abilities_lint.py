@@ -60,6 +60,14 @@ def test_builtin_cards_lint_clean():
      "attack.every is a flag"),
     ("{kind: CONT, zone: R, effect: {cannot_attack: 3, target: self}}", "3,",
      "effect 'cannot_attack' takes no argument (got 3)"),
+    # "If (requirement)" (CR 8.1.1.2.3): conditions checked as it resolves; a once-per limit
+    # applies even when it fails (8.1.1.2.3.1), and a CONT ability never resolves
+    ("{kind: AUTO, zone: V, timing: when_attacks, if: [your_trn], effect: {draw: 1}}", "your_trn",
+     "unknown ability condition 'your_trn'"),
+    ("{kind: AUTO, zone: V, timing: when_attacks, if: [once_per_turn], effect: {draw: 1}}", "once_per_turn",
+     "a once-per limit applies even when the requirement fails (CR 8.1.1.2.3.1): write it in conditions"),
+    ("{kind: CONT, zone: V, if: [your_turn], effect: {power: 1000, target: self}}", "if:",
+     "a CONT ability has no resolution: its requirement goes in conditions"),
 ])
 def test_unknown_names_are_located(tmp_path, ability, token, fragment):
     problems, path = lint_text(tmp_path, ability)
@@ -140,3 +148,24 @@ def test_the_effects_with_an_ability_of_their_own_are_those_the_compiler_makes(t
     problems, _ = lint_text(tmp_path, "{kind: AUTO, zone: R, timing: when_placed_on_R, effect: "
                                       "[{if: [your_turn], then: [{at_end_of_turn: [{draw: 1}]}]}]}")
     assert problems == []
+
+
+def test_a_your_timing_without_a_turn_condition_is_a_located_warning(tmp_path):
+    """Issue 29 item 9 (Dragheart, Luard's Ritual triggered in the opponent's ride phase): a flow
+    timing fires in both turns, so "at the beginning of your ..." needs your_turn; lint warns
+    (exit 0), the built-in cards give no warning, and a turn condition silences it."""
+    from vanguard_fsm.abilities.lint import card_warnings
+    assert card_warnings() == []
+    ability = ("{kind: AUTO, zone: V, timing: beginning_of_ride_phase, effect: {draw: 1}, "
+               "text: 'At the beginning of your ride phase, draw a card.'}")
+    problems, path = lint_text(tmp_path, ability)
+    assert problems == []
+    line = (tmp_path / "cards.yaml").read_text().splitlines()[5]
+    (warning,) = [str(w) for w in card_warnings(path)]
+    assert warning.startswith(f"{path}:6:{line.index('beginning_of_ride_phase') + 1}: warning: X-1: ")
+    assert "add your_turn" in warning
+    result = CliRunner().invoke(cli_main, ["lint", "--cards", str(path)])
+    assert result.exit_code == 0 and "warning: X-1" in result.output
+    lint_text(tmp_path, ability.replace("timing: beginning_of_ride_phase,", "timing: beginning_of_ride_phase, "
+                                                                          "conditions: [your_turn],"))
+    assert card_warnings(path) == []

@@ -111,10 +111,9 @@ def test_conditions_on_particular_units():
     assert not holds(game, "[{this_unit: {role: attacked}}]", placed=placed)
     game.state.battle = Battle()
     b = game.state.battle
-    b.attacker, b.attacker_card, b.target, b.target_card = "VC", game.state.players[1].circles["VC"].card, "front_left", inst
+    b.set_attack(game.state, 1, "VC", "front_left")
     assert holds(game, "[{this_unit: {role: attacked}}]", seat=0, placed=placed) is False   # seat 0 is the turn player
     game.state.turn_player = 1
-    b.attacker_card = game.state.players[1].circles["VC"].card
     assert holds(game, "[{this_unit: {role: attacked}}]", placed=placed)
 
 
@@ -148,8 +147,7 @@ def test_your_g_unit_strides_is_watched_and_the_heart_has_its_own_abilities():
     add(game, 1, "FX-011", "front_left")
     game.state.battle = Battle()
     b = game.state.battle
-    b.attacker, b.attacker_card, b.target, b.target_card = "front_left", p.circles["front_left"].card, "VC", \
-        game.state.players[1].circles["VC"].card
+    b.set_attack(game.state, 0, "front_left", "VC")
     game.emit("when_attacks", player=0, circle="front_left")
     check_timing(game)
     assert p.circles["front_left"].power_battle == 3000
@@ -163,8 +161,8 @@ def test_a_unit_boosting_is_watched_with_a_condition_on_the_booster():
     add(game, 0, "FX-011", "back_left")       # a Human: the watcher's condition fails
     game.state.battle = Battle()
     b = game.state.battle
-    b.attacker, b.attacker_card, b.booster = "front_left", p.circles["front_left"].card, "back_left"
-    b.target, b.target_card = "VC", game.state.players[1].circles["VC"].card
+    b.set_attack(game.state, 0, "front_left", "VC")
+    b.booster = "back_left"
     game.emit("when_attacks", player=0, circle="front_left")
     assert abstate.get(game).pending == ()
     add(game, 0, "FX-801", "back_left")       # a Drake boosts

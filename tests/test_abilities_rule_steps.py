@@ -101,8 +101,7 @@ def test_power_becomes_n_and_grade_plus_one():
 def _battle(game, attacker, booster=None):
     p = game.state.players[0]
     game.state.battle = b = Battle()
-    b.attacker, b.attacker_card = attacker, p.circles[attacker].card
-    b.target, b.target_card = "VC", game.state.players[1].circles["VC"].card
+    b.set_attack(game.state, 0, attacker, "VC")
     b.booster = booster
     return b
 
@@ -137,7 +136,7 @@ def test_a_hit_on_a_rear_guard_only(target, stands):
     add(game, 0, "FX-706", "front_left", rested=True)
     add(game, 1, "FX-011", "front_left")
     b = _battle(game, "front_left")
-    b.target, b.target_card = target, game.state.players[1].circles[target].card
+    b.set_attack(game.state, 0, "front_left", target)
     b.target_is_vanguard, b.hit = target == "VC", True
     game.abilities.hit_event(game)
     check_timing(game)

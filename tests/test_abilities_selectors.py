@@ -97,9 +97,8 @@ def test_battle_roles():
     game, mine = board()
     game.state.battle = Battle()
     b = game.state.battle
-    b.attacker, b.attacker_card, b.booster = "front_left", mine, "back_left"
-    t = game.state.players[1].circles["front_right"]
-    b.target, b.target_card = "front_right", t.card
+    b.set_attack(game.state, 0, "front_left", "front_right")
+    b.booster = "back_left"
     assert where(game, mine, "{from: units, role: attacking}") == [(0, "front_left")]
     assert where(game, mine, "{from: units, role: boosted}") == [(0, "front_left")]
     assert where(game, mine, "{from: units, role: boosting}") == [(0, "back_left")]

@@ -121,8 +121,8 @@ def test_triggers_once_per_occurrence_and_once_per_turn_is_not_paid_twice():
     add(game, 0, "FX-012", "front_left")
     add(game, 0, "FX-404", "back_left")
     b = game.state.battle = Battle()
-    b.attacker, b.attacker_card, b.booster = "front_left", p.circles["front_left"].card, "back_left"
-    b.target, b.target_card = "VC", game.state.players[1].circles["VC"].card
+    b.set_attack(game.state, 0, "front_left", "VC")
+    b.booster = "back_left"
     game.emit("when_attacks", player=0, circle="front_left")
     game.emit("when_attacks", player=0, circle="front_left")
     check_timing(game)
@@ -151,8 +151,8 @@ def test_when_hits_triggers_after_the_damage_checks_check_timing():
     add(game, 1, "FX-406", "deck")                                  # on top: revealed by the damage check
     state.in_battle_phase = True
     b = state.battle = Battle()
-    b.attacker, b.attacker_card, b.target, b.target_is_vanguard = "front_left", attacker, "VC", True
-    b.target_card = state.players[1].circles["VC"].card
+    b.set_attack(state, 0, "front_left", "VC")
+    b.target_is_vanguard = True
     game.runner.place(["game.turn", "turn.battle_phase", "battle.guard_step"])
     while state.battle is not None:
         d = game.advance()

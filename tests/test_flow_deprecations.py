@@ -88,6 +88,20 @@ def test_old_condition_names_lint_as_located_warnings_and_play_the_same_game(tmp
     assert "warning: deprecated condition 'vanguard_below_grade_3'" in out.output
 
 
+def test_the_old_drive_count_action_lints_as_a_located_warning_and_plays_the_same_game(tmp_path):
+    """Issue 29 (CR 7.6.1.3): `set_drive_count` became `begin_drive_checks` when the drive began
+    to be read after every check; a flow that still says the old name plays the same game."""
+    flows = copy_flows(tmp_path)
+    battle = flows / "battle.yaml"
+    edit(battle, "begin_drive_checks", "set_drive_count")
+    problems, warnings = lint_report(flows)
+    assert problems == []
+    assert [((w.line, w.col), w.message.split(" (")[0]) for w in warnings] == [
+        (position(battle, "set_drive_count"),
+         "warning: deprecated action 'set_drive_count': write 'begin_drive_checks'")]
+    assert trace_text(3, ("heuristic", "heuristic"), flows_dir=flows) == trace_text(3, ("heuristic", "heuristic"))
+
+
 def test_names_lists_the_deprecated_names():
     out = CliRunner().invoke(main, ["names", "deprecated"])
     assert out.exit_code == 0

@@ -28,7 +28,7 @@ def attacked(damage, boosted=True):
     state = game.state
     state.in_battle_phase = True
     b = state.battle = Battle()
-    b.attacker, b.attacker_card, b.target, b.target_card = "VC", attacker, "VC", target
+    b.set_attack(state, 0, "VC", "VC")
     b.target_is_vanguard = True
     if boosted:
         b.booster, b.booster_placed = "back_center", state.players[0].circles["back_center"].placed

@@ -38,7 +38,7 @@ def attacked(vanguard_deleted=True, ender_in_drop=True):
         deleted.delete(game, 0, "VC", state.players[0].circles["VC"])
     state.in_battle_phase = True
     b = state.battle = Battle()
-    b.attacker, b.attacker_card, b.target, b.target_card = "front_left", attacker, "VC", target
+    b.set_attack(state, 0, "front_left", "VC")
     b.target_is_vanguard = True
     b.booster, b.booster_placed = "back_left", state.players[0].circles["back_left"].placed
     return game

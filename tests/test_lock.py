@@ -38,7 +38,7 @@ def test_a_locked_card_is_no_unit_and_its_circle_takes_no_call_or_move():
     game, p0, p1, knight, events = board()
     lock_front_left(game)
     assert p1.circles["front_left"] is None and p1.locked == {"front_left": knight}
-    assert knight in p1.all_instances() and zones.zone_sizes(game, 1)["front_left"] == 1
+    assert knight in p1.all_instances() and turn.zone_sizes(game, 1)["front_left"] == 1
     ctx = Ctx(0, p0.circles["VC"].card, "T#1", "test", p0.circles["VC"].placed)
     assert candidates(game, ctx, "opponent_rear_guards")[0] == []        # CR 3.8.1: not a unit
     assert counts.value(game, ctx, {"count": "opponent_locked"}) == 1

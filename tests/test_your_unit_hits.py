@@ -18,9 +18,9 @@ def battle(queen_at: str, hit: bool):
     add(game, 0, "BT03-042", "back_left")
     queen = add(game, 0, "BT03-047", queen_at)
     b = game.state.battle = Battle()
-    b.attacker, b.attacker_card, b.booster = "front_left", p.circles["front_left"].card, "back_left"
-    b.booster_placed = p.circles["back_left"].placed
-    b.target, b.target_card, b.target_is_vanguard = "VC", game.state.players[1].circles["VC"].card, True
+    b.set_attack(game.state, 0, "front_left", "VC")
+    b.booster, b.booster_placed = "back_left", p.circles["back_left"].placed
+    b.target_is_vanguard = True
     b.hit = hit
     return game, p, queen
 

@@ -248,7 +248,7 @@ def _unit_target(game, d, actions, _):
 
 def _stand(game, d, actions, _):
     p = game.state.players[d.player]
-    rested = [a for a in actions if not a.args[0].startswith("VC") and p.unit_at(a.args[0]).rested]
+    rested = [a for a in actions if not a.args[0].startswith(("VC", "GC")) and p.unit_at(a.args[0]).rested]
     return max(rested, key=lambda a: zones.power(game, p.unit_at(a.args[0]))) if rested else actions[0]
 
 

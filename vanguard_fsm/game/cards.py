@@ -283,7 +283,7 @@ _ABILITY_SCHEMA = {
         "kind": {"enum": ["CONT", "AUTO", "ACT"]},
         "zone": {"type": "string"},
         "timing": {"type": "string"},
-        "conditions": {"type": "array", "items": _ITEM},
+        "conditions": {"type": "array", "items": _ITEM}, "if": {"type": "array", "items": _ITEM},   # CR 8.1.1.2.3
         "optional": {"type": "boolean"},
         "cost": {"type": "array", "items": _ITEM},
         "effect": {"anyOf": [_EFFECT, {"type": "array", "items": _EFFECT}]},   # one effect, or a list

@@ -131,7 +131,9 @@ class Player:
         return out
 
     def unit_at(self, name: str) -> Unit | None:
-        """The unit on a circle, or the legion mate for `VC_mate`."""
+        """The unit on a circle, the legion mate for `VC_mate`, a guardian for `GC[i]`."""
+        if name[0] == "G":
+            return self.gc[int(name[3:-1])]
         if name == MATE:
             v = self.circles["VC"]
             return v.mate if v is not None and v.legion() else None
@@ -188,34 +190,45 @@ class Player:
 class Battle:
     """Bookkeeping of the battle in progress (CR 7.1): who attacks whom, boosted by whom."""
 
-    __slots__ = ("attacker", "target", "booster", "attacker_card", "target_card", "hit", "drives",
+    __slots__ = ("attacker", "target", "booster", "attacker_card", "attacker_placed", "target_placed", "hit", "drive_checks",
                  "damage_left", "target_is_vanguard", "booster_placed", "more", "hits", "guard_for")
 
     def __init__(self) -> None:
         self.attacker = None       # circle of the attacking unit
-        self.attacker_card = None  # its instance: "the attacking unit" even after it moves
+        self.attacker_card = None  # its card instance (its abilities: "when not hit" even once it left)
+        # the attacking and attacked units by placement: a unit that leaves its circle is no longer
+        # either, and the same card placed again is a new unit (CR 4.1.4, 7.4.1.8.2)
+        self.attacker_placed = 0
         self.target = None         # circle of the attacked unit (opponent's)
-        self.target_card = None
+        self.target_placed = 0
         self.booster = None        # circle of the booster
         self.booster_placed = 0    # the boosting unit's placement: it boosts only while it stays (CR 7.4.1.10-11)
         self.hit = False
-        self.drives = 0            # drive checks still to do
+        self.drive_checks = 0      # drive checks made in this battle's drive step (CR 7.6.1.3)
         self.damage_left = 0       # damage checks still to do
         self.target_is_vanguard = False
         # More than one attacked unit (CR 7.4.1.8.4-5, 10.20): the units an effect added beside the
-        # one chosen (`target`), as (circle, card) pairs; empty in the common one-target battle
+        # one chosen (`target`), as (circle, placement) pairs; empty in the common one-target battle
         self.more = ()
         self.hits = ()             # with `more`: the circles of the attacked units hit (CR 7.7.1.2)
         self.guard_for = None      # the attacked unit's circle a chosen G guardian will guard
 
+    def set_attack(self, state, seat: int, attacker: str, target: str) -> None:
+        """`seat`'s unit on `attacker` attacks the opponent's unit on `target` (CR 7.4.1.3, 7.4.1.6)."""
+        unit, attacked = state.players[seat].circles[attacker], state.players[1 - seat].circles[target]
+        self.attacker, self.attacker_card, self.attacker_placed = attacker, unit.card, unit.placed
+        self.target, self.target_placed = target, attacked.placed
+
     def targets(self) -> tuple:
-        """Every attacked unit as (circle, card), the chosen one first (CR 7.4.1.8.5)."""
-        return ((self.target, self.target_card),) + self.more
+        """Every attacked unit as (circle, placement), the chosen one first (CR 7.4.1.8.5)."""
+        return ((self.target, self.target_placed),) + self.more
 
     def clone(self) -> "Battle":
         b = Battle.__new__(Battle)
         b.attacker, b.target, b.booster = self.attacker, self.target, self.booster
-        b.attacker_card, b.target_card, b.hit, b.drives = self.attacker_card, self.target_card, self.hit, self.drives
+        b.attacker_card, b.attacker_placed, b.target_placed = self.attacker_card, self.attacker_placed, self.target_placed
+        b.hit = self.hit
+        b.drive_checks = self.drive_checks
         b.damage_left, b.target_is_vanguard = self.damage_left, self.target_is_vanguard
         b.booster_placed = self.booster_placed
         b.more, b.hits, b.guard_for = self.more, self.hits, self.guard_for

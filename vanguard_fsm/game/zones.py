@@ -6,7 +6,7 @@ for what happened, so no rule can move a card without it showing in the trace.
 from __future__ import annotations
 
 from .state import MATE, REAR_CIRCLES, Unit
-from . import statuses
+from . import battle_power, statuses
 
 
 def new_unit(game, card: int, rested: bool = False) -> Unit:
@@ -34,6 +34,19 @@ def arrived(game, seat: int, inst: int, src: str, dst: str) -> None:
     hooks = game.hooks
     if hooks.wants("zone_change"):
         hooks.emit("zone_change", game, seat, inst, src, dst)
+    if dst == "g_zone" and game.state.statuses:
+        remove_g_zone_after_ultimate_stride(game, seat, inst)
+
+
+def remove_g_zone_after_ultimate_stride(game, seat: int, inst: int | None = None) -> None:
+    """A G unit placed by Ultimate Stride (`inst`; None: any) that is back in the G zone takes every
+    card there out of the game right after it returns (CR 10.28.6): `put`s to `removed`, rule_action."""
+    subject, p = statuses.seat_subject(seat), game.state.players[seat]
+    strode = statuses.values(game, subject, "ultimate_strode")
+    if strode and (inst in strode if inst is not None else any(g in p.g_zone for g in strode)):
+        game.state.statuses = tuple(s for s in game.state.statuses if s[:2] != (subject, "ultimate_strode"))
+        for g in list(p.g_zone):
+            put(game, seat, g, "g_zone", "removed", "rule_action", ultimate_stride=True)
 
 
 def face_of(p, inst: int, zone: str) -> str | None:
@@ -51,7 +64,7 @@ def put(game, seat: int, inst: int, src: str, dst: str, cause: str | None = None
     (`bottom`: under the deck instead; the `put` says `bottom: true`).
     A card put into the damage zone or the G zone lies `face` up or down. With a `cause`, the
     trace gets a `put` event (CONTRACT v2); without, the movement is implied by the event of
-    what caused it (a `stride`'s cost, a `trigger`'s heal, a `g_assist`'s removals)."""
+    what caused it (a `trigger`'s heal)."""
     p = game.state.players[seat]
     from_face = face_of(p, inst, src)
     getattr(p, src).remove(inst)
@@ -93,7 +106,7 @@ def turn_over(game, seat: int, inst: int, face: str, cause: str, zone: str = "da
 def reveal(game, seat: int, instances, zone: str, cause: str, **fields) -> None:
     """Show cards to both players; they stay where they are (CR 10.9.1.3): a `reveal` event."""
     if instances:
-        game.emit("reveal", player=seat, cards=[game.cards[i].id for i in instances], zone=zone, cause=cause,
+        game.emit("reveal", player=seat, cards=[game.cards[i].id for i in instances], **{"from": zone}, cause=cause,
                   **fields)
 
 
@@ -123,22 +136,6 @@ def orient(game, seat: int, circles, rested: bool) -> None:
     """Trace v2: `rest` / `stand` naming the circles whose unit just changed orientation."""
     if circles:
         game.emit("rest" if rested else "stand", player=seat, circles=list(circles))
-
-
-def zone_sizes(game, seat: int) -> dict:
-    """Card count of every zone of a seat (trace v2 `turn_begin.sizes`); a circle counts its heart and mate."""
-    p = game.state.players[seat]
-    sizes = {z: len(getattr(p, z)) for z in ("deck", "hand", "soul", "damage", "drop", "g_zone", "trigger",
-                                             "bind", "removed")}
-    for circle, unit in p.circles.items():
-        sizes[circle] = 0 if unit is None else \
-            1 + (unit.heart is not None) + (unit.mate is not None)
-    for circle, _ in p.overloaded:
-        sizes[circle] += 1
-    for circle in p.locked:       # a locked card lies on its circle (CR 4.6.7)
-        sizes[circle] += 1
-    sizes["GC"] = len(p.gc)
-    return sizes
 
 
 def call_circles(p) -> tuple:
@@ -273,6 +270,7 @@ def ride(game, seat: int, card: int, normal: bool = True, source: str = "hand") 
             p.g_face_up.add(old.card)
             game.emit("put", player=seat, card=game.cards[old.card].id, **{"from": "VC"}, to="g_zone",
                       cause="rule_action", face="up")
+            arrived(game, seat, old.card, "VC", "g_zone")
             p.soul.append(old.heart)
         else:
             p.soul.append(old.card)
@@ -306,9 +304,8 @@ def stride(game, seat: int, g_card: int, cost: list[int], named: int | None = No
     (over a legion both are; `named`: the one whose name and power it gains, CR 10.27.5.1;
     `cost_waived`: an effect waived its cost, said by the event's `cost_waived: true`)."""
     p = game.state.players[seat]
-    for card in cost:
-        p.hand.remove(card)
-        p.drop.append(card)
+    for card in cost:        # discarded (CR 10.3): `put`s before the stride (CONTRACT v2)
+        put(game, seat, card, "hand", "drop", "cost", **{"for": "stride"})
     p.g_zone.remove(g_card)
     old = p.circles["VC"]
     unit = new_unit(game, g_card, old.rested)   # stride keeps the orientation (CR 8.5.1.4.1)
@@ -323,10 +320,7 @@ def stride(game, seat: int, g_card: int, cost: list[int], named: int | None = No
         extra["named"] = game.cards[named].id
     if cost_waived:
         extra["cost_waived"] = True
-    game.emit("stride", player=seat, card=game.cards[g_card].id, heart=game.cards[old.card].id,
-              cost=[game.cards[c].id for c in cost], **extra)
-    for card in cost:        # discarded (CR 10.3): 'put into the drop zone' abilities see it
-        arrived(game, seat, card, "hand", "drop")
+    game.emit("stride", player=seat, card=game.cards[g_card].id, heart=game.cards[old.card].id, **extra)
     return unit
 
 
@@ -399,6 +393,8 @@ def power(game, unit: Unit) -> int:
     abilities = game.abilities
     if abilities is not None:   # CONT abilities: recomputed at every look, never stored
         total += abilities.cont_power(game, unit)
+    if game.state.battle is not None:   # a boost, guardians' shields (CR 7.4.1.11, 3.11.3)
+        total += battle_power.bonus(game, unit, power)
     return total
 
 

@@ -25,6 +25,10 @@ RENAMED = {
         ("both_vanguards_grade_3_or_more", "both_vanguards_at_stride_grades",
          "issue 11: the grades are the parameters stride_vanguard_grade and stride_opponent_grade"),
     ),
+    "actions": (
+        ("set_drive_count", "begin_drive_checks",
+         "issue 29: the drive is read after every check (CR 7.6.1.3), not counted once"),
+    ),
 }
 
 # parameter -> (the only value still accepted, where the rule lives now)

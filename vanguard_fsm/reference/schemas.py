@@ -83,6 +83,7 @@ def cards_schema() -> dict:
     ability = schema["$defs"]["ability"]["properties"]
     ability["zone"] = {"enum": list(ZONE_NAMES)}
     ability["conditions"] = {"type": "array", "items": _named_item(ABILITIES.conditions)}
+    ability["if"] = {"type": "array", "items": _named_item(ABILITIES.conditions)}
     ability["cost"] = {"type": "array", "items": _named_item(ABILITIES.costs)}
     params = sorted({p for e in ABILITIES.effects.names() for p in ABILITIES.effects[e].params})
     effect = {"anyOf": [_names(ABILITIES.effects),

@@ -26,7 +26,7 @@ WHERE = {
     "deciders": "flows: a state's `decision: {who: ...}`",
     "interrupts": "flows: the root flow's `interrupts:` list (`event:`; the engine raises each one)",
     "engine_events": "cards: an AUTO ability's `timing:` (raised by the engine, not by a flow state)",
-    "ability_conditions": "cards: an ability's `conditions:` list (a name, or {name: argument})",
+    "ability_conditions": "cards: an ability's `conditions:` and `if:` lists (a name, or {name: argument})",
     "ability_costs": "cards: an ability's `cost:` list, and a G unit's `stride: {cost: [...]}` and "
                      "`g_guardian: {cost: [...]}` ({name: count}; a bare name means 1)",
     "ability_effects": "cards: an ability's `effect:` (one item or a list; {name: argument, parameter: value})",

@@ -71,8 +71,11 @@ def dump(game) -> dict:
     ab, turn = game.state.abilities, game.state.turn
     if ab is None:
         return {}
+    on_field = {u.placed for p in game.state.players for _, u in p.units()} | \
+        {u.placed for p in game.state.players for u in p.gc}
     used = sorted(({**_card(game, inst), "ability": key, "per": "game" if scope == "game" else "turn"}
-                   for scope, inst, key in ab.used if scope in ("game", turn)),
+                   for scope, placed, inst, key in ab.used     # a unit gone: a new card if it returns (CR 4.1.4)
+                   if scope in ("game", turn) and (not placed or placed in on_field)),
                   key=lambda e: (e["player"], e["at"], e["ability"], e["per"]))
     pending = [{**_card(game, p.inst), "ability": p.key, "timing": p.timing,
                 "source": _unit_place(game, p.placed), **_home(game, p)} for p in ab.pending]
@@ -122,7 +125,11 @@ def load(game, scenario) -> None:
         for i, e in enumerate(spec.get(part, [])):
             check_ability(e, ("ability_state", part, i))
     for i, e in enumerate(spec.get("used", [])):
-        abstate.mark_used(game, e["per"], find_card(e, ("ability_state", "used", i)), e["ability"])
+        inst = find_card(e, ("ability_state", "used", i))
+        p = game.state.players[e["player"]]
+        placed = next((u.placed for _, u in p.units() if u.card == inst), 0) or \
+            next((u.placed for u in p.gc if u.card == inst), 0)
+        abstate.mark_used(game, e["per"], inst, placed, e["ability"])
     state = abstate.get(game)
     pending = tuple(Pending(e["player"], find_card(e, ("ability_state", "pending", i)), e["ability"], e["timing"],
                             find_unit(e["source"], ("ability_state", "pending", i, "source")), (),

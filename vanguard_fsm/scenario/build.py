@@ -156,17 +156,17 @@ def _set_battle(game, scenario: Scenario, paths: list[str]) -> None:
         circle = spec.get(key)
         if circle is not None and owner.circles[circle] is None:
             raise scenario.failure(("start", "battle", key), f"{key} circle {circle} is empty")
-    b.attacker, b.target, b.booster = spec["attacker"], spec["target"], spec.get("booster")
+    b.set_attack(state, state.turn_player, spec["attacker"], spec["target"])
+    b.booster = spec.get("booster")
     if b.booster is not None:
         b.booster_placed = me.circles[b.booster].placed
-    b.attacker_card, b.target_card = me.circles[b.attacker].card, them.circles[b.target].card
     b.target_is_vanguard = b.target == "VC"
     for circle in spec.get("more", ()):    # further attacked units (CR 7.4.1.8.5)
         if them.circles[circle] is None or circle == b.target:
             raise scenario.failure(("start", "battle", "more"), f"more: circle {circle} is empty or the target")
-        b.more += ((circle, them.circles[circle].card),)
+        b.more += ((circle, them.circles[circle].placed),)
         b.target_is_vanguard = b.target_is_vanguard or circle == "VC"
-    b.hit, b.drives, b.damage_left = spec.get("hit", False), spec.get("drives", 0), spec.get("damage_left", 0)
+    b.hit, b.drive_checks, b.damage_left = spec.get("hit", False), spec.get("drive_checks", 0), spec.get("damage_left", 0)
     # attacking rests the attacker (CR 7.4.1.4), boosting the booster; unless the file says `rested:`
     written = scenario.data[f"p{state.turn_player}"]
     for circle in (b.attacker, b.booster):

@@ -93,16 +93,16 @@ def _battle(game) -> dict:
         return out
     me, them = state.players[state.turn_player], state.players[1 - state.turn_player]
     attacker, target = me.circles[b.attacker], them.circles[b.target]
-    if attacker is None or attacker.card != b.attacker_card or target is None or target.card != b.target_card:
+    if attacker is None or attacker.placed != b.attacker_placed or target is None or target.placed != b.target_placed:
         raise ValueError("the attacking or the attacked unit has left its circle: step to the next battle")
     out.update(attacker=b.attacker, target=b.target)
     if b.more:
-        if any(them.circles[c] is None or them.circles[c].card != card for c, card in b.more):
+        if any(them.circles[c] is None or them.circles[c].placed != placed for c, placed in b.more):
             raise ValueError("an attacked unit has left its circle: step to the next battle")
         out["more"] = [c for c, _ in b.more]
     if b.booster is not None:
         out["booster"] = b.booster
-    for key in ("hit", "drives", "damage_left"):
+    for key in ("hit", "drive_checks", "damage_left"):
         if getattr(b, key):
             out[key] = getattr(b, key)
     return out

@@ -149,7 +149,7 @@ SCENARIO_SCHEMA = {
                                                    "uniqueItems": True},
                                           "count": {"type": "integer", "minimum": 0},
                                           # step counters, for a start inside the drive or damage checks
-                                          "hit": {"type": "boolean"}, "drives": {"type": "integer", "minimum": 0},
+                                          "hit": {"type": "boolean"}, "drive_checks": {"type": "integer", "minimum": 0},
                                           "damage_left": {"type": "integer", "minimum": 0}}},
             },
         },

@@ -135,7 +135,7 @@ def this_unit_attacking(game, ctx, arg):
     b = game.state.battle
     ref = find_unit(game, ctx.placed)
     return b is not None and ref is not None and ref[0] == game.state.turn_player \
-        and (b.attacker_card == ref[2].card or (ref[1] == MATE and b.attacker == "VC"))
+        and (b.attacker_placed == ref[2].placed or (ref[1] == MATE and b.attacker == "VC"))
 
 
 @ABILITIES.condition("in_legion")

@@ -169,14 +169,14 @@ def _battle_role(game, unit) -> set:
     tp = game.state.turn_player
     if seat == tp:
         attacker = game.state.players[tp].circles[b.attacker]
-        if attacker is not None and attacker.card == b.attacker_card and \
+        if attacker is not None and attacker.placed == b.attacker_placed and \
                 (attacker is unit or (b.attacker == "VC" and where == MATE)):
             roles.add("attacking")
             if b.booster is not None:
                 roles.add("boosted")
         if b.booster is not None and where == b.booster:
             roles.add("boosting")
-    elif (where == b.target and unit.card == b.target_card) or (where, unit.card) in b.more:
+    elif (where == b.target and unit.placed == b.target_placed) or (where, unit.placed) in b.more:
         roles.add("attacked")
     return roles
 

@@ -5,7 +5,9 @@ The YAML format (one entry of a card's `abilities` list)::
     - kind: AUTO                 # CONT | AUTO | ACT (CR 8.1.1)
       zone: V/R                  # where it works from: V, R, V/R, GC, soul, drop, hand, G, trigger
       timing: when_attacks       # AUTO: a flow timing or an engine event (CONT/ACT: omitted)
-      conditions: [your_turn, {limit_break: 4}, once_per_turn]
+      conditions: [your_turn, {limit_break: 4}, once_per_turn]   # when it may trigger / be played
+      if: [{compare: [{count: your_hand}, more_than, {count: opponent_hand}]}]
+                                 # "If (requirement)": checked as it resolves, after the cost
       optional: true             # "you may": pay the cost or decline (AUTO)
       cost: [{counter_blast: 1}, rest_self]
       effect:
@@ -22,6 +24,12 @@ Every list item is a bare name (`your_turn`) or a one-key mapping (`{limit_break
 an effect item is a mapping whose one registered effect name carries the main
 argument, its other keys being that effect's parameters (`target`, `until` ...).
 All names resolve through `registry.ABILITIES`; `lint.py` reports unknown ones.
+`conditions` say when the ability triggers or may be played (Limit Break, "during your turn",
+the once-per limits); `if` is the printed "If (requirement)," of CR 8.1.1.1.2 and 8.1.1.2.3:
+the ability triggers and may be played without it, and its once-per limit is used up either
+way. An ACT's requirement is read after its cost is paid; an AUTO's when it resolves, before
+its cost ("if Y, you may pay the cost. If you do, ..."): when it fails nothing is paid or done. A requirement that
+covers only part of the effect (8.1.1.2.3.2: up to the next full stop) is the `if` effect.
 A `zone` may be omitted on an AUTO ability that triggers on the card's own move
 (CR 8.1.1.2.1: "AUTO: When this unit is placed ..."): it then works wherever the card is.
 """
@@ -61,6 +69,7 @@ class AbilitySpec:
     cost: tuple              # ((name, arg), ...)
     effects: tuple           # ((name, arg, params), ...) params: tuple of (key, value)
     text: str
+    requirement: tuple = ()  # "If (requirement)": ((name, arg), ...) checked at resolution
 
     @property
     def label(self) -> str:
@@ -120,7 +129,8 @@ def compile_ability(card_id: str, key: str, raw) -> tuple[AbilitySpec, ...]:
         key=key, card_id=card_id, kind=kind, zones=parse_zones(raw.get("zone")),
         timing=raw.get("timing") if kind == "AUTO" else None, conditions=tuple(conditions), once=once,
         optional=bool(raw.get("optional", False)), cost=tuple(split_item(c) for c in raw.get("cost", ())),
-        effects=effects, text=str(raw.get("text", "")))
+        effects=effects, text=str(raw.get("text", "")),
+        requirement=tuple(split_item(c) for c in raw.get("if", ())))
     out = [spec]
     for n, (name, arg, _params) in enumerate(effects):
         if name == "give":

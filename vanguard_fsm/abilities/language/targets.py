@@ -122,11 +122,12 @@ def _opponent_rear_guards(game, ctx):
     return _field(game, 1 - ctx.seat, REAR_CIRCLES)
 
 
-def _battle_unit(game, seat, circle, card):
+def _battle_unit(game, seat, circle, placed):
+    """The unit on `circle` if it is the battle's unit placed then (CR 7.4.1.8.2)."""
     if circle is None:
         return []
     unit = game.state.players[seat].circles[circle]
-    return [(seat, circle, unit)] if unit is not None and (card is None or unit.card == card) else []
+    return [(seat, circle, unit)] if unit is not None and unit.placed == placed else []
 
 
 @ABILITIES.selector("attacking_unit")
@@ -135,7 +136,7 @@ def _attacking_unit(game, ctx):
     b = game.state.battle
     if b is None:
         return []
-    units = _battle_unit(game, game.state.turn_player, b.attacker, b.attacker_card)
+    units = _battle_unit(game, game.state.turn_player, b.attacker, b.attacker_placed)
     if units and units[0][2].legion():
         units.append((units[0][0], MATE, units[0][2].mate))
     return units
@@ -148,9 +149,9 @@ def _attacked_unit(game, ctx):
     if b is None:
         return []
     if b.more:
-        return [ref for circle, card in b.targets()
-                for ref in _battle_unit(game, 1 - game.state.turn_player, circle, card)]
-    return _battle_unit(game, 1 - game.state.turn_player, b.target, b.target_card)
+        return [ref for circle, placed in b.targets()
+                for ref in _battle_unit(game, 1 - game.state.turn_player, circle, placed)]
+    return _battle_unit(game, 1 - game.state.turn_player, b.target, b.target_placed)
 
 
 @ABILITIES.selector("boosted_unit")
@@ -159,7 +160,7 @@ def _boosted_unit(game, ctx):
     b = game.state.battle
     if b is None or b.booster is None:
         return []
-    return _battle_unit(game, game.state.turn_player, b.attacker, b.attacker_card)
+    return _battle_unit(game, game.state.turn_player, b.attacker, b.attacker_placed)
 
 
 # -- filters: fn(game, arg, card, unit, ctx) -> bool; `unit` is None for a card in a zone

@@ -9,6 +9,7 @@ problem as `path:line:col: message`, located with `machine.yamlsrc`.
 """
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from ...game import rules  # noqa: F401  (registers the engine events)
@@ -31,9 +32,19 @@ from ..language.filters import FILTER_KEYS
 
 # the G unit skills whose cost card data writes in the cost vocabulary (CR 11.11.2, 11.14)
 SKILLS_WITH_COSTS = ("stride", "g_guardian")
-ABILITY_KEYS = ("kind", "zone", "timing", "conditions", "optional", "cost", "effect", "text", "unexpressed")
+ABILITY_KEYS = ("kind", "zone", "timing", "conditions", "if", "optional", "cost", "effect", "text", "unexpressed")
 # engine events about the card itself: a zone may be omitted (CR 8.1.1.2.1)
 SELF_EVENTS = frozenset(REGISTRY.engine_events.names())
+
+
+def _check_requirement(linter, raw, path, kind) -> None:
+    """An ability's `if:` ("If (requirement)", CR 8.1.1.1.2, 8.1.1.2.3): conditions read as it resolves."""
+    for i, item in enumerate(raw.get("if", ()) or ()):
+        if linter.named(item, path + ("if", i), ABILITIES.conditions) in ONCE:
+            linter.error(path + ("if", i), "a once-per limit applies even when the requirement fails "
+                                           "(CR 8.1.1.2.3.1): write it in conditions")
+    if "if" in raw and kind == "CONT":
+        linter.key_error(path, "if", "a CONT ability has no resolution: its requirement goes in conditions")
 
 
 class Linter(TermChecks, CompositeChecks):
@@ -83,10 +94,9 @@ class Linter(TermChecks, CompositeChecks):
             if timing is not None and timing != DEFAULT_TIMING[kind]:
                 self.error(path + ("timing",), f"a {kind} ability has no trigger timing "
                                                f"(omit it, or write {DEFAULT_TIMING[kind]!r})")
-        names = []
-        for i, item in enumerate(raw.get("conditions", ()) or ()):
-            name = self.named(item, path + ("conditions", i), ABILITIES.conditions)
-            names.append(name)
+        names = [self.named(item, path + ("conditions", i), ABILITIES.conditions)
+                 for i, item in enumerate(raw.get("conditions", ()) or ())]
+        _check_requirement(self, raw, path, kind)
         for i, item in enumerate(raw.get("cost", ()) or ()):
             self.named(item, path + ("cost", i), ABILITIES.costs)
         if kind == "ACT" and not raw.get("cost") and not any(n in ONCE for n in names):
@@ -288,3 +298,31 @@ def lint_cards(flows_dir=None, cards_path=None) -> list[SourceError]:
                     linter.named(item, ("cards", ci, skill, "cost", i), ABILITIES.costs)
         problems.extend(linter.problems)
     return sorted(problems, key=lambda p: (p.path, p.line, p.col))
+
+
+# "at the beginning of your ride phase": a flow timing fires in both players' turns, so the
+# ability needs a turn condition to trigger only in the turn its text names (CR 8.1.1.2.1)
+_YOUR_TIMING = re.compile(r"\b(?:beginning|start|end) of your\b", re.IGNORECASE)
+TURN_CONDITIONS = ("your_turn", "opponent_turn", "during_your")
+
+
+def card_warnings(cards_path=None) -> list[SourceError]:
+    """Warnings (never refusals) on card files: an AUTO ability on a flow timing whose text says
+    "... of your <phase or step>" but whose conditions name no turn (your_turn, opponent_turn)."""
+    base = Path(cards_path) if cards_path is not None else builtin_cards_dir()
+    out = []
+    for file in yaml_files(base, CardError):
+        doc = load(file)
+        for ci, card in enumerate((doc.data or {}).get("cards", ()) or ()):
+            for ai, ability in enumerate(card.get("abilities", ()) or ()):
+                if not isinstance(ability, dict) or ability.get("kind") != "AUTO" \
+                        or ability.get("timing") in SELF_EVENTS or not _YOUR_TIMING.search(str(ability.get("text", ""))):
+                    continue
+                names = {item if isinstance(item, str) else next(iter(item), None)
+                         for item in ability.get("conditions", ()) or () if isinstance(item, (str, dict))}
+                if not names & set(TURN_CONDITIONS):
+                    out.append(doc.error(("cards", ci, "abilities", ai, "timing"),
+                                         f"warning: {card.get('id')}: its text names your turn's timing but no "
+                                         f"condition says whose turn: it also triggers in the opponent's turn; "
+                                         f"add your_turn (or opponent_turn)"))
+    return out

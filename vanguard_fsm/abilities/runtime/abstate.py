@@ -3,7 +3,9 @@
 It lives in `State.abilities`, so snapshots and rewinds carry it for free:
 
 - `pending`: AUTO abilities standing by (CR 8.6.2), in the order they triggered;
-- `used`: once-per-turn / once-per-game uses, as (scope, instance, ability key);
+- `used`: once-per-turn / once-per-game uses, as (scope, placement, instance, ability key): a
+  unit's by its placement, so the same card placed again is a new card with fresh limits (CR
+  4.1.4); a card that is no unit (hand, soul, drop ...) has placement 0;
 - `granted`: abilities given by effects, as (unit placement number, ability key, until);
 - `that`: placement numbers of the units the resolving ability chose, called or rode last
   (the `that` selector; set anew when an ability starts resolving);
@@ -84,14 +86,14 @@ def scope(game, once: str):
     return game.state.turn if once == "turn" else "game"
 
 
-def is_used(game, once: str | None, inst: int, key: str) -> bool:
-    return once is not None and (scope(game, once), inst, key) in get(game).used
+def is_used(game, once: str | None, inst: int, placed: int, key: str) -> bool:
+    return once is not None and (scope(game, once), placed, inst, key) in get(game).used
 
 
-def mark_used(game, once: str | None, inst: int, key: str) -> None:
+def mark_used(game, once: str | None, inst: int, placed: int, key: str) -> None:
     if once is not None:
         s = get(game)
-        put(game, s._replace(used=s.used | {(scope(game, once), inst, key)}))
+        put(game, s._replace(used=s.used | {(scope(game, once), placed, inst, key)}))
 
 
 def set_that(game, placements) -> None:

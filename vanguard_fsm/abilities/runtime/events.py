@@ -69,19 +69,19 @@ def _on_attack_declared(layer, game, f):
     b = state.battle
     tp = state.turn_player
     u = _unit_at(game, tp, b.attacker)
-    if u is not None and u.card == b.attacker_card:
+    if u is not None and u.placed == b.attacker_placed:
         layer.subject(game, tp, u.card, ("when_attacks",), where_zone(b.attacker), u.placed)
         if u.legion():   # the leader and the mate are both the attacking unit (CR 10.25.5)
             layer.subject(game, tp, u.mate.card, ("when_attacks",), "V", u.mate.placed)
-    for circle, card in b.targets() if b.more else ((b.target, b.target_card),):   # each attacked unit
+    for circle, placed in b.targets():   # each attacked unit
         t = _unit_at(game, 1 - tp, circle)
-        if t is not None and t.card == card:
+        if t is not None and t.placed == placed:
             layer.subject(game, 1 - tp, t.card, ("when_attacked",), where_zone(circle), t.placed)
     if b.booster is not None:
         bu = _unit_at(game, tp, b.booster)
         if bu is not None:
             layer.subject(game, tp, bu.card, ("when_boosts",), "R", bu.placed)
-            if u is not None and u.card == b.attacker_card:   # seed 002 3.3.5.2: "when boosted"
+            if u is not None and u.placed == b.attacker_placed:   # seed 002 3.3.5.2: "when boosted"
                 layer.subject(game, tp, u.card, ("when_boosted",), where_zone(b.attacker), u.placed)
         layer.watchers(game, tp, "when_your_unit_boosts")
     layer.watchers(game, tp, "when_your_unit_attacks")
@@ -103,7 +103,7 @@ def hit_event(layer, game) -> None:
     b = state.battle
     tp = state.turn_player
     u = _unit_at(game, tp, b.attacker)
-    placed = u.placed if u is not None and u.card == b.attacker_card else 0
+    placed = u.placed if u is not None and u.placed == b.attacker_placed else 0
     zone = where_zone(b.attacker)
     if b.more:    # several attacked units: the event happens with regards to each of them (CR 7.7.1.7)
         for circle, _ in b.targets():

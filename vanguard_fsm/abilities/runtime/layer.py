@@ -157,7 +157,7 @@ class AbilityLayer:
     def trigger(self, game, seat, inst, spec, timing, placed, origin=None, dry=False, that=(), by=None) -> bool:
         """Stands by if it may (True); `dry`: only say if; `that`: the event's units; `by`: its cause (Ctx.by)."""
         ctx = Ctx(seat, inst, spec.key, timing, placed, origin, None, by)
-        if abstate.is_used(game, spec.once, inst, spec.key) or not all_hold(game, ctx, spec.conditions):
+        if abstate.is_used(game, spec.once, inst, placed, spec.key) or not all_hold(game, ctx, spec.conditions):
             return False
         if dry:
             return True
@@ -354,7 +354,12 @@ def play_pending(game, entry) -> None:
     abstate.set_pending(game, tuple(rest))
     spec = layer.specs[entry.key]
     ctx = Ctx(entry.seat, entry.inst, entry.key, entry.timing, entry.placed, None, entry.home)
-    if abstate.is_used(game, spec.once, entry.inst, spec.key) or not costs.payable(game, ctx, spec.cost):
+    if spec.requirement and not abstate.is_used(game, spec.once, entry.inst, entry.placed, spec.key) \
+            and not all_hold(game, ctx, spec.requirement):
+        abstate.mark_used(game, spec.once, entry.inst, entry.placed, spec.key)   # CR 8.1.1.2.3.1
+        layer.emit(game, ctx, "AUTO", "resolved")     # "if" fails as it resolves: nothing, no cost (8.1.1.2.3)
+        return
+    if abstate.is_used(game, spec.once, entry.inst, entry.placed, spec.key) or not costs.payable(game, ctx, spec.cost):
         layer.emit(game, ctx, "AUTO", "declined")
         return
     if not spec.optional:

@@ -104,7 +104,7 @@ def act_legal(layer, game, seat):
     gone = deleted.placements(game)      # a deleted unit has no ACT ability of its own (CR 10.26.3)
     for zone, where, inst, placed in layer.cards_in(game, seat, layer.act_zones):
         for spec in layer.act.get(game.cards[inst].id, ()) if not (placed and placed in gone) else ():
-            if zone not in spec.zones or abstate.is_used(game, spec.once, inst, spec.key):
+            if zone not in spec.zones or abstate.is_used(game, spec.once, inst, placed, spec.key):
                 continue
             ctx = Ctx(seat, inst, spec.key, "main_phase", placed)
             if not all_hold(game, ctx, spec.conditions) or not costs.payable(game, ctx, spec.cost):
@@ -125,11 +125,23 @@ def act_apply(layer, game, act) -> None:
 
 def pay_and_resolve(game, ctx, spec, kind, that=()) -> None:
     """Pay the cost, then resolve the effects; `that` starts empty (a delayed effect: its units)."""
-    abstate.mark_used(game, spec.once, ctx.inst, spec.key)
+    abstate.mark_used(game, spec.once, ctx.inst, ctx.placed, spec.key)
     abstate.set_that(game, that)
     abstate.set_revealed(game, ())
     finish = (_resolved, (ctx, kind))
-    costs.pay_all(game, ctx, spec.cost, 0, (effects.run, (ctx, spec.effects, 0, finish)))
+    then = (effects.run, (ctx, spec.effects, 0, finish)) if not (spec.requirement and kind == "ACT") else \
+        (_if_requirement, (ctx, finish))     # an AUTO's "if" was read before its cost (layer.play_pending)
+    costs.pay_all(game, ctx, spec.cost, 0, then)
+
+
+def _if_requirement(game, ctx, finish) -> None:
+    """An ACT's cost paid: its effect resolves only if the "If (requirement)" holds now (CR 8.1.1.1.2);
+    either way the ability was played (its once-per limit stays used, 8.1.1.1.2.1)."""
+    spec = game.abilities.specs[ctx.key]
+    if all_hold(game, ctx, spec.requirement):
+        effects.run(game, ctx, spec.effects, 0, finish)
+    else:
+        game.then(finish[0], *finish[1])
 
 
 def _resolved(game, ctx, kind) -> None:

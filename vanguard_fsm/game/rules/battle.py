@@ -94,11 +94,10 @@ def begin_attack(game, seat, attacker, target, more=(), **extra) -> None:
     b = state.battle
     state.battle_count += 1     # a battle begins: it counts (CR 7.1.2.1)
     them = state.players[1 - seat]
-    b.attacker, b.attacker_card, b.target = attacker, unit.card, target
-    b.target_card = them.circles[target].card
+    b.set_attack(state, seat, attacker, target)
     b.target_is_vanguard = target == "VC"
     if more:
-        b.more = tuple((c, them.circles[c].card) for c in more)
+        b.more = tuple((c, them.circles[c].placed) for c in more)
         b.target_is_vanguard = b.target_is_vanguard or "VC" in more   # CR 7.1.2.2: "includes a vanguard"
         extra["targets"] = [target, *more]
     game.emit("attack", player=seat, battle=state.battle_count, attacker=attacker,
@@ -117,7 +116,7 @@ def add_attacked_units(game, circles) -> list:
     attacked = {c for c, _ in b.targets()}
     added = [c for c in circles if c not in attacked and them.circles[c] is not None]
     if added:
-        b.more += tuple((c, them.circles[c].card) for c in added)
+        b.more += tuple((c, them.circles[c].placed) for c in added)
         b.target_is_vanguard = b.target_is_vanguard or "VC" in added
         game.emit("attacked_units", player=1 - state.turn_player, targets=[c for c, _ in b.targets()],
                   added=added)
@@ -173,7 +172,7 @@ def _attacked_unit(game):
     b = game.state.battle
     p = game.state.players[1 - game.state.turn_player]
     unit = p.circles[b.target]
-    return unit if unit is not None and unit.card == b.target_card else None
+    return unit if unit is not None and unit.placed == b.target_placed else None
 
 
 def attacked_units(game) -> list:
@@ -181,9 +180,9 @@ def attacked_units(game) -> list:
     b = game.state.battle
     p = game.state.players[1 - game.state.turn_player]
     out = []
-    for circle, card in b.targets():
+    for circle, placed in b.targets():
         unit = p.circles[circle]
-        if unit is not None and unit.card == card:
+        if unit is not None and unit.placed == placed:
             out.append((circle, unit))
     return out
 

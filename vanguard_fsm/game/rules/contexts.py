@@ -49,7 +49,7 @@ _ACTIONS.declare("pay_stride_cost", needs=("g_unit_chosen",))
 _ACTIONS.declare("stride_chosen_g_unit", needs=("g_unit_chosen",), ends=("g_unit_chosen",))
 _ACTIONS.declare("pay_g_guardian_cost", needs=("attack", "g_unit_chosen"))
 _ACTIONS.declare("call_g_guardian", needs=("attack", "g_unit_chosen"), ends=("g_unit_chosen",))
-for _name in ("attack_declared", "set_drive_count", "drive_check", "compare_power", "damage_check",
+for _name in ("attack_declared", "begin_drive_checks", "drive_check", "compare_power", "damage_check",
               "retire_hit_rear_guards"):
     _ACTIONS.declare(_name, needs=("attack",))
 for _name in ("attacked_unit_remains", "attacker_drives", "drives_remaining", "damage_remaining"):

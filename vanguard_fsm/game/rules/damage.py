@@ -18,25 +18,12 @@ def attack_power(game) -> int:
     b = state.battle
     p = state.players[state.turn_player]
     unit = p.circles[b.attacker]
-    if unit is None or unit.card != b.attacker_card:
+    if unit is None or unit.placed != b.attacker_placed:
         return 0
-    total = zones.power(game, unit)
+    total = zones.power(game, unit)     # with its booster's (CR 7.4.1.11; game/battle_power.py)
     if unit.legion():   # leader + mate, each with its own modifiers and CONT (CR 10.25.4, 10.25.6)
         total += zones.power(game, unit.mate)
-    booster = boosting_unit(game)
-    if booster is not None:
-        total += zones.power(game, booster)
     return total
-
-
-def boosting_unit(game):
-    """The booster while it stays on its circle (CR 7.4.1.10.1.1, 7.4.1.11): by identity, so
-    another unit placed on that circle later boosts nothing."""
-    b = game.state.battle
-    if b is None or b.booster is None:
-        return None
-    unit = game.state.players[game.state.turn_player].circles[b.booster]
-    return unit if unit is not None and unit.placed == b.booster_placed else None
 
 
 def defense_power(game, circle=None) -> int:
@@ -48,13 +35,7 @@ def defense_power(game, circle=None) -> int:
         circle, unit = b.target, _attacked_unit(game)
     else:
         unit = next((u for c, u in attacked_units(game) if c == circle), None)
-    if unit is None:
-        return 0
-    total = zones.power(game, unit)
-    for g in state.players[1 - state.turn_player].gc:
-        if g.guarding == circle:
-            total += (game.cards[g.card].shield or 0) + g.shield_battle
-    return total
+    return zones.power(game, unit) if unit is not None else 0     # with its guardians' shields (CR 3.11.3)
 
 
 @action("compare_power")
@@ -70,7 +51,7 @@ def compare_power(game) -> None:
     seat = state.turn_player
     attacker = state.players[seat].circles[b.attacker]
     target = _attacked_unit(game)
-    attacker_gone = attacker is None or attacker.card != b.attacker_card
+    attacker_gone = attacker is None or attacker.placed != b.attacker_placed
     gone = attacker_gone or target is None
     atk, dfn = attack_power(game), defense_power(game)
     shielded = not gone and statuses.unit_has(game, target, "cannot_be_hit")
@@ -93,7 +74,7 @@ def _compare_each(game) -> None:
     b = state.battle
     seat = state.turn_player
     attacker = state.players[seat].circles[b.attacker]
-    attacker_gone = attacker is None or attacker.card != b.attacker_card
+    attacker_gone = attacker is None or attacker.placed != b.attacker_placed
     atk, lead = attack_power(game), game.params["hit_power_lead_min"]
     remaining = dict(attacked_units(game))
     rows, hits = [], []

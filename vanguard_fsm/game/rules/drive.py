@@ -27,47 +27,47 @@ def drive_of(game, unit) -> int:
     return drive_count(game, game.cards[unit.card].skills) + statuses.unit_total(game, unit, "drive")
 
 
-@action("set_drive_count")
-def set_drive_count(game) -> None:
-    """Drive checks of the attacking vanguard (RULES 1.2; parameters `drive_checks`); a drive of
-    0 or less means none (CR 2.16; seed 000 drive step 2)."""
+def drive_unit(game):
+    """The drive unit (CR 7.6.1.2.1): the attacking unit while it is still on its circle (CR
+    7.4.1.8.2); None once it left. Whether it drives at all is the flows' `attacker_drives`."""
     b = game.state.battle
-    unit = game.state.players[game.state.turn_player].circles["VC"]
-    if unit is None:
-        b.drives = 0
-    elif unit.card != b.attacker_card:    # another card on VC now: no skill of the attacker's
-        b.drives = drive_count(game, ())
-    else:
-        b.drives = max(0, drive_of(game, unit))
+    unit = game.state.players[game.state.turn_player].circles[b.attacker] if b.attacker else None
+    return unit if unit is not None and unit.placed == b.attacker_placed else None
+
+
+@action("begin_drive_checks")
+def begin_drive_checks(game) -> None:
+    """The drive step's checks begin: none made yet. CR 7.6.1.3 compares the checks made with the
+    drive unit's drive as it is after each check, so an effect that changes it counts (CR 2.16.2)."""
+    game.state.battle.drive_checks = 0
 
 
 @condition("drives_remaining")
 def drives_remaining(game) -> bool:
-    """The attacker still has drive checks to make in this drive step (CR 7.6)."""
-    return game.state.battle.drives > 0
+    """Fewer drive checks made in this drive step than the drive unit's drive now (CR 7.6.1.2.2,
+    7.6.1.3; RULES 1.2), and a card to check."""
+    unit = drive_unit(game)
+    return (unit is not None and game.state.players[game.state.turn_player].deck != []
+            and game.state.battle.drive_checks < drive_of(game, unit))
 
 
 @action("drive_check")
 def drive_check(game) -> None:
-    """Top card of the deck to the trigger zone, face up (CR 7.6.1.2.3)."""
+    """Top card of the deck to the trigger zone, face up (CR 7.6.1.2.3); the trace's `index` is
+    this check's number in the drive step, `total` the drive unit's drive now."""
     state = game.state
     seat = state.turn_player
     p = state.players[seat]
     b = state.battle
     if not p.deck:
-        b.drives = 0
         return
     inst = p.deck.pop()
     p.trigger.append(inst)
-    b.drives -= 1
+    b.drive_checks += 1
     c = game.cards[inst]
-    total = _drive_total(game)
-    game.emit("drive_check", player=seat, card=c.id, trigger=c.trigger, index=total - b.drives, total=total)
-
-
-def _drive_total(game) -> int:
-    unit = game.state.players[game.state.turn_player].circles["VC"]
-    return max(0, drive_of(game, unit)) if unit is not None else 0
+    unit = drive_unit(game)
+    total = max(0, drive_of(game, unit)) if unit is not None else 0
+    game.emit("drive_check", player=seat, card=c.id, trigger=c.trigger, index=b.drive_checks, total=total)
 
 
 @action("trigger_card_to_hand")

@@ -13,8 +13,9 @@ Ultimate Stride (CR 11.42) is a Stride skill marked `ultimate: true` in the card
 its own decision kind `ultimate_stride` in the same stride step (offered while the G zone
 holds ultimate_stride_g_face_up_min face-up cards, CR 10.28.2.1.1, and only for a G unit of
 the vanguard's nation, CR 10.28.2.1), paid and placed by the same steps; when that G unit is
-back in the G zone, the flow step `remove_g_zone_after_ultimate_stride` removes the whole G
-zone from the game (CR 10.28.6).
+back in the G zone, the whole G zone is removed from the game right after (CR 10.28.6):
+`zones.arrived` does it whenever it returns, and the end phase's flow step
+`remove_g_zone_after_ultimate_stride` after return_g_units.
 
 An effect may waive the cost of its player's next normal stride this turn (Dragheart, Luard's
 Ritual: the seat status `stride_cost_waived`, `abilities/effects/restrictions.py`): the stride step then
@@ -227,12 +228,7 @@ choice("ultimate_stride", ultimate_stride_legal, stride_choose)
 
 @action("remove_g_zone_after_ultimate_stride")
 def remove_g_zone_after_ultimate_stride(game) -> None:
-    """A G unit placed by Ultimate Stride that is back in the G zone takes the whole G zone with it:
-    every card there is removed from the game (CR 10.28.6), a `put` to `removed` (cause rule_action)."""
+    """The end phase's G units back in the G zone (return_g_units): one placed by Ultimate Stride takes
+    every card there out of the game (CR 10.28.6); a G unit returned earlier already did, at once."""
     for p in game.state.players:
-        strode = statuses.values(game, statuses.seat_subject(p.seat), "ultimate_strode")
-        if strode and any(g in p.g_zone for g in strode):
-            for g in list(p.g_zone):
-                zones.put(game, p.seat, g, "g_zone", "removed", "rule_action", ultimate_stride=True)
-            game.state.statuses = tuple(s for s in game.state.statuses
-                                        if not (s[0] == statuses.seat_subject(p.seat) and s[1] == "ultimate_strode"))
+        zones.remove_g_zone_after_ultimate_stride(game, p.seat)

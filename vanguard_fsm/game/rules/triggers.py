@@ -58,7 +58,9 @@ def _options(game, seat, effect) -> list:
         if not p.damage or len(p.damage) - len(other.damage) < game.params["heal_damage_lead_min"]:
             return []   # RULES 1.4.4: only when your damage >= your opponent's (parameter heal_damage_lead_min)
         return _dedupe(game, [Action(f"heal:damage[{i}]", "heal", seat, (d,)) for i, d in enumerate(p.damage)])
-    return [Action(f"{effect}:{c}", effect, seat, (c,)) for c, _ in p.units()]
+    # your units: on VC and R, and guardians (CR 2.8.1.1.2-5, 3.11.1): a trigger's power may go to one
+    return [Action(f"{effect}:{c}", effect, seat, (c,)) for c, _ in p.units()] + \
+        [Action(f"{effect}:GC[{i}]", effect, seat, (f"GC[{i}]",)) for i in range(len(p.gc))]
 
 
 def _trigger_step(game, seat, inst, active, effects, record, order=()) -> None:
@@ -98,7 +100,7 @@ def _do(game, seat, inst, a) -> tuple:
         card = game.cards[inst]
         unit.modified(a.kind, game.params["trigger_power"] if a.kind == "power" else 1, "turn",
                       f"{card.trigger} trigger {card.id}")
-    elif not circle.startswith("VC"):   # stand: a rear-guard only, not the vanguard nor its mate
+    elif not circle.startswith(("VC", "GC")):   # stand: a rear-guard only, not the vanguard, its mate, a guardian
         if unit.rested:
             zones.orient(game, seat, [circle], False)
         unit.rested = False

@@ -19,7 +19,23 @@ def begin_turn(game) -> None:
     # an extra turn (CR 12.4) says so: `extra: true` (left out of every other turn_begin)
     extra = {"extra": True} if state.statuses and statuses.take(game, "extra_turn_taken") else {}
     game.emit("turn_begin", player=state.turn_player, turn=state.turn,
-              sizes=[zones.zone_sizes(game, seat) for seat in (0, 1)], **extra)
+              sizes=[zone_sizes(game, seat) for seat in (0, 1)], **extra)
+
+
+def zone_sizes(game, seat: int) -> dict:
+    """Card count of every zone of a seat (trace v2 `turn_begin.sizes`); a circle counts its heart and mate."""
+    p = game.state.players[seat]
+    sizes = {z: len(getattr(p, z)) for z in ("deck", "hand", "soul", "damage", "drop", "g_zone", "trigger",
+                                             "bind", "removed")}
+    for circle, unit in p.circles.items():
+        sizes[circle] = 0 if unit is None else \
+            1 + (unit.heart is not None) + (unit.mate is not None)
+    for circle, _ in p.overloaded:
+        sizes[circle] += 1
+    for circle in p.locked:       # a locked card lies on its circle (CR 4.6.7)
+        sizes[circle] += 1
+    sizes["GC"] = len(p.gc)
+    return sizes
 
 
 @condition("extra_turn_pending")
