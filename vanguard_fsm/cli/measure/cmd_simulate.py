@@ -20,9 +20,9 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from ...game.factory import new_game
-from ..common import (FormatName, EXIT_FAILED, EXIT_INPUT, AgentSpecType, FlagError, cards_option, write_json_and_csv,
-                      SEARCH_BUDGET_HELP, echo_budgets)
-                     check_output_dir, check_output_file, flows_option, input_errors)
+from ..common import (SEARCH_BUDGET_HELP, EXIT_FAILED, EXIT_INPUT, AgentSpecType, FlagError, FormatName,
+                      check_output_dir, check_output_file, cards_option, echo_budgets, flows_option, input_errors,
+                      write_json_and_csv)
 from ...sim.simulate import ROW_FIELDS, SimConfig, play_chunk, run_dask, run_processes, summarise
 
 LOCATED = re.compile(r"^[^\s:][^:]*:\d+:\d+: ")   # `path:line:col: message`
