@@ -82,6 +82,9 @@ def seat_view(game, seat: int, show_hand: bool = True) -> dict:
         "seat": seat, "deck_name": p.deck_name,
         "turn_player": state.turn > 0 and state.turn_player == seat, "first": state.first == seat,
         "circles": {c: _unit(game, p.circles.get(c)) for c in CIRCLE_ORDER},
+        # locked cards (CR 10.22) are no units but lie face down on their lock circle (CR 4.6.7);
+        # which card it is was public when it was locked (the trace's lock event names it)
+        "locked": {c: {**_card(game, i), "face_down": True} for c, i in p.locked.items()},
         "soul": [_card(game, i) for i in p.soul],
         "gc": [_unit(game, u) for u in p.gc],
         "damage": [{**_card(game, i), "face_down": i in p.face_down} for i in p.damage],

@@ -128,7 +128,17 @@ function modText(m) {
   return `${what}${sign}${m.value} ${m.source}${until ? " · " + until : ""}`;
 }
 
-function unitBox(circle, unit) {
+function lockedBox(circle, card) {
+  /* a locked card (CR 10.22): no unit, face down on its lock circle until it is unlocked */
+  return el("div", { class: "circle locked", "data-circle": circle,
+                     title: `${card.name} (${card.id}), locked: face down, not a unit; unlocked at the end of its owner's turn` },
+    el("div", { class: "cname" }, circle, " · ", el("b", { class: "lockmark" }, "🔒 locked")),
+    el("div", { class: "uname" }, card.name),
+    el("div", { class: "uid" }, `${card.id} · face down`));
+}
+
+function unitBox(circle, unit, locked) {
+  if (!unit && locked) return lockedBox(circle, locked);
   if (!unit) return el("div", { class: "circle empty", "data-circle": circle }, el("div", { class: "cname" }, circle));
   const mods = unit.modifiers.map(modText);
   const tip = [`printed: power ${unit.base_power}, critical ${unit.base_critical}`, ...mods].join("\n");
@@ -151,8 +161,9 @@ function zoneRow(name, cards, fmt) {
 
 function drawSeat(seat, top) {
   const c = seat.circles;
-  const front = ["front_left", "VC", "front_right"].map((n) => unitBox(n, c[n]));
-  const back = ["back_left", "back_center", "back_right"].map((n) => unitBox(n, c[n]));
+  const locked = seat.locked || {};
+  const front = ["front_left", "VC", "front_right"].map((n) => unitBox(n, c[n], locked[n]));
+  const back = ["back_left", "back_center", "back_right"].map((n) => unitBox(n, c[n], locked[n]));
   const vcSoul = c.VC ? el("div", { class: "soul" }, `soul ${seat.soul.length}`) : null;
   if (c.VC) front[1].append(vcSoul);
   const rows = top ? [back, front] : [front, back];

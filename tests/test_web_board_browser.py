@@ -1,0 +1,99 @@
+"""The browser debugger, second pass (issue 30), in a real Chromium (the same server, browser
+and page fixtures as tests/test_web_browser.py): saving leaves the live trace alone, locked
+cards are drawn on their circles, and the page fits 1024 x 768 without a horizontal scroll.
+Screenshots at 1400 x 900 and 1024 x 768 go to `$VANGUARD_SCREENSHOTS` (else a pytest temp
+folder): never into the repository."""
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+from test_web_browser import OUTPUT, browser, page, server, shot_on_failure  # noqa: F401 (fixtures)
+from playwright.sync_api import expect
+
+ROOT = Path(__file__).resolve().parent.parent
+LOCK = ROOT / "tests" / "scenarios" / "real_cards" / "chaos_breaker_locks_a_rear_guard.yaml"
+SIZES = ((1400, 900), (1024, 768))
+assert OUTPUT  # the failure screenshots' folder, shared
+
+
+@pytest.fixture(scope="module")
+def screens(tmp_path_factory) -> Path:
+    folder = os.environ.get("VANGUARD_SCREENSHOTS")
+    path = Path(folder) if folder else tmp_path_factory.mktemp("screenshots")
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def shoot(page, screens: Path, name: str) -> None:
+    """The page at both sizes the issue names; back to the first size afterwards."""
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        page.screenshot(path=str(screens / f"{name}-{width}x{height}.png"))
+    page.set_viewport_size({"width": SIZES[0][0], "height": SIZES[0][1]})
+
+
+def opened(page, url: str) -> None:
+    page.set_viewport_size({"width": SIZES[0][0], "height": SIZES[0][1]})
+    page.goto(url)
+    page.wait_for_selector("body[data-ready='1']")
+
+
+def download(page, button: str, tmp_path: Path) -> Path:
+    with page.expect_download() as got:
+        page.click(button)
+    path = tmp_path / got.value.suggested_filename
+    got.value.save_as(path)
+    return path
+
+
+def test_saving_a_scenario_leaves_the_log_and_the_trace_as_they_were(page, server, tmp_path, request, screens):
+    """Issue 30.1: a save replayed the game into the live trace (two game_start rows, the
+    log numbers jumping); after it the page, the trace and the next step are as before."""
+    with shot_on_failure(page, request.node.name):
+        opened(page, server.url)
+        page.fill("#bp-name", "main_phase")
+        page.click("#bp-form button")
+        page.keyboard.press("c")
+        expect(page.locator("#status")).to_contain_text("breakpoint")
+        page.keyboard.press("n")
+        expect(page.locator("#decision .dhead")).to_contain_text("main_phase")
+        before = page.locator("#pos").inner_text()
+        saved = download(page, "#save-scenario", tmp_path)
+        expect(page.locator("#status")).to_contain_text("scripted choice")
+        assert saved.suffix == ".yaml"
+        trace = download(page, "#save-trace", tmp_path)
+        rows = [json.loads(line) for line in trace.read_text().splitlines()]
+        assert [r["event"] for r in rows].count("game_start") == 1
+        assert [r["seq"] for r in rows] == list(range(len(rows)))
+        assert f"· {len(rows)} events" in before and page.locator("#pos").inner_text() == before
+        last = page.locator("#log .ev").last.get_attribute("data-seq")
+        page.keyboard.press("a")                      # the game goes on, its rows numbered on from here
+        page.keyboard.press("n")
+        expect(page.locator(f"#log .ev[data-seq='{int(last) + 1}']")).to_have_count(1)
+        expect(page.locator("#log .ev-game_start")).to_have_count(1)
+        shoot(page, screens, "web-after-save")
+
+
+def test_a_locked_card_stays_on_its_circle_face_down_and_marked(page, server, request, screens):
+    """Issue 30.3 (CR 10.22, 4.6.7): Chaos Breaker Dragon locks P1's front-left rear-guard;
+    the board draws it there, face down and marked locked, instead of an empty circle."""
+    with shot_on_failure(page, request.node.name):
+        opened(page, server.url)
+        page.set_input_files("#upload", str(LOCK))
+        expect(page.locator("#label")).to_contain_text(LOCK.name)
+        page.keyboard.press("n")
+        act = page.locator("button[data-action='act:VC:BT13-S07#2']")
+        expect(act).to_be_visible()
+        act.click()
+        page.keyboard.press("n")
+        expect(page.locator("#log")).to_contain_text("lock")
+        circle = page.locator("#board .seat[data-seat='1'] .circle[data-circle='front_left']")
+        expect(circle).to_have_class("circle locked")
+        expect(circle).to_contain_text("locked")
+        expect(circle).to_contain_text("face down")
+        expect(circle).to_contain_text("BT01-022")
+        shoot(page, screens, "web-locked-card")
