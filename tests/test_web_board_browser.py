@@ -97,3 +97,41 @@ def test_a_locked_card_stays_on_its_circle_face_down_and_marked(page, server, re
         expect(circle).to_contain_text("face down")
         expect(circle).to_contain_text("BT01-022")
         shoot(page, screens, "web-locked-card")
+
+
+def overflow(page) -> dict:
+    """What does not fit: the document's horizontal overflow, the board's right-most circle
+    against the viewport and its own pane, and the toolbar's height (one line or wrapped)."""
+    return page.evaluate("""() => {
+        const doc = document.documentElement, pane = document.getElementById("middle").getBoundingClientRect();
+        const circles = [...document.querySelectorAll("#board .circle")].map((c) => c.getBoundingClientRect());
+        const right = Math.max(...circles.map((r) => r.right));
+        const rows = [...document.querySelectorAll("#bar .row")].map((r) => r.getBoundingClientRect().height);
+        const narrowest = Math.min(...[...document.querySelectorAll("#board .seat")].map((seat) => {
+            const width = seat.getBoundingClientRect().width;
+            return Math.min(...[...seat.querySelectorAll(".circle")].map((c) => c.getBoundingClientRect().width / width));
+        }));
+        return { scroll: doc.scrollWidth, client: doc.clientWidth, right, pane_right: pane.right,
+                 width: window.innerWidth, rows, narrowest, middle_scroll: document.getElementById("middle").scrollWidth,
+                 middle_client: document.getElementById("middle").clientWidth };
+    }""")
+
+
+@pytest.mark.parametrize("width,height", SIZES)
+def test_the_page_fits_without_a_horizontal_scroll(page, server, request, screens, width, height):
+    """Issue 30.4: at 1400 x 900 and 1024 x 768 no horizontal scroll, the board's right-most
+    circle inside the viewport and its pane, and the toolbar on one line per row (no wrap)."""
+    with shot_on_failure(page, request.node.name):
+        opened(page, server.url)
+        page.fill("#bp-name", "guard_step")
+        page.click("#bp-form button")
+        page.keyboard.press("c")                    # a full board, a battle and a guard decision
+        expect(page.locator("#diagram g.node.current > title")).to_have_text("battle.guard_step")
+        page.set_viewport_size({"width": width, "height": height})
+        seen = overflow(page)
+        assert seen["scroll"] <= seen["client"], seen
+        assert seen["right"] <= min(seen["width"], seen["pane_right"]), seen
+        assert seen["middle_scroll"] <= seen["middle_client"], seen
+        assert all(h < 40 for h in seen["rows"]), seen
+        assert seen["narrowest"] > 0.28, seen       # three circles a row, each a third of its seat's width
+        page.screenshot(path=str(screens / f"web-layout-{width}x{height}.png"))
