@@ -135,3 +135,52 @@ def test_the_page_fits_without_a_horizontal_scroll(page, server, request, screen
         assert all(h < 40 for h in seen["rows"]), seen
         assert seen["narrowest"] > 0.28, seen       # three circles a row, each a third of its seat's width
         page.screenshot(path=str(screens / f"web-layout-{width}x{height}.png"))
+
+
+def diagram_geometry(page) -> dict:
+    return page.evaluate("""() => {
+        const host = document.getElementById("diagram"), frame = host.getBoundingClientRect();
+        const inside = (r) => r.left >= frame.left - 1 && r.right <= frame.right + 1 && r.top >= frame.top - 1 && r.bottom <= frame.bottom + 1;
+        const names = [...host.querySelectorAll("g.node text")].map((t) => t.getBoundingClientRect().height);
+        const current = host.querySelector("g.node.current");
+        return { text: Math.max(...names), svg_inside: inside(host.querySelector("svg").getBoundingClientRect()),
+                 current_inside: current ? inside(current.getBoundingClientRect()) : null,
+                 left: host.scrollLeft, top: host.scrollTop };
+    }""")
+
+
+def test_the_diagram_zooms_pans_fits_and_finds_the_current_state(page, server, request, screens):
+    """Issue 30.4: state names readable at first sight (they were ~7 px, the SVG squeezed into
+    the pane); the wheel zooms, a drag pans without adding a breakpoint, `fit` shows the whole
+    machine, `current state` brings the highlighted state back into view."""
+    with shot_on_failure(page, request.node.name):
+        opened(page, server.url)
+        page.fill("#bp-name", "guard_step")
+        page.click("#bp-form button")
+        page.keyboard.press("c")
+        expect(page.locator("#diagram g.node.current > title")).to_have_text("battle.guard_step")
+        page.click("#bp-list button[title='delete']")
+        first = diagram_geometry(page)
+        assert first["text"] >= 11, first                     # the largest state label, in CSS pixels
+        assert first["current_inside"], first
+        box = page.locator("#diagram").bounding_box()
+        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.mouse.wheel(0, -400)
+        expect(page.locator(".zoombar .zoomlevel")).not_to_have_text("100%")
+        zoomed = diagram_geometry(page)
+        assert zoomed["text"] > first["text"] * 1.2, (first, zoomed)
+        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.mouse.down()
+        page.mouse.move(box["x"] + box["width"] / 2 - 120, box["y"] + box["height"] / 2 - 90, steps=6)
+        page.mouse.up()
+        panned = diagram_geometry(page)
+        assert (panned["left"], panned["top"]) != (zoomed["left"], zoomed["top"]), (zoomed, panned)
+        expect(page.locator("#bp-list li")).to_have_count(0)  # a drag is no click on a state
+        page.evaluate("() => { const d = document.getElementById('diagram'); d.scrollTop = 1e6; d.scrollLeft = 1e6; }")
+        assert not diagram_geometry(page)["current_inside"]
+        page.click(".zoombar button:has-text('current state')")
+        assert diagram_geometry(page)["current_inside"]
+        page.click(".zoombar button:has-text('fit')")
+        fitted = diagram_geometry(page)
+        assert fitted["svg_inside"] and fitted["text"] < first["text"], fitted
+        shoot(page, screens, "web-diagram-fit")
