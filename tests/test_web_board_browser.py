@@ -95,7 +95,8 @@ def test_a_locked_card_stays_on_its_circle_face_down_and_marked(page, server, re
         expect(circle).to_have_class("circle locked")
         expect(circle).to_contain_text("locked")
         expect(circle).to_contain_text("face down")
-        expect(circle).to_contain_text("BT01-022")
+        expect(circle).to_have_attribute("data-card", "BT01-022")
+        expect(circle).to_contain_text(page.evaluate("app.cards['BT01-022'].name"))
         shoot(page, screens, "web-locked-card")
 
 
@@ -184,3 +185,43 @@ def test_the_diagram_zooms_pans_fits_and_finds_the_current_state(page, server, r
         fitted = diagram_geometry(page)
         assert fitted["svg_inside"] and fitted["text"] < first["text"], fitted
         shoot(page, screens, "web-diagram-fit")
+
+
+def test_cards_go_by_name_with_the_id_on_hover_and_open_a_card_panel(page, server, request, screens):
+    """Issue 30.5: the board, the log and the action buttons name cards (ids only on hover);
+    a click on a unit shows its card's text, stats and the modifiers now applying."""
+    with shot_on_failure(page, request.node.name):
+        opened(page, server.url)
+        page.fill("#bp-name", "guard_step")
+        page.click("#bp-form button")
+        page.keyboard.press("c")
+        expect(page.locator("#diagram g.node.current > title")).to_have_text("battle.guard_step")
+        page.keyboard.press("n")
+        cards = page.evaluate("app.cards")
+        guard = page.locator("#decision button[data-action^='guard:hand[']").first
+        expect(guard).to_be_visible()
+        index = int(guard.get_attribute("data-action").split("[")[1].split("]")[0])
+        seat = page.evaluate("app.view.decision.player")
+        hand0 = page.locator(f"#board .seat[data-seat='{seat}'] .zone:has-text('hand') .chip").nth(index)
+        card_id = hand0.get_attribute("data-card")
+        assert card_id in cards and card_id in hand0.get_attribute("title")
+        expect(hand0).to_contain_text(cards[card_id]["name"])
+        expect(hand0).not_to_contain_text(card_id)
+        expect(guard).to_contain_text(cards[card_id]["name"])
+        ride = page.locator("#log .ev-ride .fields").first
+        ride_id = ride.get_attribute("title").split("card=")[1].split(" ")[0]
+        expect(ride).to_contain_text(cards[ride_id]["name"])
+        expect(ride).not_to_contain_text(f"card={ride_id}")
+        vc = page.locator("#board .seat[data-seat='0'] .circle[data-circle='VC']")
+        vc.click()
+        panel = page.locator("#card-panel")
+        expect(panel).to_be_visible()
+        vc_id = vc.get_attribute("data-card")
+        expect(panel.locator("h3")).to_have_text(cards[vc_id]["name"])
+        expect(panel).to_contain_text(f"power {cards[vc_id]['power']}")
+        expect(panel).to_contain_text("now: ")
+        for ability in cards[vc_id]["abilities"]:
+            expect(panel).to_contain_text(ability["text"])
+        shoot(page, screens, "web-card-panel")
+        page.keyboard.press("Escape")
+        expect(panel).to_be_hidden()

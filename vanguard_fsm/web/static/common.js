@@ -200,11 +200,14 @@ function stackAfter(stack, row) {
 /* ---- the log, grouped turn > phase > step ----------------------------------- */
 const QUIET_FIELDS = new Set(["seq", "event", "turn", "turn_player"]);
 
-function describe(row) {
+function describe(row, names) {
+  /* names: {card id: {name}} or null; a field naming a card shows the card's name */
   if (row.event === "state") return row.path;
   if (row.event === "timing") return row.name;
+  const named = (v) => names && typeof v === "string" && names[v] ? names[v].name : v;
   return Object.entries(row).filter(([k]) => !QUIET_FIELDS.has(k))
-    .map(([k, v]) => `${k}=${typeof v === "object" && v !== null ? JSON.stringify(v) : v}`).join(" ");
+    .map(([k, v]) => `${k}=${Array.isArray(v) ? JSON.stringify(v.map(named)) : typeof v === "object" && v !== null ? JSON.stringify(v) : named(v)}`)
+    .join(" ");
 }
 
 class LogView {
@@ -212,7 +215,7 @@ class LogView {
      ruleTexts: {rule id: its text}, shown when a row's rule IDs are hovered */
   constructor(host, stateRules, hooks, ruleTexts) {
     this.host = host; this.stateRules = stateRules || {}; this.hooks = hooks; this.ruleTexts = ruleTexts || {};
-    this.rows = []; this.items = []; this.reset();
+    this.rows = []; this.items = []; this.names = null; this.reset();
     let timer = null;
     host.addEventListener("mouseover", (event) => {
       const item = event.target.closest(".ev");
@@ -251,7 +254,8 @@ class LogView {
       if (row.event === "state") this.regroup(row);
       const item = el("div", { class: `ev ev-${row.event}`, "data-seq": row.seq },
         el("span", { class: "seq" }, `#${row.seq}`), " ", el("span", { class: "name" }, row.event), " ",
-        el("span", { class: "fields" }, describe(row)), this.rulesOf(this.stack[this.stack.length - 1]));
+        el("span", { class: "fields", title: describe(row, null) }, describe(row, this.names)),
+        this.rulesOf(this.stack[this.stack.length - 1]));
       (this.stepBox || this.phaseBox || this.turnBox).append(item);
       this.items[row.seq] = item;
       this.rows.push(row);
