@@ -42,6 +42,15 @@ def opened(page, url: str) -> None:
     page.wait_for_selector("body[data-ready='1']")
 
 
+def at_a_breakpoint(page, url: str, state: str) -> None:
+    """Open the page, break on `state` and continue to it (seed 3: P1's first attack is turn 2's)."""
+    opened(page, url)
+    page.fill("#bp-name", state)
+    page.click("#bp-form button")
+    page.keyboard.press("c")
+    expect(page.locator("#diagram g.node.current > title")).to_contain_text(state)
+
+
 def download(page, button: str, tmp_path: Path) -> Path:
     with page.expect_download() as got:
         page.click(button)
@@ -54,11 +63,7 @@ def test_saving_a_scenario_leaves_the_log_and_the_trace_as_they_were(page, serve
     """Issue 30.1: a save replayed the game into the live trace (two game_start rows, the
     log numbers jumping); after it the page, the trace and the next step are as before."""
     with shot_on_failure(page, request.node.name):
-        opened(page, server.url)
-        page.fill("#bp-name", "main_phase")
-        page.click("#bp-form button")
-        page.keyboard.press("c")
-        expect(page.locator("#status")).to_contain_text("breakpoint")
+        at_a_breakpoint(page, server.url, "main_phase")
         page.keyboard.press("n")
         expect(page.locator("#decision .dhead")).to_contain_text("main_phase")
         before = page.locator("#pos").inner_text()
@@ -123,11 +128,7 @@ def test_the_page_fits_without_a_horizontal_scroll(page, server, request, screen
     """Issue 30.4: at 1400 x 900 and 1024 x 768 no horizontal scroll, the board's right-most
     circle inside the viewport and its pane, and the toolbar on one line per row (no wrap)."""
     with shot_on_failure(page, request.node.name):
-        opened(page, server.url)
-        page.fill("#bp-name", "guard_step")
-        page.click("#bp-form button")
-        page.keyboard.press("c")                    # a full board, a battle and a guard decision
-        expect(page.locator("#diagram g.node.current > title")).to_have_text("battle.guard_step")
+        at_a_breakpoint(page, server.url, "guard_step")
         page.set_viewport_size({"width": width, "height": height})
         seen = overflow(page)
         assert seen["scroll"] <= seen["client"], seen
@@ -155,11 +156,7 @@ def test_the_diagram_zooms_pans_fits_and_finds_the_current_state(page, server, r
     the pane); the wheel zooms, a drag pans without adding a breakpoint, `fit` shows the whole
     machine, `current state` brings the highlighted state back into view."""
     with shot_on_failure(page, request.node.name):
-        opened(page, server.url)
-        page.fill("#bp-name", "guard_step")
-        page.click("#bp-form button")
-        page.keyboard.press("c")
-        expect(page.locator("#diagram g.node.current > title")).to_have_text("battle.guard_step")
+        at_a_breakpoint(page, server.url, "guard_step")
         page.click("#bp-list button[title='delete']")
         first = diagram_geometry(page)
         assert first["text"] >= 11, first                     # the largest state label, in CSS pixels
@@ -191,11 +188,7 @@ def test_cards_go_by_name_with_the_id_on_hover_and_open_a_card_panel(page, serve
     """Issue 30.5: the board, the log and the action buttons name cards (ids only on hover);
     a click on a unit shows its card's text, stats and the modifiers now applying."""
     with shot_on_failure(page, request.node.name):
-        opened(page, server.url)
-        page.fill("#bp-name", "guard_step")
-        page.click("#bp-form button")
-        page.keyboard.press("c")
-        expect(page.locator("#diagram g.node.current > title")).to_have_text("battle.guard_step")
+        at_a_breakpoint(page, server.url, "guard_step")
         page.keyboard.press("n")
         cards = page.evaluate("app.cards")
         guard = page.locator("#decision button[data-action^='guard:hand[']").first
