@@ -306,3 +306,29 @@ def test_scenario_new_writes_a_commented_template_that_passes(tmp_path):
 
 def run_cli(*args):
     return CliRunner().invoke(main, list(args))
+
+
+def _everything(d):
+    """The session as the user sees it: position, the whole trace, log, counters and timeline."""
+    return (position(d), [dict(e) for e in d.trace.events], d.trace.seq, d.log(200), d.units, dict(d.stops),
+            list(d.timeline), dict(d.came_from), d.game.snapshot()[3])
+
+
+def test_saving_leaves_the_trace_log_and_counters_as_they_were(tmp_path):
+    """Issue 30.1: `save scenario` replays the game from the start to find a start point;
+    that replay must not reach the session's trace (it appended a second `game_start`)."""
+    d = debugger(5, ("heuristic", "heuristic"))
+    d.execute("break state main_phase")
+    for _ in range(3):
+        d.execute("continue")
+    d.execute("next")
+    before = _everything(d)
+    assert "scripted choice(s) from turn" in d.execute(f"save scenario {tmp_path / 'a.yaml'}")
+    assert _everything(d) == before
+    assert len(d.trace.of("game_start")) == 1
+    d.execute("delete 1")
+    d.execute("continue")
+    before = _everything(d)
+    assert "wrote replay" in d.execute(f"save replay {tmp_path / 'game.json'}")
+    assert "game is over" in d.execute(f"save scenario {tmp_path / 'b.yaml'}")
+    assert _everything(d) == before

@@ -157,7 +157,7 @@ def test_debug_a_guard_step_in_the_page(page, server, tmp_path, request):
 
         g_guardian.click()                              # chosen; its cost is paid and it is called in two more states
         page.keyboard.press("n")
-        expect(page.locator("#board .mid .gc")).to_contain_text("TC-019")
+        expect(page.locator("#board .mid .gc [data-card='TC-019']")).to_have_count(1)   # by name, the id on hover
         expect(page.locator("#log .ev-guard").last).to_contain_text("how=g_guardian")
         expect(page.locator("#log .ev-guard").last.locator(".rules")).to_contain_text("CR 7.5")
         called_at = position(page)

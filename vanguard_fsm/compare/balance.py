@@ -47,7 +47,8 @@ def card_table(records: list[GameRecord], min_games: int = 1) -> list[dict]:
 
 
 def ability_table(records: list[GameRecord]) -> list[dict]:
-    """Per (card, timing): how often the ability became pending, resolved, was declined."""
+    """Per (card, timing): how often the ability became pending, resolved, was declined, and its uses
+    per game (times pending, or for an ACT, which is never pending, times resolved)."""
     totals: Counter = Counter()
     for r in records:
         totals.update(r.abilities)
@@ -59,7 +60,8 @@ def ability_table(records: list[GameRecord]) -> list[dict]:
         rows.append({"card": card, "timing": timing, "fired": fired, "resolved": resolved, "declined": declined,
                      "resolve_rate": rate(resolved, fired) if fired else None,
                      "decline_rate": rate(declined, fired) if fired else None,
-                     "per_game": round(fired / len(records), 6) if records else 0.0})
+                     # uses per game: an ACT is played, never pending (CR 8.4), so its resolutions count
+                     "per_game": round(max(fired, resolved) / len(records), 6) if records else 0.0})
     return rows
 
 

@@ -15,6 +15,8 @@ scenario's script simply starts a session with its choices recorded ahead.
 """
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 from ..record.trace import TraceRecorder
 from .breakpoints import Breakpoints
 
@@ -57,6 +59,20 @@ class Session:
     def _on_event(self, game, event: str, fields: dict) -> None:
         if self.armed:
             self.hits.extend(self.breakpoints.event_hits(event, fields))
+
+    @contextmanager
+    def aside(self):
+        """Work on the game that must leave no mark (saving replays it from the start):
+        the trace, the counters and the position are put back exactly afterwards."""
+        rows, seq, snapshot = len(self.trace.events), self.trace.seq, self.game.snapshot()
+        kept = (self.units, dict(self.stops), list(self.timeline), dict(self.came_from), list(self.hits))
+        try:
+            yield
+        finally:
+            self.game.restore(snapshot)
+            del self.trace.events[rows:]
+            self.trace.seq = seq
+            self.units, self.stops, self.timeline, self.came_from, self.hits = kept
 
     # -- movement ------------------------------------------------------------
     @property

@@ -95,8 +95,9 @@ def save_scenario(debugger, path: str) -> str:
     game, ctx = debugger.game, debugger.context
     name = f"saved by the debugger at transition {game.runner.transitions}"
     try:
-        data = scenario_since_tool.scenario_since(game, debugger.start, debugger.start_history, name,
-                                                  ctx.get("flows_dir"), ctx.get("cards"))
+        with debugger.aside():     # it replays the game from the start: none of that reaches the trace
+            data = scenario_since_tool.scenario_since(game, debugger.start, debugger.start_history, name,
+                                                      ctx.get("flows_dir"), ctx.get("cards"))
         note = f"{len(data['script'])} scripted choice(s) from turn {data['start']['turn']}, until {data['until']}"
     except ValueError as exc:
         data, note = None, f"position only, no script ({exc})"
@@ -121,7 +122,8 @@ def save_replay(debugger, path: str) -> str:
         return f"a replay records a whole game: `continue` to its end first (now at transition " \
                f"{game.runner.transitions}), or `save scenario FILE` for this position"
     try:
-        module.write_replay(path, game, ctx.get("agents") or [], ctx.get("flows_dir"), ctx.get("cards"))
+        with debugger.aside():
+            module.write_replay(path, game, ctx.get("agents") or [], ctx.get("flows_dir"), ctx.get("cards"))
     except OSError as exc:
         return f"cannot write {path}: {exc}"
     except RuntimeError as exc:     # the replay module could not re-run the game from its actions

@@ -66,6 +66,7 @@ class PageSession:
         self.debugger = WebDebugger(begun.game, agents, recorded=begun.recorded, context=begun.context)
         self.label = begun.label
         self.sent = 0
+        self.cards_sent = False       # the card catalogue goes with the first view of each start
 
     @property
     def game(self):
@@ -83,6 +84,9 @@ class PageSession:
         out["log"] = self.log_delta()
         out["breakpoints"] = self.breakpoint_list()
         out["label"] = self.label
+        if not self.cards_sent:
+            out["cards"] = views.card_catalogue(self.game)
+            self.cards_sent = True
         return out
 
     def breakpoint_list(self) -> list[dict]:

@@ -14,6 +14,7 @@ from ..game import zones
 
 CIRCLE_ORDER = ("front_left", "VC", "front_right", "back_left", "back_center", "back_right")
 HAND_REF = re.compile(r"hand\[(\d+)\]")
+CARD_ID = re.compile(r"\b[A-Z][A-Z0-9]*-[A-Z0-9]+\b")
 HIDDEN = {"id": "?", "name": "face down", "grade": None, "shield": None}
 
 
@@ -82,6 +83,9 @@ def seat_view(game, seat: int, show_hand: bool = True) -> dict:
         "seat": seat, "deck_name": p.deck_name,
         "turn_player": state.turn > 0 and state.turn_player == seat, "first": state.first == seat,
         "circles": {c: _unit(game, p.circles.get(c)) for c in CIRCLE_ORDER},
+        # locked cards (CR 10.22) are no units but lie face down on their lock circle (CR 4.6.7);
+        # which card it is was public when it was locked (the trace's lock event names it)
+        "locked": {c: {**_card(game, i), "face_down": True} for c, i in p.locked.items()},
         "soul": [_card(game, i) for i in p.soul],
         "gc": [_unit(game, u) for u in p.gc],
         "damage": [{**_card(game, i), "face_down": i in p.face_down} for i in p.damage],
@@ -126,6 +130,28 @@ def board(game, viewer: int | None = None) -> dict:
             "viewer": viewer, "battle": battle_view(game), "result": result}
 
 
+def card_catalogue(game) -> dict:
+    """Every card of the game by id, for the page's card panel and for names in place of ids:
+    its stats, skills and each ability's text (the project's own words, from the card data)."""
+    out = {}
+    for card in game.cards:
+        if card.id not in out:
+            out[card.id] = {"name": card.name, "grade": card.grade, "power": card.power, "shield": card.shield,
+                            "critical": card.critical, "clan": card.clan, "race": card.race, "unit": card.unit,
+                            "trigger": card.trigger, "skills": list(card.skills), "number": card.number,
+                            "abilities": [{"kind": a.get("kind"), "text": a.get("text", "")} for a in card.abilities]}
+    return out
+
+
+def action_text(game, decision, action_id: str, visible: bool) -> str:
+    """The action id with card names in place of card ids and, when `visible`, of `hand[N]`."""
+    hand = game.state.players[decision.player].hand
+    if visible:
+        action_id = HAND_REF.sub(lambda m: game.cards[hand[int(m.group(1))]].name
+                                 if int(m.group(1)) < len(hand) else m.group(0), action_id)
+    return CARD_ID.sub(lambda m: game.db[m.group(0)].name if m.group(0) in game.db else m.group(0), action_id)
+
+
 def action_label(game, decision, action_id: str) -> str:
     """The action id with the cards it names: `guard:hand[0]->VC` also says which card hand[0] is."""
     hand = game.state.players[decision.player].hand
@@ -146,7 +172,7 @@ def decision(session, viewer: int | None = None) -> dict | None:
         return None
     recorded = session.recorded_next()
     return {"player": d.player, "kind": d.kind, "prompt": d.prompt or "",
-            "actions": [{"id": a.id, "kind": a.kind,
+            "actions": [{"id": a.id, "kind": a.kind, "text": action_text(game, d, a.id, viewer in (None, d.player)),
                          "cards": action_label(game, d, a.id) if viewer in (None, d.player) else ""}
                         for a in d.actions],
             "recorded": recorded if recorded is not None and d.find(recorded) is not None else None,

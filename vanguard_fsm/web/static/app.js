@@ -83,6 +83,7 @@ function status(text, kind) {
 /* ---- drawing a position ----------------------------------------------------- */
 function applyView(view) {
   app.view = view;
+  if (view.cards) { app.cards = view.cards; app.log.names = view.cards; }   // once per start: names for ids
   if (view.log) {
     app.log.truncate(view.log.from);
     app.log.append(view.log.rows);
@@ -114,11 +115,47 @@ function drawMachines(machines, cameFrom, previewing) {
   app.diagram.highlight(shown.machine, shown.state, shown === inner && !previewing ? cameFrom : null);
 }
 
-function cardText(card) { return card ? `${card.id} ${card.name}` : ""; }
+function cardText(card) { return card ? card.name : ""; }
 
-function chip(card, extra = "") {
-  return el("span", { class: "chip " + extra, title: card ? `${card.id} ${card.name} (grade ${card.grade})` : "" },
-    card ? card.id : "?");
+function chip(card, extra = "", label) {
+  /* a card by its name; its id on hover; a click opens the card panel */
+  const known = card && card.id !== "?";
+  return el("span", { class: "chip " + extra, "data-card": known ? card.id : null,
+                      title: known ? `${card.id} · ${card.name} (grade ${card.grade})` : "" },
+    label || (card ? card.name : "?"));
+}
+
+/* ---- the card panel: text, stats and (for a unit) its modifiers ---------------------- */
+function showCard(id, unit) {
+  const card = (app.cards || {})[id];
+  if (!card) return;
+  const stat = (name, value) => value === null || value === undefined ? null : el("span", { class: "stat" }, `${name} ${value}`);
+  const panel = $("card-panel") || document.body.appendChild(el("aside", { id: "card-panel" }));
+  panel.hidden = false;
+  panel.replaceChildren(
+    el("button", { class: "small close", title: "close (Esc)", onclick: () => { panel.hidden = true; } }, "×"),
+    el("h3", {}, card.name), el("div", { class: "cid" }, `${id}${card.number ? " · " + card.number : ""}`),
+    el("div", { class: "stats" }, stat("grade", card.grade), stat("power", card.power), stat("shield", card.shield),
+       stat("critical", card.critical), stat("trigger", card.trigger)),
+    el("div", { class: "kind" }, [card.clan, card.race, card.unit !== "normal" ? card.unit : null].filter(Boolean).join(" · ")),
+    card.skills.length ? el("div", { class: "skills" }, `skills: ${card.skills.join(", ")}`) : null,
+    card.abilities.length ? el("ul", { class: "texts" }, card.abilities.map((a) =>
+      el("li", {}, el("b", {}, `${(a.kind || "").toUpperCase()} `), a.text || "(no text)"))) : el("p", { class: "hint" }, "no abilities"),
+    unit ? el("div", { class: "now" }, el("b", {}, `now: ${unit.power} ★${unit.critical}`),
+      unit.modifiers.length ? el("ul", {}, unit.modifiers.map((m) => el("li", {}, modText(m)))) : " (printed values)") : null);
+}
+
+function cardClicked(event) {
+  const target = event.target.closest("[data-card]");
+  if (!target || !target.closest("#board, #decision")) return;
+  const seat = target.closest(".seat"), circle = target.dataset.circle;
+  const board = app.drawnBoard;
+  let unit = null;
+  if (board && circle) {
+    const where = seat ? board.seats[Number(seat.dataset.seat)] : null;
+    unit = where ? where.circles[circle] : null;
+  }
+  showCard(target.dataset.card, unit && unit.id === target.dataset.card ? unit : null);
 }
 
 function modText(m) {
@@ -128,14 +165,25 @@ function modText(m) {
   return `${what}${sign}${m.value} ${m.source}${until ? " · " + until : ""}`;
 }
 
-function unitBox(circle, unit) {
+function lockedBox(circle, card) {
+  /* a locked card (CR 10.22): no unit, face down on its lock circle until it is unlocked */
+  return el("div", { class: "circle locked", "data-circle": circle, "data-card": card.id,
+                     title: `${card.name} (${card.id}), locked: face down, not a unit; unlocked at the end of its owner's turn` },
+    el("div", { class: "cname" }, circle, " · ", el("b", { class: "lockmark" }, "🔒 locked")),
+    el("div", { class: "uname" }, card.name),
+    el("div", { class: "uid" }, "face down"));
+}
+
+function unitBox(circle, unit, locked) {
+  if (!unit && locked) return lockedBox(circle, locked);
   if (!unit) return el("div", { class: "circle empty", "data-circle": circle }, el("div", { class: "cname" }, circle));
   const mods = unit.modifiers.map(modText);
   const tip = [`printed: power ${unit.base_power}, critical ${unit.base_critical}`, ...mods].join("\n");
-  return el("div", { class: "circle" + (unit.rested ? " rested" : ""), "data-circle": circle, title: tip },
+  return el("div", { class: "circle" + (unit.rested ? " rested" : ""), "data-circle": circle, "data-card": unit.id,
+                     title: `${unit.name} (${unit.id})\n${tip}\nclick: the card's text` },
     el("div", { class: "cname" }, circle, unit.rested ? " · rested" : ""),
     el("div", { class: "uname" }, unit.name),
-    el("div", { class: "uid" }, `${unit.id} · G${unit.grade}`),
+    el("div", { class: "uid" }, `G${unit.grade}`),
     el("div", { class: "power" + (unit.power !== unit.base_power ? " changed" : "") },
        `${unit.power}`, el("small", {}, ` ★${unit.critical}`),
        mods.length ? el("small", { class: "base" }, ` (printed ${unit.base_power} ★${unit.base_critical})`) : null),
@@ -151,8 +199,9 @@ function zoneRow(name, cards, fmt) {
 
 function drawSeat(seat, top) {
   const c = seat.circles;
-  const front = ["front_left", "VC", "front_right"].map((n) => unitBox(n, c[n]));
-  const back = ["back_left", "back_center", "back_right"].map((n) => unitBox(n, c[n]));
+  const locked = seat.locked || {};
+  const front = ["front_left", "VC", "front_right"].map((n) => unitBox(n, c[n], locked[n]));
+  const back = ["back_left", "back_center", "back_right"].map((n) => unitBox(n, c[n], locked[n]));
   const vcSoul = c.VC ? el("div", { class: "soul" }, `soul ${seat.soul.length}`) : null;
   if (c.VC) front[1].append(vcSoul);
   const rows = top ? [back, front] : [front, back];
@@ -164,8 +213,8 @@ function drawSeat(seat, top) {
     el("div", { class: "field" }, rows.map((row) => el("div", { class: "frow" }, row))),
     el("div", { class: "zones" },
       zoneRow("damage", seat.damage, (d) => chip(d, d.face_down ? "down" : "")),
-      seat.hand ? zoneRow("hand", seat.hand, (h, i) => chip({ ...h, id: `[${i}] ${h.id} G${h.grade}` +
-        (h.shield ? ` · ${h.shield / 1000}k shield` : "") }))
+      seat.hand ? zoneRow("hand", seat.hand, (h, i) => chip(h, "", `[${i}] ${h.name} G${h.grade}` +
+        (h.shield ? ` · ${h.shield / 1000}k shield` : "")))
         : el("div", { class: "zone" }, el("span", { class: "zname" }, "hand"),
              el("span", { class: "none" }, `${seat.hand_count} card(s), hidden from P${1 - seat.seat}`)),
       zoneRow("soul", seat.soul),
@@ -187,10 +236,11 @@ function drawBoard(host, board) {
       ` · P${battle.player} ${battle.attacker}${battle.booster ? " (boost " + battle.booster + ")" : ""} → ${battle.target}` +
       (battle.attack_power !== undefined ? `: ${battle.attack_power} vs ${battle.defense_power}` : "")) : null,
     guarding ? el("div", { class: "gc" }, el("b", {}, `GC (P${guarding.seat})`),
-      guarding.gc.map((u) => el("span", { class: "chip guard", title: u.name },
-        `${u.id} shield ${u.shield ?? 0}${u.shield_battle ? "+" + u.shield_battle : ""} → ${u.guarding}`))) : null,
+      guarding.gc.map((u) => el("span", { class: "chip guard", title: `${u.id} · ${u.name}`, "data-card": u.id },
+        `${u.name} shield ${u.shield ?? 0}${u.shield_battle ? "+" + u.shield_battle : ""} → ${u.guarding}`))) : null,
     board.result ? el("div", { class: "result" },
       `game over: P${board.result.winner} wins (${board.result.reason})`) : null);
+  app.drawnBoard = board;
   host.replaceChildren(drawSeat(seats[0], true), middle, drawSeat(seats[1], false));
 }
 
@@ -214,10 +264,10 @@ function drawDecision(decision) {
        decision.prompt ? ` — ${decision.prompt}` : ""),
     el("div", { class: "actions" }, decision.actions.map((a, i) => {
       const v = values.get(a.id);
-      const tip = [a.cards || a.kind, v && v.line.length ? `then: ${v.line.join(" › ")}` : null].filter(Boolean).join("\n");
+      const tip = [a.id, a.cards || a.kind, v && v.line.length ? `then: ${v.line.join(" › ")}` : null].filter(Boolean).join("\n");
       return el("button", { class: "action" + (a.id === decision.recorded ? " recorded" : "") + (best && best.id === a.id ? " best" : ""),
                             "data-action": a.id, title: tip, onclick: () => command("choose", { action: a.id }) },
-        i < 9 ? el("kbd", {}, String(i + 1)) : null, " ", a.id, a.cards ? el("small", {}, ` ${a.cards}`) : null,
+        i < 9 ? el("kbd", {}, String(i + 1)) : null, " ", a.text || a.id,
         v ? el("span", { class: "value" }, valueText(v)) : null);
     })),
     ev ? el("div", { class: "evalnote" }, `ISMCTS, ${ev.iterations} iterations from P${ev.player}'s view (hidden cards re-dealt ` +
@@ -369,6 +419,7 @@ function bind() {
   $("b-new").onclick = () => command("new", { seed: Math.max(0, Number($("seed").value) || 0) });
   $("preview-go").onclick = () => command("goto", { transitions: Number($("preview-go").dataset.transitions) });
   $("preview-close").onclick = () => { unpin(); endPreview(); };
+  $("board").addEventListener("click", cardClicked);
   $("bp-form").onsubmit = (event) => {
     event.preventDefault();
     command("break_add", { kind: $("bp-kind").value, name: $("bp-name").value.trim() });
@@ -381,7 +432,7 @@ function bind() {
     if (keys[event.key]) { command(keys[event.key]); event.preventDefault(); return; }
     if (event.key === "b") { command("back", { count: 1 }); return; }
     if (event.key === "B") { command("back", { count: Math.max(1, Number($("back-n").value) || 1) }); return; }
-    if (event.key === "Escape") { unpin(); endPreview(); return; }
+    if (event.key === "Escape") { unpin(); endPreview(); if ($("card-panel")) $("card-panel").hidden = true; return; }
     if (event.key === "v") {
       const box = $("viewer");
       box.selectedIndex = (box.selectedIndex + 1) % box.options.length;

@@ -25,7 +25,78 @@ class FlowDiagram {
   constructor(host, fetchSvg, onState) {
     this.host = host; this.fetchSvg = fetchSvg; this.onState = onState;
     this.svgs = new Map(); this.machine = null; this.breakStates = [];
+    this.zoom = 1; this.dragged = false;        // 1: Graphviz's own size, where state names are readable
     host.addEventListener("click", (event) => this.clicked(event));
+    this.zoomControls();
+  }
+  /* ---- zoom and pan: the wheel zooms at the pointer, a drag pans, buttons fit the whole
+     machine or go back to its current state ---- */
+  zoomControls() {
+    const host = this.host, button = (label, title, fn) => el("button", { class: "small", title, onclick: fn }, label);
+    this.bar = el("div", { class: "zoombar" },
+      button("−", "zoom out (wheel)", () => this.zoomAt(this.zoom / 1.25)),
+      button("+", "zoom in (wheel)", () => this.zoomAt(this.zoom * 1.25)),
+      button("fit", "the whole machine in the pane", () => this.fit()),
+      button("1:1", "Graphviz's own size", () => this.zoomAt(1)),
+      button("current state", "scroll to the current state", () => this.goToCurrent()),
+      el("span", { class: "zoomlevel" }, "100%"));
+    host.parentElement.insertBefore(this.bar, host);
+    host.addEventListener("wheel", (event) => {
+      if (!this.svg()) return;
+      event.preventDefault();
+      this.zoomAt(this.zoom * Math.exp(-Math.max(-100, Math.min(100, event.deltaY)) * 0.002), event.clientX, event.clientY);
+    }, { passive: false });
+    host.addEventListener("pointerdown", (event) => {
+      if (event.button !== 0) return;
+      const start = { x: event.clientX, y: event.clientY, left: host.scrollLeft, top: host.scrollTop };
+      this.dragged = false;
+      const move = (e) => {
+        const dx = e.clientX - start.x, dy = e.clientY - start.y;
+        if (!this.dragged && Math.hypot(dx, dy) < 5) return;     // a click, not a drag
+        this.dragged = true; host.classList.add("dragging");
+        host.scrollLeft = start.left - dx; host.scrollTop = start.top - dy;
+      };
+      const up = () => {
+        window.removeEventListener("pointermove", move); window.removeEventListener("pointerup", up);
+        host.classList.remove("dragging");
+      };
+      window.addEventListener("pointermove", move); window.addEventListener("pointerup", up);
+    });
+  }
+  svg() { return this.host.querySelector("svg"); }
+  natural() {
+    const box = this.svg().viewBox.baseVal;
+    return box && box.width ? { w: box.width, h: box.height } : { w: 600, h: 400 };
+  }
+  zoomAt(zoom, clientX, clientY) {
+    const svg = this.svg();
+    if (!svg) return;
+    const host = this.host, frame = host.getBoundingClientRect();
+    const x = clientX === undefined ? host.clientWidth / 2 : clientX - frame.left;    // keep this point still
+    const y = clientY === undefined ? host.clientHeight / 2 : clientY - frame.top;
+    const before = this.zoom, next = Math.min(4, Math.max(0.05, zoom));
+    const px = (host.scrollLeft + x) / before, py = (host.scrollTop + y) / before;
+    this.applyZoom(next);
+    host.scrollLeft = px * next - x; host.scrollTop = py * next - y;
+  }
+  applyZoom(zoom) {
+    const svg = this.svg();
+    this.zoom = zoom;
+    if (!svg) return;
+    const { w, h } = this.natural();
+    svg.style.width = `${w * zoom}px`; svg.style.height = `${h * zoom}px`;
+    const level = this.bar.querySelector(".zoomlevel");
+    if (level) level.textContent = `${Math.round(zoom * 100)}%`;
+  }
+  fit() {
+    if (!this.svg()) return;
+    const { w, h } = this.natural();
+    this.applyZoom(Math.min(4, Math.max(0.05, Math.min(this.host.clientWidth / w, this.host.clientHeight / h) * 0.98)));
+    this.host.scrollLeft = 0; this.host.scrollTop = 0;
+  }
+  goToCurrent() {
+    const node = this.host.querySelector("g.node.current, g.cluster.current");
+    if (node) this.reveal(node, true);
   }
   async show(machine) {
     if (this.machine === machine && this.host.querySelector("svg")) return;
@@ -33,7 +104,10 @@ class FlowDiagram {
     this.host.innerHTML = this.svgs.get(machine);
     this.machine = machine;
     const svg = this.host.querySelector("svg");
-    if (svg) { svg.removeAttribute("width"); svg.removeAttribute("height"); svg.setAttribute("data-machine", machine); }
+    if (svg) {
+      svg.removeAttribute("width"); svg.removeAttribute("height"); svg.setAttribute("data-machine", machine);
+      this.applyZoom(this.zoom);
+    }
     for (const a of this.host.querySelectorAll("a")) a.removeAttribute("xlink:href"), a.removeAttribute("href");
     this.markBreakpoints(this.breakStates);
   }
@@ -70,9 +144,9 @@ class FlowDiagram {
     if (node || phase) this.reveal(node || phase);
     return node || phase || null;
   }
-  reveal(node) {
+  reveal(node, always) {
     const host = this.host, box = node.getBoundingClientRect(), frame = host.getBoundingClientRect();
-    if (box.top < frame.top + 20 || box.bottom > frame.bottom - 20 || box.left < frame.left || box.right > frame.right) {
+    if (always || box.top < frame.top + 20 || box.bottom > frame.bottom - 20 || box.left < frame.left || box.right > frame.right) {
       const tall = box.height > frame.height - 40;                // a phase taller than the pane: show its top
       host.scrollTop += tall ? box.top - frame.top - 20 : box.top - frame.top - frame.height / 2 + box.height / 2;
       host.scrollLeft += box.left - frame.left - frame.width / 2 + box.width / 2;
@@ -88,6 +162,7 @@ class FlowDiagram {
   clicked(event) {
     const anchor = event.target.closest("a");
     if (anchor) event.preventDefault();
+    if (this.dragged) { this.dragged = false; return; }     // the end of a pan, not a click on a state
     const g = event.target.closest("g.node, g.cluster");
     if (!g || !this.machine) return;
     let title = g.querySelector(":scope > title")?.textContent || "";
@@ -125,11 +200,14 @@ function stackAfter(stack, row) {
 /* ---- the log, grouped turn > phase > step ----------------------------------- */
 const QUIET_FIELDS = new Set(["seq", "event", "turn", "turn_player"]);
 
-function describe(row) {
+function describe(row, names) {
+  /* names: {card id: {name}} or null; a field naming a card shows the card's name */
   if (row.event === "state") return row.path;
   if (row.event === "timing") return row.name;
+  const named = (v) => names && typeof v === "string" && names[v] ? names[v].name : v;
   return Object.entries(row).filter(([k]) => !QUIET_FIELDS.has(k))
-    .map(([k, v]) => `${k}=${typeof v === "object" && v !== null ? JSON.stringify(v) : v}`).join(" ");
+    .map(([k, v]) => `${k}=${Array.isArray(v) ? JSON.stringify(v.map(named)) : typeof v === "object" && v !== null ? JSON.stringify(v) : named(v)}`)
+    .join(" ");
 }
 
 class LogView {
@@ -137,7 +215,7 @@ class LogView {
      ruleTexts: {rule id: its text}, shown when a row's rule IDs are hovered */
   constructor(host, stateRules, hooks, ruleTexts) {
     this.host = host; this.stateRules = stateRules || {}; this.hooks = hooks; this.ruleTexts = ruleTexts || {};
-    this.rows = []; this.items = []; this.reset();
+    this.rows = []; this.items = []; this.names = null; this.reset();
     let timer = null;
     host.addEventListener("mouseover", (event) => {
       const item = event.target.closest(".ev");
@@ -176,7 +254,8 @@ class LogView {
       if (row.event === "state") this.regroup(row);
       const item = el("div", { class: `ev ev-${row.event}`, "data-seq": row.seq },
         el("span", { class: "seq" }, `#${row.seq}`), " ", el("span", { class: "name" }, row.event), " ",
-        el("span", { class: "fields" }, describe(row)), this.rulesOf(this.stack[this.stack.length - 1]));
+        el("span", { class: "fields", title: describe(row, null) }, describe(row, this.names)),
+        this.rulesOf(this.stack[this.stack.length - 1]));
       (this.stepBox || this.phaseBox || this.turnBox).append(item);
       this.items[row.seq] = item;
       this.rows.push(row);
