@@ -7,8 +7,8 @@ its schema messages here instead:
 
 - the document's top level that is not a mapping is "not a card file (expected a
   mapping with `cards:`)": the path and line say where, nothing says what;
-- a wrong type says what was expected and what kind of value was found, never the
-  value (`expected a whole number, found a text`);
+- a wrong type says what was expected and what kind of value was found, never a
+  text (`expected a whole number, found a text`; a number is shown: `found 5.0`);
 - any other message keeps a value only when it is a short one-line scalar, so a typo
   stays readable (`'hnad' is not one of [...]`), and names its kind otherwise.
 """
@@ -42,6 +42,15 @@ def shown(value) -> str:
     return kind_of(value)
 
 
+def _found(value) -> str:
+    """A wrong-typed value: a number or true/false as written (`5.0`), a text never, only its kind."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return repr(value)
+    return kind_of(value)
+
+
 def not_a(document: str, schema: dict) -> str:
     """The message for a top level that is not a mapping at all."""
     required = ", ".join(f"`{key}:`" for key in schema.get("required", ()))
@@ -54,7 +63,7 @@ def plain_message(error, document: str = "data file") -> str:
         if not error.absolute_path and error.validator_value == "object":
             return not_a(document, error.schema)
         wanted = error.validator_value if isinstance(error.validator_value, list) else [error.validator_value]
-        return f"expected {' or '.join(_EXPECTED.get(t, t) for t in wanted)}, found {kind_of(error.instance)}"
+        return f"expected {' or '.join(_EXPECTED.get(t, t) for t in wanted)}, found {_found(error.instance)}"
     text = error.message
     quoted = repr(error.instance)
     if shown(error.instance) != quoted and quoted in text:
