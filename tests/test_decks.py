@@ -217,7 +217,7 @@ def test_deck_schema_error_is_located(db):
     path = FIXTURES / "bad_count.yaml"
     with pytest.raises(DeckError) as info:
         load_deck(str(path), db)
-    assert str(info.value).startswith(f"{path}:7:27: main[1].count: 'four' is not of type 'integer'")
+    assert str(info.value).startswith(f"{path}:7:27: main[1].count: expected a whole number, found a text")
 
 
 def test_deck_yaml_syntax_error_is_located(db):

@@ -21,7 +21,7 @@ FIXTURES = Path(__file__).parent / "fixtures" / "flows"
 
 CASES = {
     "yaml_syntax": (10, 16, "YAML syntax error"),
-    "schema": (17, 12, "schema: 'maybe' is not of type 'boolean'"),
+    "schema": (17, 12, "schema: expected true or false, found a text"),
     "unknown_target": (13, 13, "goes to unknown state 'strat'"),
     "unknown_condition": (12, 14, "unknown condition 'turn_limit_reachd' (did you mean 'turn_limit_reached'?)"),
     "dotted_import": (9, 22, "unknown action 'os.system'"),

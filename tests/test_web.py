@@ -47,14 +47,24 @@ class Tab:
         return reply
 
 
+def local_client(options: dict) -> TestClient:
+    """A client of the app as the browser reaches it: by 127.0.0.1 (the guard refuses other hosts)."""
+    return TestClient(create_app(options), base_url="http://127.0.0.1")
+
+
+def open_tab(client):
+    """A socket with the token the server prints in its URL."""
+    return client.websocket_connect(f"ws://127.0.0.1/ws?token={client.app.state.token}")
+
+
 @pytest.fixture
 def client():
-    return TestClient(create_app({"seed": 3}))
+    return local_client({"seed": 3})
 
 
 @pytest.fixture
 def tab(client):
-    with client.websocket_connect("/ws") as socket:
+    with open_tab(client) as socket:
         yield Tab(socket)
 
 
@@ -128,7 +138,7 @@ def test_goto_restart_and_the_timeline(tab):
 
 
 def test_choose_a_legal_action_and_refuse_an_illegal_one_without_change(client):
-    with client.websocket_connect("/ws") as socket:
+    with open_tab(client) as socket:
         tab = Tab(socket)
         decision = tab.ok("next")["decision"]
         before = tab.ok("view")
@@ -206,7 +216,7 @@ def test_breakpoints_of_every_kind_and_their_errors(tab):
 
 
 def test_a_condition_breakpoint_stops_where_a_g_guardian_can_be_called():
-    with TestClient(create_app({"scenario": str(G_GUARD)})).websocket_connect("/ws") as socket:
+    with open_tab(local_client({"scenario": str(G_GUARD)})) as socket:
         tab = Tab(socket)
         tab.ok("break_add", kind="condition", name="g_guardian")
         tab.ok("next")
@@ -242,7 +252,7 @@ def test_diagrams_and_state_info_come_from_the_flows(tab):
 
 
 def test_save_comes_back_as_downloads(tmp_path):
-    with TestClient(create_app({"scenario": str(G_GUARD)})).websocket_connect("/ws") as socket:
+    with open_tab(local_client({"scenario": str(G_GUARD)})) as socket:
         tab = Tab(socket)
         to_guard_step(tab)
         scenario = tab.ok("save", what="scenario")
@@ -293,7 +303,7 @@ def test_malformed_messages_get_an_error_and_the_session_lives(tab):
 
 
 def test_each_tab_has_its_own_session(client):
-    with client.websocket_connect("/ws") as one, client.websocket_connect("/ws") as two:
+    with open_tab(client) as one, open_tab(client) as two:
         first, second = Tab(one), Tab(two)
         into_a_battle(first)
         assert second.ok("view")["position"]["transitions"] == 0
@@ -315,11 +325,12 @@ def test_web_binds_127_0_0_1_unless_told(monkeypatch):
     from vanguard_fsm.cli import cmd_web
     from vanguard_fsm.web import server
     seen = {}
-    monkeypatch.setattr(server, "serve", lambda app, host, port, open_browser, echo: seen.update(host=host, port=port))
+    monkeypatch.setattr(server, "serve", lambda app, sock, host, open_browser, echo: seen.update(
+        host=host, port=sock.getsockname()[1] and 0, bound=sock.getsockname()[0]) or sock.close())
     from click.testing import CliRunner
     from vanguard_fsm.cli.main import main
     result = CliRunner().invoke(main, ["web", "--seed", "2"])
-    assert result.exit_code == 0 and seen == {"host": "127.0.0.1", "port": 0}
+    assert result.exit_code == 0 and seen == {"host": "127.0.0.1", "port": 0, "bound": "127.0.0.1"}
     assert {p.name: p.default for p in cmd_web.web.params}["host"] == "127.0.0.1"
 
 
@@ -361,3 +372,60 @@ def test_report_tolerates_unknown_events_and_fields(tmp_path):
                        '{"seq":1,"event":"future_event","turn":0,"turn_player":null,"extra":{"a":[1]}}\n'
                        '{"seq":2,"event":"state","path":"elsewhere.x","turn":0,"turn_player":null}\n', "t")
     assert '"future_event"' in html and "</script>" in html
+
+
+def _web_cli(monkeypatch, *args):
+    """`web ARGS` in-process, with `serve` replaced: what it would run on, and what it said."""
+    from click.testing import CliRunner
+    from vanguard_fsm.cli.main import main
+    from vanguard_fsm.web import server
+    served = []
+    monkeypatch.setattr(server, "serve", lambda app, sock, host, open_browser, echo: served.append(host) or sock.close())
+    return CliRunner().invoke(main, ["web", "--seed", "1", *args]), served
+
+
+def test_web_on_a_busy_port_is_one_line_and_exit_2(monkeypatch):
+    """Issue 27: uvicorn's own log and exit 3 became one line naming --host, exit 2."""
+    import socket
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result, served = _web_cli(monkeypatch, "--port", str(port))
+    assert result.exit_code == 2 and served == []
+    assert result.stderr == f"--host: cannot bind 127.0.0.1:{port}: address in use\n"
+
+
+def test_web_on_an_unknown_host_is_one_line_and_exit_2(monkeypatch):
+    """The name is refused by the resolver (replaced here: no lookup leaves the machine)."""
+    import socket
+
+    def unknown(*_args, **_kwargs):
+        raise socket.gaierror(socket.EAI_NONAME, "Name or service not known")
+    monkeypatch.setattr(socket, "getaddrinfo", unknown)
+    result, served = _web_cli(monkeypatch, "--host", "nowhere.invalid")
+    assert result.exit_code == 2 and served == []
+    assert result.stderr == "--host: cannot resolve 'nowhere.invalid': Name or service not known\n"
+
+
+def test_web_warns_for_a_host_other_machines_can_reach(monkeypatch):
+    from vanguard_fsm.web import server
+    monkeypatch.setattr(server, "bind", lambda host, port: __import__("socket").socket())
+    result, served = _web_cli(monkeypatch, "--host", "192.0.2.7")
+    assert result.exit_code == 0 and served == ["192.0.2.7"]
+    assert result.stderr.startswith("warning: --host 192.0.2.7 is not a loopback address")
+    for loopback in ("127.0.0.1", "localhost", "::1", "127.0.0.2"):
+        result, served = _web_cli(monkeypatch, "--host", loopback)
+        assert result.exit_code == 0 and result.stderr == "" and served == [loopback], loopback
+
+
+def test_deeply_nested_messages_are_an_error_reply_and_the_session_lives(tab):
+    """Issue 27: JSON nested deeper than Python recurses was a RecursionError that closed the socket."""
+    tab.ok("step", count=2)
+    for deep in ("[" * 100_000 + "]" * 100_000, '{"cmd": "step", "count": ' + "[" * 50_000 + "]" * 50_000 + "}"):
+        reply = tab.raw(deep)
+        assert reply["ok"] is False and "nested too deeply" in reply["error"]
+    trace = '{"seq":0,"event":"state","path":"game.setup"}\n{"x":' + "[" * 100_000 + "]" * 100_000 + "}\n"
+    refused = tab("load", what="trace", name="deep.jsonl", text=trace)
+    assert refused["ok"] is False and refused["error"] == "deep.jsonl:2:1: not a trace line: JSON nested too deeply"
+    assert tab.ok("view")["position"]["transitions"] == 2

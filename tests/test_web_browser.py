@@ -13,8 +13,6 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -46,29 +44,7 @@ if _missing():
 
 from playwright.sync_api import expect, sync_playwright  # noqa: E402
 
-from vanguard_fsm.web.server import create_app  # noqa: E402
-
-
-class Server:
-    """uvicorn serving the app on 127.0.0.1, any free port, in a thread."""
-
-    def __init__(self, options: dict) -> None:
-        import uvicorn
-        config = uvicorn.Config(create_app(options), host="127.0.0.1", port=0, log_level="warning",
-                                ws="websockets-sansio", lifespan="off")
-        self.server = uvicorn.Server(config)
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-        self.thread.start()
-        deadline = time.monotonic() + 20
-        while not self.server.started:
-            assert time.monotonic() < deadline, "the server did not start"
-            time.sleep(0.02)
-        port = self.server.servers[0].sockets[0].getsockname()[1]
-        self.url = f"http://127.0.0.1:{port}/"
-
-    def stop(self) -> None:
-        self.server.should_exit = True
-        self.thread.join(10)
+from web_server import LiveServer  # noqa: E402
 
 
 @pytest.fixture(scope="module")
@@ -98,7 +74,7 @@ def page(browser, request):
 
 @pytest.fixture
 def server():
-    running = Server({"seed": 3})
+    running = LiveServer({"seed": 3})
     yield running
     running.stop()
 
@@ -219,6 +195,34 @@ def test_hover_previews_and_click_pins_a_past_position(page, server, request):
         page.keyboard.press("?")                                      # the list of keys
         expect(page.locator("#keys")).to_be_visible()
         expect(page.locator("#keys")).to_contain_text("e search values")
+
+
+@contextlib.contextmanager
+def web_command(*args):
+    """`vanguard-fsm web` in a subprocess, on 127.0.0.1; yields the URL it prints."""
+    proc = subprocess.Popen([sys.executable, "-m", "vanguard_fsm", "web", "--port", "0", *args],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        line = proc.stdout.readline()
+        found = re.search(r"(http://\S+)", line)
+        assert found, f"no URL printed: {line!r} {proc.stderr.read() if proc.poll() is not None else ''}"
+        yield found.group(1)
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+def test_the_printed_url_opens_a_session_and_the_bare_address_does_not(page, request):
+    """The page passes the token of the URL `web` printed to its socket; without it the
+    server opens no session and the page says which URL to open (issue 27, S1)."""
+    with shot_on_failure(page, request.node.name), web_command("--seed", "2") as url:
+        assert re.fullmatch(r"http://127\.0\.0\.1:\d+/\?token=[A-Za-z0-9_-]{20,}", url), url
+        page.goto(url)
+        page.wait_for_selector("body[data-ready='1']")
+        expect(page.locator("#label")).to_contain_text("seed 2")
+        page.goto(url.split("?")[0])
+        expect(page.locator("#status")).to_contain_text("no session: open the URL")
+        assert page.locator("body[data-ready='1']").count() == 0
 
 
 def test_a_report_file_opens_offline_and_jumps_to_a_turn(page, tmp_path, request):

@@ -1,8 +1,9 @@
 """`vanguard-fsm web`: the browser debugger on 127.0.0.1, one independent session per tab.
 
 Parses the start (seed, scenario, replay or a trace to view), checks it once so a
-bad file is one located line and exit 2 before anything is served, then runs the
-server (`web.server`) and prints its URL.
+bad file is one located line and exit 2 before anything is served, binds the address
+(busy or unknown: one line, exit 2), warns when it is not loopback, then runs the
+server (`web.server`) and prints its URL with the session's token.
 """
 from __future__ import annotations
 
@@ -18,7 +19,8 @@ from .common import EXIT_INPUT, cards_option, flows_option, input_errors, sessio
 @click.option("--trace", "trace_path", type=click.Path(dir_okay=False), default=None,
               help="View a trace file (timeline, log, diagram) instead of debugging a game.")
 @click.option("--host", default="127.0.0.1", show_default=True,
-              help="Address to bind; anything but 127.0.0.1 lets other machines drive the debugger.")
+              help="Address to bind; anything but loopback lets other machines reach the page (the printed "
+                   "URL's token still guards the debugger).")
 @click.option("--port", type=click.IntRange(0, 65535), default=0, show_default=True, help="0: any free port.")
 @click.option("--open", "open_browser", is_flag=True, help="Also open the page in a browser.")
 @flows_option
@@ -28,8 +30,9 @@ def web(seed, scenario_path, replay_path, trace_path, agents, decks, fmt, host, 
         cards):
     """Debug a game in the browser: the flow diagram live, the board, the log, rewind, breakpoints, saves."""
     from ..debug.start import StartError, build_start
+    from ..web.guard import host_name, is_loopback
     from ..web.report import ReportError, report_html
-    from ..web.server import create_app, serve
+    from ..web.server import BindError, bind, create_app, serve
 
     if len([s for s in (seed is not None, scenario_path, replay_path, trace_path) if s]) > 1:
         raise click.UsageError("give at most one of --seed, --scenario, --replay, --trace")
@@ -45,10 +48,15 @@ def web(seed, scenario_path, replay_path, trace_path, agents, decks, fmt, host, 
             trace_html = report_html(text, trace_path, flows_dir=flows_dir)
         else:
             build_start(**options)            # a bad file fails here, once, with its line
-    except (StartError, ReportError) as exc:
+        sock = bind(host, port)
+    except (StartError, ReportError, BindError) as exc:
         click.echo(str(exc), err=True)
         sys.exit(EXIT_INPUT)
-    serve(create_app(options, trace_html), host, port, open_browser, echo=click.echo)
+    if not is_loopback(host_name(host)):
+        click.echo(f"warning: --host {host} is not a loopback address: other machines can reach this server; "
+                   f"whoever has the printed URL (its token) can drive the debugger; the page answers only "
+                   f"to loopback names and to {host!r} (give the address the others use)", err=True)
+    serve(create_app(options, trace_html, host), sock, host, open_browser, echo=click.echo)
 
 
 COMMANDS = [web]

@@ -40,16 +40,17 @@ def _script_ids(scenario) -> list[str]:
 
 
 def build_start(seed=0, scenario=None, replay=None, decks=None, fmt=None, flows_dir=None, cards=None,
-                agents=("heuristic", "heuristic")) -> Start:
+                agents=("heuristic", "heuristic"), uploaded=False) -> Start:
     """The game to debug. A scenario's script and a replay's actions become the choices recorded ahead.
-    Malformed files raise `SourceError` (path:line:col); other reasons not to start, `StartError`."""
+    Malformed files raise `SourceError` (path:line:col); other reasons not to start, `StartError`.
+    `uploaded`: the scenario came from a browser; the files it names may only be built-in data."""
     context = {"seed": seed, "decks": list(decks) if decks else None, "format": fmt, "flows_dir": flows_dir,
                "cards": cards, "agents": list(agents), "origin": "seed"}
     if scenario is not None:
         module = scenario_tool
         loaded = module.load_scenario(scenario)
         try:
-            game = module.build_game(loaded, None, flows_dir, cards)
+            game = module.build_game(loaded, None, flows_dir, cards, uploaded=uploaded)
         except module.ScenarioFailure as exc:
             raise StartError(str(exc)) from None
         context.update(seed=game.seed, origin="scenario", path=str(scenario))

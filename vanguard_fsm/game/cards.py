@@ -44,6 +44,7 @@ import jsonschema
 
 from vanguard_fsm.game.rules.costs import split_item
 from vanguard_fsm.machine import yamlsrc
+from vanguard_fsm.machine.schema_messages import plain_message
 from vanguard_fsm.machine.yamlsrc import Document
 from vanguard_fsm.machine.schema import StrictValidator
 from vanguard_fsm.paths import builtin_cards_dir
@@ -56,6 +57,8 @@ SKILLS = ("boost", "intercept", "twin_drive", "triple_drive", "sentinel")   # gr
 class DataError(Exception):
     """A data file problem located at ``path:line:col`` (1-based line and column)."""
 
+    document = "data file"   # what the file was read as, for "not a card file" (schema_messages)
+
     def __init__(self, path: str | os.PathLike, line: int, col: int, message: str):
         self.path, self.line, self.col, self.message = str(path), line, col, message
         super().__init__(f"{self.path}:{line}:{col}: {message}")
@@ -66,10 +69,10 @@ class DataError(Exception):
 
 class CardError(DataError):
     """A card file could not be loaded; ``str()`` is ``path:line:col: message``."""
+    document = "card file"
 
 
 # ---------------------------------------------------------------- frozen data
-
 
 class FrozenDict(dict):
     """A read-only, hashable dict, so a cached card's abilities cannot be changed."""
@@ -185,7 +188,6 @@ class CardDB:
 
 # ------------------------------------------------------- YAML with locations
 
-
 def read_yaml(path: Path, error: type[DataError]) -> Document:
     """Parse ``path`` with ``machine.yamlsrc`` (safe_load + node marks): data and positions.
     A key written twice is an error: safe_load would silently keep the last one."""
@@ -210,14 +212,12 @@ def schema_check(data: Any, validator: jsonschema.protocols.Validator, doc: Docu
         keys = tuple(err.absolute_path)
         if err.validator == "required" and keys in misspelt:
             continue
-        at = keys
+        at, message = keys, plain_message(err, error.document)   # never the file's text (issue 27)
         if err.validator == "additionalProperties" and isinstance(err.instance, dict):
             allowed = err.schema.get("properties", {})
             extra = sorted(str(k) for k in err.instance if k not in allowed)
-            at = keys + (extra[0], "__key__") if extra else keys
-            message = f"unknown field {extra[0]!r}{_did_you_mean(extra[0], allowed)}" if extra else err.message
-        else:
-            message = err.message
+            if extra:
+                at, message = keys + (extra[0], "__key__"), _unknown_field(extra[0], allowed)
         where = "".join(f"[{k}]" if isinstance(k, int) else f".{k}" for k in keys).lstrip(".")
         line, col = doc.where(at)
         found.append((line, col, f"{where}: {message}" if where else message))
@@ -226,9 +226,9 @@ def schema_check(data: Any, validator: jsonschema.protocols.Validator, doc: Docu
         raise error(path, line, col, message)
 
 
-def _did_you_mean(name: str, known) -> str:
+def _unknown_field(name: str, known) -> str:
     close = difflib.get_close_matches(str(name), list(known), n=1, cutoff=0.7)
-    return f" (did you mean {close[0]!r}?)" if close else f" (fields: {', '.join(known)})"
+    return f"unknown field {name!r}" + (f" (did you mean {close[0]!r}?)" if close else f" (fields: {', '.join(known)})")
 
 
 def yaml_files(path: Path, error: type[DataError]) -> list[Path]:

@@ -38,6 +38,7 @@ from vanguard_fsm.machine.schema import StrictValidator
 
 class DeckError(DataError):
     """A deck file could not be loaded; ``str()`` is ``path:line:col: message``."""
+    document = "deck file"
 
 
 @dataclass(frozen=True, slots=True)

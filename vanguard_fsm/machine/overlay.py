@@ -35,6 +35,7 @@ import jsonschema
 import yaml
 
 from .parameters_file import PARAMETERS_FILE
+from .schema_messages import plain_message
 from .yamlsrc import Document, SourceError, load, read_source
 
 VARIANT_FILE = "variant.yaml"
@@ -181,7 +182,7 @@ def _read_variant(directory: Path) -> tuple[Document | None, list[SourceError]]:
                                     f"a later entry would silently replace the earlier one"))
     for error in _VALIDATOR.iter_errors(doc.data):
         path = tuple(error.absolute_path)
-        message = error.message
+        message = plain_message(error, "variant file")
         if error.validator == "additionalProperties":
             extra = sorted(set(error.instance) - set(error.schema.get("properties", {})), key=str)
             if extra:

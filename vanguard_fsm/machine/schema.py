@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import jsonschema
 
+from .schema_messages import plain_message, shown
+
 NAME = {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"}
 NAMES = {"type": "array", "items": NAME}
 RULE_IDS = {"type": "array", "minItems": 1, "items": {"type": ["string", "number"]}}
@@ -270,8 +272,10 @@ def schema_errors(data, parameters: bool = False):
         elif error.validator == "required":
             message = error.message.replace("is a required property", "is required here")
         elif error.validator == "pattern":
-            message = f"{error.instance!r} is not a valid name (lower_snake_case)"
+            message = f"{shown(error.instance)} is not a valid name (lower_snake_case)"
+        elif not path:                      # the top level: never the file's text (issue 27)
+            message = plain_message(error, "parameters file" if parameters else "flow file")
         else:
-            message = error.message + _hint(error)
+            message = plain_message(error) + _hint(error)
         where = ".".join(str(p) for p in error.absolute_path) or "top level"
         yield path, f"schema: {message} (at {where})"

@@ -156,7 +156,7 @@ def parse(text: str, path: str, syntax_label: str = "YAML syntax error") -> Docu
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
-        problem = exc.problem or str(exc)
+        problem = exc.problem or exc.context or "malformed"   # str(exc) would quote the line (issue 27)
         raise SourceError(path, line, col, f"{syntax_label}: {problem}") from None
     except yaml.YAMLError as exc:  # pragma: no cover - unmarked errors are rare
         raise SourceError(path, 1, 1, f"YAML error: {exc}") from None

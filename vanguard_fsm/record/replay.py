@@ -35,6 +35,7 @@ from ..game.decks import Deck
 from ..game.factory import compiled_flows, new_game
 from ..machine.hooks import Hooks
 from ..machine.schema import StrictValidator
+from ..machine.schema_messages import not_a, plain_message
 from ..machine.yamlsrc import SourceError, read_source
 from ..paths import builtin_cards_dir
 from .trace import TraceRecorder
@@ -227,10 +228,12 @@ def load_replay(path) -> Replay:
         raise ReplayError(str(path), exc.lineno, exc.colno, f"not a replay file (invalid JSON): {exc.msg}") from None
     except RecursionError:
         raise ReplayError(str(path), 1, 1, "not a replay file: JSON nested too deeply") from None
+    if not isinstance(data, dict):          # say so, without the file's text (issue 27)
+        raise ReplayError(str(path), 1, 1, not_a("replay file", REPLAY_SCHEMA))
     errors = sorted(_VALIDATOR.iter_errors(data), key=lambda e: list(map(str, e.absolute_path)))
     if errors:
         where = ".".join(map(str, errors[0].absolute_path)) or "replay"
-        raise ReplayError(str(path), 1, 1, f"not a replay file: {where}: {errors[0].message}")
+        raise ReplayError(str(path), 1, 1, f"not a replay file: {where}: {plain_message(errors[0])}")
     replay = Replay(str(path), data)
     try:
         text = replay.trace_text()

@@ -21,6 +21,8 @@ from ..game.state import BACK_ROW, REAR_CIRCLES, Battle
 from ..machine.builder import ENTER
 from ..machine.hooks import Hooks
 from ..machine.registry import REGISTRY
+from ..machine.schema_messages import shown
+from ..paths import builtin_cards_dir
 from . import abilities as scenario_abilities
 from .schema import Scenario
 
@@ -176,13 +178,34 @@ def _set_battle(game, scenario: Scenario, paths: list[str]) -> None:
         raise scenario.failure(("start", "battle", "booster"), "a booster stands in the back row")
 
 
-def build_game(scenario: Scenario, hooks: Hooks | None = None, flows_dir=None, cards=None) -> Game:
-    """The scenario's position in a new game, machines placed; call `advance()`/`step()` to run it."""
+def own_cards(scenario: Scenario, uploaded: bool = False) -> Path | None:
+    """The card data the scenario's `cards:` names: a file or directory beside it. An uploaded
+    scenario (the browser's `load`) has nothing beside it on the server: it may name only a
+    built-in card file (`cards: kagero.yaml`), never a path (issue 27, S2)."""
+    name = scenario.data.get("cards")
+    if name is None:
+        return None
+    if uploaded:
+        builtin = builtin_cards_dir()
+        path = builtin / name if "/" not in name and "\\" not in name and not name.startswith(".") else None
+        if path is None or not path.is_file():
+            raise scenario.failure(("cards",), f"an uploaded scenario may name only a built-in card file "
+                                               f"(as `cards: kagero.yaml`), not {shown(name)}; to use other "
+                                               f"cards, start `vanguard-fsm web --cards PATH`")
+        return path
+    path = Path(scenario.path).parent / name
+    if not path.exists():
+        raise scenario.failure(("cards",), f"no card file or directory {name!r} beside the scenario")
+    return path
+
+
+def build_game(scenario: Scenario, hooks: Hooks | None = None, flows_dir=None, cards=None,
+               uploaded: bool = False) -> Game:
+    """The scenario's position in a new game, machines placed; call `advance()`/`step()` to run it.
+    `uploaded`: the file came from a browser, so its `cards:` may name built-in data only."""
     data = scenario.data
-    if cards is None and "cards" in data:     # the scenario's own cards (test cards), beside it
-        cards = Path(scenario.path).parent / data["cards"]
-        if not cards.exists():
-            raise scenario.failure(("cards",), f"no card file or directory {data['cards']!r} beside the scenario")
+    if cards is None:     # the scenario's own cards (test cards), beside it
+        cards = own_cards(scenario, uploaded)
     db = load_cards(cards)
     fmt = data.get("format", "standard")
     per_player, decks = [], []

@@ -16,6 +16,7 @@ import jsonschema
 
 from ..abilities.language.identity import ZONES
 from ..game.state import CIRCLES, REAR_CIRCLES
+from ..machine.schema_messages import plain_message
 from ..machine.yamlsrc import Document, SourceError, load, parse
 from ..machine.schema import StrictValidator
 from .chain import Chain, ChainError
@@ -178,8 +179,8 @@ def _message(err) -> tuple[tuple, str]:
             return keys + (extra[0], "__key__"), f"unknown key {extra[0]!r} (known here: {known})"
     if err.validator == "anyOf" and err.context:
         best = jsonschema.exceptions.best_match(err.context)
-        return keys + tuple(best.relative_path), best.message
-    return keys, err.message
+        return keys + tuple(best.relative_path), plain_message(best)
+    return keys, plain_message(err)
 
 
 def check_schema(doc: Document) -> None:

@@ -220,8 +220,8 @@ def handle(page, msg) -> dict:
         out = command(page, msg)
     except IllegalAction as exc:
         out = {"ok": False, "error": str(exc), "legal": list(exc.legal) if hasattr(exc, "legal") else []}
-    except (BadMessage, UsageError, ValueError, KeyError) as exc:
-        out = {"ok": False, "error": str(exc).strip("'\"")}
+    except (BadMessage, UsageError, ValueError, KeyError) as exc:   # a KeyError's text is its key's repr
+        out = {"ok": False, "error": str(exc.args[0] if isinstance(exc, KeyError) and exc.args else exc)}
     else:
         out = {"ok": True, **out}
     out["id"] = reply_id

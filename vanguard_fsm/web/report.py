@@ -29,6 +29,8 @@ def parse_trace(text: str, name: str = "trace") -> list[dict]:
             row = json.loads(line)
         except json.JSONDecodeError as exc:
             raise ReportError(f"{name}:{number}:{exc.colno}: not JSON: {exc.msg}") from None
+        except RecursionError:
+            raise ReportError(f"{name}:{number}:1: not a trace line: JSON nested too deeply") from None
         if not isinstance(row, dict) or not isinstance(row.get("event"), str):
             raise ReportError(f"{name}:{number}:1: a trace line is a JSON object with an 'event'")
         rows.append(row)

@@ -3,18 +3,23 @@
 Starlette routes: `/` the debugger page (or, for `web --trace`, the report of that
 trace), `/static/*` the packaged assets (the page loads nothing from elsewhere),
 `/ws` the command socket, `/docs/` and `/docs/TOPIC` the guides as plain text. A tab's
-socket creates its `PageSession`; closing the tab drops it. Each message is handled by `commands.handle` in a worker thread, one at a
-time per socket; whatever goes wrong, the reply is an error and the socket stays open.
-`serve` binds 127.0.0.1 unless told otherwise and prints the URL.
+socket creates its `PageSession`; closing the tab drops it. Each message is handled by
+`commands.handle` in a worker thread, one at a time per socket; whatever goes wrong, the reply is an error and the socket stays open.
+Every request first passes `guard.HostGuard` (loopback host, own origin, and for the
+socket the token of the printed URL). `bind` opens the listening socket (an address in
+use is a `BindError`, one line), `serve` runs on it and prints the URL with the token.
 """
 from __future__ import annotations
 
+import errno
 import json
 import logging
+import socket as sockets
 import sys
 
 from anyio import to_thread
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.responses import HTMLResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
@@ -22,6 +27,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..reference import guides
 from . import commands
+from .guard import HostGuard, new_token
 from .report import asset
 from .session import PageSession
 
@@ -32,8 +38,14 @@ PAGE_HEADERS = {"Cache-Control": "no-store", "Content-Security-Policy": CSP + "s
 REPORT_HEADERS = {"Cache-Control": "no-store", "Content-Security-Policy": CSP + "script-src 'unsafe-inline'"}
 
 
-def create_app(options: dict, trace_html: str | None = None) -> Starlette:
-    """`options`: the `build_start` arguments every new tab starts from; `trace_html`: serve a report instead."""
+class BindError(OSError):
+    """The server cannot listen where it was told; the message is one line naming `--host`."""
+
+
+def create_app(options: dict, trace_html: str | None = None, host: str = "127.0.0.1") -> Starlette:
+    """`options`: the `build_start` arguments every new tab starts from; `trace_html`: serve a report
+    instead (no socket then); `host`: the address given with --host, accepted in `Host` beside loopback.
+    The token a socket must carry is `app.state.token` (None for a report)."""
 
     async def index(request):
         if trace_html is not None:
@@ -64,10 +76,15 @@ def create_app(options: dict, trace_html: str | None = None) -> Starlette:
         except WebSocketDisconnect:
             return
 
-    routes = [Route("/", index), Route("/health", health), Route("/favicon.ico", no_icon), WebSocketRoute("/ws", socket),
+    token = new_token() if trace_html is None else None
+    routes = [Route("/", index), Route("/health", health), Route("/favicon.ico", no_icon),
               Route("/docs/", guide), Route("/docs/{topic}", guide),
               Mount("/static", StaticFiles(packages=[(__package__, "static")]), name="static")]
-    return Starlette(routes=routes)
+    if trace_html is None:
+        routes.append(WebSocketRoute("/ws", socket))
+    app = Starlette(routes=routes, middleware=[Middleware(HostGuard, bound_host=host, token=token)])
+    app.state.token = token
+    return app
 
 
 async def guide(request):
@@ -88,6 +105,8 @@ def _answer(page: PageSession, text: str) -> str:
         msg = json.loads(text)
     except json.JSONDecodeError as exc:
         return json.dumps({"ok": False, "error": f"not JSON: {exc.msg} at column {exc.colno}"})
+    except RecursionError:
+        return json.dumps({"ok": False, "error": "not a message: JSON nested too deeply"})
     try:
         reply = commands.handle(page, msg)
     except Exception as exc:              # a bug, not bad input: report it and keep the session
@@ -97,20 +116,45 @@ def _answer(page: PageSession, text: str) -> str:
     return json.dumps(reply, separators=(",", ":"), default=str)
 
 
-def serve(app: Starlette, host: str = "127.0.0.1", port: int = 0, open_browser: bool = False, echo=print) -> None:
-    """Run uvicorn until interrupted; prints the URL once the socket is bound (port 0: any free port)."""
+def bind(host: str = "127.0.0.1", port: int = 0) -> sockets.socket:
+    """The listening socket, bound now so that a bad address is one line (`BindError`), not uvicorn's log."""
+    try:
+        family, kind, proto, _, address = sockets.getaddrinfo(host, port, type=sockets.SOCK_STREAM,
+                                                              flags=sockets.AI_PASSIVE)[0]
+    except (sockets.gaierror, UnicodeError) as exc:
+        raise BindError(f"--host: cannot resolve {host!r}: {getattr(exc, 'strerror', None) or exc}") from None
+    sock = sockets.socket(family, kind, proto)
+    try:
+        sock.setsockopt(sockets.SOL_SOCKET, sockets.SO_REUSEADDR, 1)
+        sock.bind(address)
+    except OSError as exc:
+        sock.close()
+        why = "address in use" if exc.errno == errno.EADDRINUSE else (exc.strerror or str(exc)).lower()
+        raise BindError(f"--host: cannot bind {_netloc(host, port)}: {why}") from None
+    return sock
+
+
+def _netloc(host: str, port: int) -> str:
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+
+
+def serve(app: Starlette, sock: sockets.socket, host: str = "127.0.0.1", open_browser: bool = False,
+          echo=print) -> None:
+    """Run uvicorn on the bound socket until interrupted; once it listens, prints the URL: the host as
+    given (the name the guard accepts), the port bound, the token."""
+    import asyncio
+
     import uvicorn
 
-    config = uvicorn.Config(app, host=host, port=port, log_level="warning", ws="websockets-sansio", lifespan="off")
+    config = uvicorn.Config(app, log_level="warning", ws="websockets-sansio", lifespan="off")
     server = uvicorn.Server(config)
 
     async def announce():
-        import asyncio
         while not server.started:
             await asyncio.sleep(0.02)
-        bound = server.servers[0].sockets[0].getsockname()
-        shown = f"[{host}]" if ":" in host else host
-        url = f"http://{shown}:{bound[1]}/"
+        url = f"http://{_netloc(host, sock.getsockname()[1])}/"
+        if app.state.token:
+            url += f"?token={app.state.token}"
         echo(f"vanguard-fsm web: {url} (Ctrl-C stops)")
         sys.stdout.flush()
         if open_browser:
@@ -118,10 +162,8 @@ def serve(app: Starlette, host: str = "127.0.0.1", port: int = 0, open_browser: 
             webbrowser.open(url)
 
     async def main():
-        import asyncio
         watcher = asyncio.create_task(announce())
-        await server.serve()
+        await server.serve(sockets=[sock])
         watcher.cancel()
 
-    import asyncio
     asyncio.run(main())

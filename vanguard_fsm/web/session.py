@@ -161,7 +161,7 @@ class PageSession:
             path = Path(tmp) / filename
             path.write_text(text, encoding="utf-8")
             options = {k: v for k, v in self.options.items() if k not in ("seed", "scenario", "replay")}
-            options[what] = str(path)
+            options[what], options["uploaded"] = str(path), True
             try:
                 self.start(options)
             except (SourceError, debug_start.StartError) as exc:

@@ -12,10 +12,14 @@ const app = {
 
 /* ---- the socket --------------------------------------------------------- */
 function connect() {
-  const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`;
+  /* the server opens a session only for the token of the URL it printed (issue 27) */
+  const token = new URLSearchParams(location.search).get("token") || "";
+  const url = `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws?token=${encodeURIComponent(token)}`;
   app.socket = new WebSocket(url);
   app.socket.onmessage = (event) => received(JSON.parse(event.data));
-  app.socket.onclose = () => status("the connection to the debugger is closed: reload the page for a new session", "error");
+  app.socket.onclose = () => status(token
+    ? "the connection to the debugger is closed: reload the page for a new session"
+    : "no session: open the URL `vanguard-fsm web` printed (it ends with ?token=...)", "error");
 }
 
 function send(cmd, args = {}) {
