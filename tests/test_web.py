@@ -361,3 +361,17 @@ def test_report_tolerates_unknown_events_and_fields(tmp_path):
                        '{"seq":1,"event":"future_event","turn":0,"turn_player":null,"extra":{"a":[1]}}\n'
                        '{"seq":2,"event":"state","path":"elsewhere.x","turn":0,"turn_player":null}\n', "t")
     assert '"future_event"' in html and "</script>" in html
+
+
+def test_a_report_named_like_a_template_marker_still_holds_its_trace():
+    """Issue 27: a trace file named `{{DATA}}.jsonl` put its name where the data belongs and
+    left the real marker empty; every marker is filled from the template only, in one pass."""
+    import json
+    import re
+
+    from vanguard_fsm.web.report import report_html
+    html = report_html('{"seq":0,"event":"state","path":"game.setup","turn":0,"turn_player":null}\n',
+                       "{{DATA}}/*SCRIPT*/{{TITLE}}.jsonl")
+    data = re.search(r'<script id="report-data" type="application/json">(.*?)</script>', html, re.S).group(1)
+    assert json.loads(data)["events"][0]["path"] == "game.setup"
+    assert "<title>vanguard-fsm report: {{DATA}}/*SCRIPT*/{{TITLE}}.jsonl</title>" in html
