@@ -18,11 +18,12 @@ from ..machine.registry import REGISTRY
 from ..machine.yamlsrc import SourceError, load
 from ..paths import builtin_cards_dir, builtin_flows_dir
 from . import branches, conditions, costs, effects, zone_effects  # noqa: F401  (registration)
+from .conditions import CAUSE_TIMINGS
 from .costs import REPLACED
 from .lint_terms import TermChecks, unknown as _unknown
 from .effects import CARD_ZONES
 from .events import WATCHED
-from .registry import ABILITIES
+from .registry import ABILITIES, MAX_AMOUNT
 from .cont_restrictions import CONT_ONLY
 from .lint_composite import LIST_KINDS, CompositeChecks
 from .spec import DEFAULT_TIMING, KINDS, ONCE, ZONE_NAMES
@@ -36,11 +37,13 @@ SELF_EVENTS = frozenset(REGISTRY.engine_events.names())
 
 
 class Linter(TermChecks, CompositeChecks):
-    def __init__(self, doc, timings: set[str]) -> None:
+    def __init__(self, doc, timings: set[str], states: frozenset = frozenset()) -> None:
         self.doc = doc
         self.timings = timings
+        self.states = states     # `machine.state` paths of the flows being linted (a variant's own)
         self.problems: list[SourceError] = []
         self.kind = None     # the kind of the ability whose effects are being checked
+        self.zone = None     # and the zone it works from (`self` is the card there)
 
     def error(self, path, message) -> None:
         self.problems.append(self.doc.error(path, message))
@@ -86,6 +89,10 @@ class Linter(TermChecks, CompositeChecks):
         for i, item in enumerate(raw.get("conditions", ()) or ()):
             name = self.named(item, path + ("conditions", i), ABILITIES.conditions)
             names.append(name)
+            if name == "caused_by" and (kind != "AUTO" or timing not in CAUSE_TIMINGS):
+                self.error(path + ("conditions", i), f"caused_by is the cause of the move an AUTO ability at "
+                                                     f"{' or '.join(CAUSE_TIMINGS)} watches: this {kind} ability "
+                                                     f"has none, so it could never be played")
         for i, item in enumerate(raw.get("cost", ()) or ()):
             self.named(item, path + ("cost", i), ABILITIES.costs)
         if kind == "ACT" and not raw.get("cost") and not any(n in ONCE for n in names):
@@ -94,13 +101,13 @@ class Linter(TermChecks, CompositeChecks):
         if "optional" in raw and not isinstance(raw["optional"], bool):
             self.error(path + ("optional",), "optional is true or false")
         items = raw.get("effect", ())
-        outer, self.kind = self.kind, kind
+        outer, self.kind, self.zone = (self.kind, self.zone), kind, zone
         if isinstance(items, (list, tuple)):
             for i, item in enumerate(items):
                 self.effect(item, path + ("effect", i))
         else:
             self.effect(items, path + ("effect",))
-        self.kind = outer
+        self.kind, self.zone = outer
         if not items and kind != "CONT":
             self.error(path, "an ability needs an effect")
 
@@ -131,12 +138,16 @@ class Linter(TermChecks, CompositeChecks):
         return name
 
     def arg(self, kind, value, path, what) -> None:
-        if kind == "int" and (not isinstance(value, int) or isinstance(value, bool) or value < 0):
-            self.error(path, f"{what} needs a whole number >= 0 (got {value!r})")
-        elif kind == "signed" and (not isinstance(value, int) or isinstance(value, bool)):
-            self.error(path, f"{what} needs a whole number, + or - (got {value!r})")
+        if kind == "int" and (not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_AMOUNT):
+            self.error(path, f"{what} needs a whole number from 0 to {MAX_AMOUNT} (got {value!r})")
+        elif kind == "signed" and (not isinstance(value, int) or isinstance(value, bool) or abs(value) > MAX_AMOUNT):
+            self.error(path, f"{what} needs a whole number, + or -, at most {MAX_AMOUNT} (got {value!r})")
         elif kind == "str" and not isinstance(value, str):
             self.error(path, f"{what} needs a text argument (got {value!r})")
+        elif kind == "state" and (not isinstance(value, str) or value not in self.states):
+            self.error(path, f"{what}: " + (_unknown("flow state", value, self.states)
+                                            + " in the flows being linted (states: `vanguard-fsm names`)"
+                                            if isinstance(value, str) else f"a flow state path (got {value!r})"))
         elif kind == "texts" and not (isinstance(value, str) or (
                 isinstance(value, list) and value and all(isinstance(v, str) for v in value))):
             self.error(path, f"{what} needs a text or a list of texts (got {value!r})")
@@ -183,6 +194,7 @@ class Linter(TermChecks, CompositeChecks):
             self.error(path + (names[0],), f"effect {names[0]!r} takes no argument (got {item[names[0]]!r})")
         self.arg(entry.arg, item[names[0]], path + (names[0],), f"effect {names[0]!r}")
         self.in_cont(names[0], item[names[0]], path + (names[0],))
+        self.leaps_a_rear_guard(names[0], item[names[0]], path + (names[0],))
         self.together(names[0], item, path)
         for key, value in item.items():
             if key == names[0]:
@@ -260,6 +272,7 @@ def lint_cards(flows_dir=None, cards_path=None) -> list[SourceError]:
     the flows' parameters do not allow (`printed_cards`, RULES 1.1-1.3), sorted by place."""
     flowset = load_flowset(flows_dir if flows_dir is not None else builtin_flows_dir())
     timings = set(REGISTRY.engine_events.names()) | flowset.declared_timings()
+    states = frozenset(f"{f.name}.{p}" for f in flowset.flows.values() for p in f.all_states)
     base = Path(cards_path) if cards_path is not None else builtin_cards_dir()
     try:
         db = load_cards(base)     # shape and card rules first (jsonschema + the checks of game/cards.py)
@@ -274,7 +287,7 @@ def lint_cards(flows_dir=None, cards_path=None) -> list[SourceError]:
         except SourceError as exc:
             problems.append(exc)
             continue
-        linter = Linter(doc, timings)
+        linter = Linter(doc, timings, states)
         for ci, card in enumerate((doc.data or {}).get("cards", ()) or ()):
             problem = printed_problem(db[card["id"]], printed)
             if problem is not None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import difflib
 
 from .counts import DISTINCT, OPERATORS
-from .registry import ABILITIES
+from .registry import ABILITIES, MAX_AMOUNT
 
 
 def unknown(what, name, known) -> str:
@@ -25,6 +25,19 @@ class TermChecks:
             self.error(path, "a CONT 'battles' adds all the units it names as the attack is declared "
                              "(CR 7.4.1.8.4): no choose / up_to")
 
+    def leaps_a_rear_guard(self, name, arg, path) -> None:
+        """Time Leap binds rear-guards only (CR 10.31.2): `self` of an ability working from VC (or any
+        zone but R), or a vanguard or guardian selector, names no unit it could leap."""
+        if name != "time_leap":
+            return
+        source = arg.get("from", "your_units") if isinstance(arg, dict) else ("self" if arg is None else arg)
+        if source == "self" and self.zone not in ("R", "V/R"):
+            self.error(path, f"time_leap of `self` in an ability working from {self.zone or 'no zone'}: Time Leap "
+                             f"binds a rear-guard (CR 10.31.2), so it would do nothing; write it in an R ability")
+        elif source in ("your_vanguard", "opponent_vanguard", "your_guardians"):
+            self.error(path, f"time_leap of {source}: Time Leap binds rear-guards only (CR 10.31.2), "
+                             f"so it would do nothing")
+
     def together(self, name, item, path) -> None:
         """Parameters that do not go together: a call shuffles the deck, so `look_top` with `to: call`
         cannot keep the other cards under it (`others: deck_bottom`)."""
@@ -37,6 +50,9 @@ class TermChecks:
         if isinstance(value, int) and not isinstance(value, bool):
             if value < 0 and not negative:
                 self.error(path, f"{what} needs a whole number >= 0 or a count (got {value!r})")
+            elif abs(value) > MAX_AMOUNT:
+                self.error(path, f"{what}: {value} is past the largest number card data may write, {MAX_AMOUNT} "
+                                 f"(abilities/registry.py MAX_AMOUNT)")
             return
         if not isinstance(value, dict) or "count" not in value:
             self.error(path, f"{what} needs a whole number or a count {{count: source, filters ...}} (got {value!r})")
