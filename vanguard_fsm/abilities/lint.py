@@ -18,12 +18,11 @@ from ..machine.registry import REGISTRY
 from ..machine.yamlsrc import SourceError, load
 from ..paths import builtin_cards_dir, builtin_flows_dir
 from . import branches, conditions, costs, effects, zone_effects  # noqa: F401  (registration)
-from .conditions import CAUSE_TIMINGS
 from .costs import REPLACED
-from .lint_terms import TermChecks, unknown as _unknown
+from .lint_terms import SCALAR_KINDS, TermChecks, unknown as _unknown
 from .effects import CARD_ZONES
 from .events import WATCHED
-from .registry import ABILITIES, MAX_AMOUNT
+from .registry import ABILITIES
 from .cont_restrictions import CONT_ONLY
 from .lint_composite import LIST_KINDS, CompositeChecks
 from .spec import DEFAULT_TIMING, KINDS, ONCE, ZONE_NAMES
@@ -89,10 +88,7 @@ class Linter(TermChecks, CompositeChecks):
         for i, item in enumerate(raw.get("conditions", ()) or ()):
             name = self.named(item, path + ("conditions", i), ABILITIES.conditions)
             names.append(name)
-            if name == "caused_by" and (kind != "AUTO" or timing not in CAUSE_TIMINGS):
-                self.error(path + ("conditions", i), f"caused_by is the cause of the move an AUTO ability at "
-                                                     f"{' or '.join(CAUSE_TIMINGS)} watches: this {kind} ability "
-                                                     f"has none, so it could never be played")
+            self.cause_watched(name, kind, timing, path + ("conditions", i))
         for i, item in enumerate(raw.get("cost", ()) or ()):
             self.named(item, path + ("cost", i), ABILITIES.costs)
         if kind == "ACT" and not raw.get("cost") and not any(n in ONCE for n in names):
@@ -138,19 +134,8 @@ class Linter(TermChecks, CompositeChecks):
         return name
 
     def arg(self, kind, value, path, what) -> None:
-        if kind == "int" and (not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_AMOUNT):
-            self.error(path, f"{what} needs a whole number from 0 to {MAX_AMOUNT} (got {value!r})")
-        elif kind == "signed" and (not isinstance(value, int) or isinstance(value, bool) or abs(value) > MAX_AMOUNT):
-            self.error(path, f"{what} needs a whole number, + or -, at most {MAX_AMOUNT} (got {value!r})")
-        elif kind == "str" and not isinstance(value, str):
-            self.error(path, f"{what} needs a text argument (got {value!r})")
-        elif kind == "state" and (not isinstance(value, str) or value not in self.states):
-            self.error(path, f"{what}: " + (_unknown("flow state", value, self.states)
-                                            + " in the flows being linted (states: `vanguard-fsm names`)"
-                                            if isinstance(value, str) else f"a flow state path (got {value!r})"))
-        elif kind == "texts" and not (isinstance(value, str) or (
-                isinstance(value, list) and value and all(isinstance(v, str) for v in value))):
-            self.error(path, f"{what} needs a text or a list of texts (got {value!r})")
+        if kind in SCALAR_KINDS:
+            self.scalar(kind, value, path, what)
         elif kind == "target":
             self.target(value, path)
         elif kind == "cards":

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import difflib
 
+from .conditions import CAUSE_TIMINGS
 from .counts import DISTINCT, OPERATORS
 from .registry import ABILITIES, MAX_AMOUNT
 
@@ -18,12 +19,44 @@ def unknown(what, name, known) -> str:
     return f"unknown {what} {name!r}" + (f" (did you mean {close[0]!r}?)" if close else "")
 
 
+SCALAR_KINDS = ("int", "signed", "str", "state", "texts")
+
+
 class TermChecks:
+    def scalar(self, kind, value, path, what) -> None:
+        """A plain argument: a whole number within MAX_AMOUNT (`int` >= 0, `signed`), a text, texts,
+        or a flow state of the flows being linted."""
+        if kind == "int" and (not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_AMOUNT):
+            self.error(path, f"{what} needs a whole number from 0 to {MAX_AMOUNT} (got {value!r})")
+        elif kind == "signed" and (not isinstance(value, int) or isinstance(value, bool) or abs(value) > MAX_AMOUNT):
+            self.error(path, f"{what} needs a whole number, + or -, at most {MAX_AMOUNT} (got {value!r})")
+        elif kind == "str" and not isinstance(value, str):
+            self.error(path, f"{what} needs a text argument (got {value!r})")
+        elif kind == "state":
+            self.flow_state(value, path, what)
+        elif kind == "texts" and not (isinstance(value, str) or (
+                isinstance(value, list) and value and all(isinstance(v, str) for v in value))):
+            self.error(path, f"{what} needs a text or a list of texts (got {value!r})")
+
     def in_cont(self, name, arg, path) -> None:
         """An effect in a CONT ability is applied without a choice: a CONT `battles` names all its units."""
         if self.kind == "CONT" and name == "battles" and isinstance(arg, dict) and {"choose", "up_to"} & set(arg):
             self.error(path, "a CONT 'battles' adds all the units it names as the attack is declared "
                              "(CR 7.4.1.8.4): no choose / up_to")
+
+    def flow_state(self, value, path, what) -> None:
+        """A flow state path (`during: battle.guard_step`) of the flows being linted, a variant's own."""
+        if not isinstance(value, str):
+            self.error(path, f"{what}: a flow state path (got {value!r})")
+        elif value not in self.states:
+            self.error(path, f"{what}: {unknown('flow state', value, self.states)} in the flows being linted "
+                             f"(states: `vanguard-fsm names`)")
+
+    def cause_watched(self, name, kind, timing, path) -> None:
+        """`caused_by` reads the cause of the move an AUTO ability watches; elsewhere there is none."""
+        if name == "caused_by" and (kind != "AUTO" or timing not in CAUSE_TIMINGS):
+            self.error(path, f"caused_by is the cause of the move an AUTO ability at {' or '.join(CAUSE_TIMINGS)} "
+                             f"watches: this {kind} ability has none, so it could never be played")
 
     def leaps_a_rear_guard(self, name, arg, path) -> None:
         """Time Leap binds rear-guards only (CR 10.31.2): `self` of an ability working from VC (or any
