@@ -28,7 +28,7 @@ from vanguard_fsm.paths import builtin_flows_dir
     ("{kind: AUTO, zone: V, timing: when_attacks, effect: {draw: 1000000}}", "1000000",
      f"draw': 1000000 is past the largest number card data may write, {MAX_AMOUNT}"),
     ("{kind: AUTO, zone: V, timing: when_attacks, effect: {look_top: 1000000, to: hand}}", "1000000",
-     f"needs a whole number from 0 to {MAX_AMOUNT}"),
+     f"needs a whole number >= 0, at most {MAX_AMOUNT}"),
     ("{kind: AUTO, zone: V, timing: when_attacks, effect: {drive: -1000000}}", "-1000000",
      f"at most {MAX_AMOUNT}"),
 ])

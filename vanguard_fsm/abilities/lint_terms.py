@@ -27,7 +27,7 @@ class TermChecks:
         """A plain argument: a whole number within MAX_AMOUNT (`int` >= 0, `signed`), a text, texts,
         or a flow state of the flows being linted."""
         if kind == "int" and (not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_AMOUNT):
-            self.error(path, f"{what} needs a whole number from 0 to {MAX_AMOUNT} (got {value!r})")
+            self.error(path, f"{what} needs a whole number >= 0, at most {MAX_AMOUNT} (got {value!r})")
         elif kind == "signed" and (not isinstance(value, int) or isinstance(value, bool) or abs(value) > MAX_AMOUNT):
             self.error(path, f"{what} needs a whole number, + or -, at most {MAX_AMOUNT} (got {value!r})")
         elif kind == "str" and not isinstance(value, str):
