@@ -24,7 +24,7 @@ p1:
   front_left: TC-011
   front_right: TC-011
   hand: [TC-008, TC-002]
-  damage: [TC-008, TC-008, TC-008, TC-008]
+  damage: [TC-009, TC-009, TC-009, TC-009]
   deck: [{card: TC-009, count: 6}]
 """
 

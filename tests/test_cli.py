@@ -68,3 +68,19 @@ def test_play_log_shows_abilities():
     out = run("play", "--seed", "12")
     assert out.returncode == 0
     assert "ability (when_ridden_upon): resolved" in out.stdout
+
+
+def test_decks_reads_the_card_data_cards_names(tmp_path):
+    """Issue 27: every verb that loads cards takes `--cards`; `decks` had none. The listing reads the
+    built-in decks with those cards (the ones naming a card the set lacks are said, not listed), and
+    `decks --cards P validate` validates with them too."""
+    import shutil
+
+    from vanguard_fsm.paths import builtin_cards_dir, builtin_decks_dir
+    shutil.copy(builtin_cards_dir() / "aurora_lancers.yaml", tmp_path / "aurora_lancers.yaml")
+    listing = run("decks", "--cards", str(tmp_path))
+    assert listing.returncode == 0, listing.stderr
+    assert "aurora-quick" in listing.stdout and "\nkagero " not in listing.stdout
+    assert f"that {tmp_path} does not hold: dark-irregulars" in listing.stdout
+    other = run("decks", "--cards", str(tmp_path), "validate", str(builtin_decks_dir() / "kagero.yaml"))
+    assert other.returncode == 2 and "unknown card id 'BT01-016'" in other.stderr

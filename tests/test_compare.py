@@ -101,6 +101,29 @@ def test_metrics_come_from_the_trace_and_ignore_events_they_do_not_know(tmp_path
         read_trace(tmp_path / "bad.jsonl")
 
 
+@pytest.mark.parametrize("line, message", [
+    ("[1, 2]", "2:1: a trace row is a JSON object, not list"),
+    ('{"name": "not a trace"}', "2:1: a trace row holds seq (integer), event (text), turn (integer) and "
+                                "turn_player (0, 1 or null): seq, event, turn, turn_player missing"),
+    ('{"seq": 1, "event": "draw", "turn": "1", "turn_player": 0}', "2:1: a trace row holds"),
+    ('{"seq": 1, "event": "draw", "turn": 1, "turn_player": true}', "turn_player missing or of another type"),
+])
+def test_evaluate_refuses_rows_that_are_not_trace_rows(tmp_path, line, message):
+    """Issue 27: `evaluate --traces` counted any JSON (a list, an object of other fields) as a
+    game; a row that is not a trace row (CONTRACT: seq, event, turn, turn_player) is refused
+    at path:line:col, and so is a file holding no game_start."""
+    text = trace_text(5, agents=("heuristic", "heuristic")).splitlines()
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text(text[0] + "\n" + line + "\n" + "\n".join(text[1:]) + "\n")
+    with pytest.raises(ValueError) as info:
+        read_trace(bad)
+    assert str(info.value).startswith(f"{bad}:") and message in str(info.value)
+    no_game = tmp_path / "no_game.jsonl"
+    no_game.write_text("\n".join(t for t in text if '"game_start"' not in t) + "\n")
+    with pytest.raises(ValueError, match=r"no_game\.jsonl:1:1: not the trace of a game: no game_start event"):
+        read_trace(no_game)
+
+
 # -- diff ------------------------------------------------------------------------------
 
 def changes(b: str) -> list:

@@ -11,7 +11,7 @@ name: Vermillion's given CONT
 rules: ["CR 7.4.1.8.4"]
 start: {turn: 8, turn_player: 0, at: turn.main_phase}
 p0:
-  VC: {card: BT06-006, soul: [BT01-022]}
+  VC: {card: BT06-006, soul: [BT01-048]}      # four Nehalems at most: in the damage zone
   damage: [BT01-022, BT01-022, BT01-022, BT01-022]
   deck: [{card: BT01-022, count: 8}]
 p1:

@@ -364,10 +364,13 @@ def test_an_illegal_deck_is_refused_by_every_command_with_its_line(tmp_path):
 
 
 def test_the_game_format_is_the_decks_format(tmp_path):
+    from vanguard_fsm.game.decks import DeckError
     from vanguard_fsm.game.factory import new_game
     assert new_game(1, ["aurora-quick", "tidewyrm-quick"]).state.format == "quick"
     assert new_game(1, ["aurora", "tidewyrm"]).state.format == "standard"
-    assert new_game(1, ["aurora-quick", "tidewyrm-quick"], fmt="standard").state.format == "standard"
+    # a format is a deck rule (RULES 2.1, 2.2): another format for the game, only with decks legal in it
+    with pytest.raises(DeckError, match="'aurora-quick' is a quick deck, not legal in a standard game"):
+        new_game(1, ["aurora-quick", "tidewyrm-quick"], fmt="standard")
 
 
 def test_grade_limits_and_drive_checks_are_parameters(tmp_path):

@@ -156,3 +156,28 @@ def test_restoring_a_later_snapshot_brings_its_choices_back():
     assert game.history == []
     game.restore(late)
     assert game.history == history
+
+
+def test_a_merge_key_with_an_override_is_not_a_duplicate():
+    """Issue 27: `<<: *anchor` then a key of the anchor written again overrides it (YAML merge);
+    the duplicate check read the graph after construction had flattened the merge into the
+    mapping and called the override a duplicate key. A key written twice still is one."""
+    doc = yamlsrc.parse("base: &b {x: 1, y: 2}\nc:\n  <<: *b\n  y: 3\n", "x.yaml")
+    assert doc.data["c"] == {"x": 1, "y": 3}
+    assert doc.duplicates == []
+    assert doc.where(("c", "y")) == (4, 6) and doc.where(("c", "x")) == (1, 14)   # the override, the anchor
+    twice = yamlsrc.parse("c:\n  <<: {x: 1}\n  y: 3\n  y: 4\n", "x.yaml")
+    assert twice.duplicates == [(("c", "y"), 4, 3)]
+
+
+def test_a_large_file_without_aliases_is_not_called_an_alias_bomb():
+    """Issue 27: a valid flow of 20,000 states (no alias) passed the node limit and was refused
+    as "an alias bomb?"; the message says which limit and where the file passes it."""
+    states = "".join(f"  s{i}: {{doc: state {i}, rules: [x], transitions: [{{to: s{i + 1}}}]}}\n"
+                     for i in range(20_000))
+    with pytest.raises(yamlsrc.SourceError) as info:
+        yamlsrc.parse("states:\n" + states, "big.yaml")
+    message = str(info.value)
+    assert "alias" not in message and f"more than {yamlsrc.MAX_NODES} YAML nodes" in message
+    line = int(message.split(":")[1])
+    assert 2 < line < 20_002      # the node past the limit, not the top of the file

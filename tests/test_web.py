@@ -429,3 +429,17 @@ def test_deeply_nested_messages_are_an_error_reply_and_the_session_lives(tab):
     refused = tab("load", what="trace", name="deep.jsonl", text=trace)
     assert refused["ok"] is False and refused["error"] == "deep.jsonl:2:1: not a trace line: JSON nested too deeply"
     assert tab.ok("view")["position"]["transitions"] == 2
+
+
+def test_a_report_named_like_a_template_marker_still_holds_its_trace():
+    """Issue 27: a trace file named `{{DATA}}.jsonl` put its name where the data belongs and
+    left the real marker empty; every marker is filled from the template only, in one pass."""
+    import json
+    import re
+
+    from vanguard_fsm.web.report import report_html
+    html = report_html('{"seq":0,"event":"state","path":"game.setup","turn":0,"turn_player":null}\n',
+                       "{{DATA}}/*SCRIPT*/{{TITLE}}.jsonl")
+    data = re.search(r'<script id="report-data" type="application/json">(.*?)</script>', html, re.S).group(1)
+    assert json.loads(data)["events"][0]["path"] == "game.setup"
+    assert "<title>vanguard-fsm report: {{DATA}}/*SCRIPT*/{{TITLE}}.jsonl</title>" in html

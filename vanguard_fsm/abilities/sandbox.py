@@ -17,7 +17,10 @@ CIRCLE_NAMES = ("VC", "front_left", "back_left", "back_center", "front_right", "
 
 
 def sandbox(cards, deck, seed: int = 0, turn: int = 3, turn_player: int = 0, fmt: str = "quick", hooks=None):
-    game = attach(new_game(seed, (deck, deck), fmt, None, cards, hooks=hooks, start=False), whole_db=True)
+    # a board set by hand is a position, not a game start (as a scenario's): its deck is not checked
+    # against the format, which only sets the damage to lose here
+    game = attach(new_game(seed, (deck, deck), fmt, None, cards, hooks=hooks, start=False, check_decks=False),
+                  whole_db=True)
     state = game.state
     state.turn, state.turn_player, state.first = turn, turn_player, turn_player
     for seat, p in enumerate(state.players):

@@ -12,7 +12,7 @@ import click
 from ..agents import make_agent
 from ..agents.base import play_out
 from ..game.cards import load_cards
-from ..game.decks import builtin_deck_names, load_deck, validate_deck
+from ..game.decks import DeckError, builtin_deck_names, load_deck, validate_deck
 from ..abilities import new_game_with_abilities
 from ..machine.hooks import Hooks
 from ..paths import builtin_flows_dir, resolve_flows, variant_names, variants_dir
@@ -152,15 +152,33 @@ def cards(as_json, expression, flows_dir, cards):
 
 
 @click.group(invoke_without_command=True)
+@cards_option
 @click.pass_context
-def decks(ctx):
+def decks(ctx, cards):
     """List the built-in decks, or `validate FILE...` against RULES.md 2.x."""
-    if ctx.invoked_subcommand is None:
-        db = load_cards()
-        for name in builtin_deck_names():
+    if ctx.invoked_subcommand is not None:    # `decks --cards P validate ...`: validate reads P
+        if cards is not None:
+            ctx.default_map = {**(ctx.default_map or {}), "validate": {"cards": cards}}
+        return
+    input_errors(_list_decks)(cards=cards)
+
+
+def _list_decks(cards) -> None:
+    """Each built-in deck read with the card data `--cards` names; those naming a card it lacks
+    are said at the end, not listed."""
+    db = load_cards(cards)
+    unreadable = []
+    for name in builtin_deck_names():
+        try:
             d = load_deck(name, db)
-            click.echo(f"{name:16} {d.format:8} {len(d.main):3} cards + {len(d.g_deck):2} G units  "
-                       f"starter {d.starter}")
+        except DeckError:
+            unreadable.append(name)
+            continue
+        click.echo(f"{name:16} {d.format:8} {len(d.main):3} cards + {len(d.g_deck):2} G units  "
+                   f"starter {d.starter}")
+    if unreadable:
+        click.echo(f"({len(unreadable)} built-in deck(s) name cards that {cards} does not hold: "
+                   f"{', '.join(unreadable)})")
 
 
 @decks.command("validate")

@@ -13,6 +13,8 @@ from collections import Counter
 from pathlib import Path
 from typing import Iterable
 
+from ..record.trace import trace_row_problem
+
 # the per-game numbers compared side by side (name, what it means)
 GAME_METRICS = (
     ("first_player_won", "first player wins (decided games)"),
@@ -117,8 +119,10 @@ def record_of(events: Iterable[dict]) -> GameRecord:
 
 
 def read_trace(path: str | Path) -> GameRecord:
-    """A GameRecord from a JSON Lines trace file; ValueError names the line that is not JSON."""
+    """A GameRecord from a JSON Lines trace file; ValueError names the line that is not JSON
+    or not a trace row (record/trace.py), or the file that holds no game (no `game_start`)."""
     record = GameRecord()
+    started = False
     with open(path, encoding="utf-8") as f:
         for number, line in enumerate(f, 1):
             if not line.strip():
@@ -127,8 +131,13 @@ def read_trace(path: str | Path) -> GameRecord:
                 event = json.loads(line)
             except json.JSONDecodeError as exc:
                 raise ValueError(f"{path}:{number}:{exc.colno}: not a JSON trace line: {exc.msg}") from None
-            if isinstance(event, dict):
-                record.feed(event)
+            problem = trace_row_problem(event)
+            if problem is not None:
+                raise ValueError(f"{path}:{number}:1: {problem}")
+            started = started or event["event"] == "game_start"
+            record.feed(event)
+    if not started:
+        raise ValueError(f"{path}:1:1: not the trace of a game: no game_start event")
     return record
 
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 import functools
 import os
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from vanguard_fsm.game.cards import (
@@ -139,9 +139,17 @@ def validate_deck(deck: Deck, db: CardDB, params: dict | None = None) -> list[st
     return [message for _section, message in deck_problems(deck, db, params)]
 
 
-def check_deck(deck: Deck, db: CardDB, params: dict) -> None:
+def check_deck(deck: Deck, db: CardDB, params: dict, fmt: str | None = None) -> None:
     """Refuse an illegal deck when a game starts (CR 5.4.2): ``DeckError`` at the line of
-    the deck file the first violation is about."""
+    the deck file the first violation is about. ``fmt``: the game's format, when it is not the
+    deck's own (``--format``): the deck must be legal in that format's construction rules."""
+    if fmt is not None and fmt != deck.format:
+        problems = deck_problems(replace(deck, format=fmt), db, params)
+        if problems:
+            raise DeckError(deck.path, *deck.line_of("format"),
+                            f"deck {deck.name!r} is a {deck.format} deck, not legal in a {fmt} game: "
+                            f"{problems[0][1]}")
+        return
     problems = deck_problems(deck, db, params)
     if problems:
         section, message = problems[0]

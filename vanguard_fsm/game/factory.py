@@ -74,22 +74,28 @@ def new_game(seed: int = 0, decks=None, fmt: str | None = None, flows_dir=None, 
         check_playable(deck, db)
     params = flows.spec.parameters
     check_printed(deck_objs, db, params["printed_cards"])
-    if check_decks:
-        for deck in deck_objs:
-            check_deck(deck, db, params)
     if fmt is None:
         fmt = deck_objs[0].format
         for deck in deck_objs[1:]:
             if deck.format != fmt:
                 raise DeckError(deck.path, *deck.line_of("format"),
                                 f"deck {deck.name!r} is a {deck.format} deck and {deck_objs[0].name!r} a {fmt} "
-                                f"deck: say which format the game is played in (--format)")
+                                f"deck: say which format the game is played in (--format), each deck legal in it")
     if fmt not in params["damage_to_lose"]:
         raise DeckError(deck_objs[0].path, *deck_objs[0].line_of("format"),
                         f"format {fmt!r} is not in parameters.yaml damage_to_lose "
                         f"({', '.join(sorted(params['damage_to_lose']))})")
+    if check_decks:     # a format is a deck rule (RULES 2.1, 2.2): each deck is legal in the game's
+        for deck in deck_objs:
+            check_deck(deck, db, params, fmt)
     game = Game(flows, db, deck_objs, seed=seed, fmt=fmt, hooks=hooks)
     return game.start() if start else game
+
+
+def decks_format(decks=None, flows_dir=None, cards=None) -> str:
+    """The format a game of these decks is played in when no `--format` says otherwise: the
+    decks' own (checked: bad flows, cards or decks raise as `new_game` does)."""
+    return new_game(0, decks, None, flows_dir, cards, start=False).state.format
 
 
 def check_playable(deck: Deck, db) -> None:

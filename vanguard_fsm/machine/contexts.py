@@ -6,7 +6,9 @@ choice gives it, `end_battle` ends it). This module follows every path through
 the flows, as the runner would run them (transition actions, then the `do` of
 each state entered, outermost first; an invoked machine starts with the facts of
 the state that invokes it and returns with those of its final states), and keeps
-for each state the contexts that hold on *every* path to it. A name written where
+for each state the contexts that hold on *every* path to it. A condition may give a
+context where it is known to hold: on a transition it guards (`if`), and on the
+transitions after one guarded by it alone (`unless: [c]`) that did not fire. A name written where
 one of its contexts may be missing is reported at its `file:line:col`; for a
 decision kind this means the choice can never (or not always) be legal there.
 """
@@ -91,17 +93,21 @@ class _Flow:
         if leaf.decision and self.report is not None:
             for i, kind in enumerate(leaf.decision.kinds):
                 self.report(flow, leaf.key + ("decision", "kinds", i), self.reg.choices, kind, facts)
+        passed = set()      # what the guards passed over say: `unless: [c]` alone did not fire, so c holds
         for node in [leaf, *leaf.ancestors()[::-1]]:
             for t in node.transitions:
-                if not t.dest:
-                    continue
-                start = facts
+                start = facts | passed
                 if t.trigger != "advance":      # the chosen action has been applied
                     choices = self.reg.choices
                     start = frozenset((start - set(choices.ends(t.trigger))) | set(choices.gives(t.trigger)))
+                elif t.unless and len(t.unless) == 1 and not t.conditions:
+                    passed |= set(self.reg.conditions.gives(t.unless[0]))
+                if not t.dest:
+                    continue
                 self.apply(self.reg.conditions, t.conditions, start, flow, t.key + ("if",))
                 self.apply(self.reg.conditions, t.unless, start, flow, t.key + ("unless",))
-                after = self.apply(self.reg.actions, t.actions, start, flow, t.key + ("do",))
+                start |= {c for name in t.conditions for c in self.reg.conditions.gives(name)}   # they hold here
+                after = self.apply(self.reg.actions, t.actions, frozenset(start), flow, t.key + ("do",))
                 target = flow.all_states[t.dest]
                 changed |= self.land(flow, target, self.enter(flow, leaf, target, after))
         return changed

@@ -24,8 +24,8 @@ def _auto_edges(flow: FlowSpec, leaf) -> list[str]:
     return edges
 
 
-def hanging_loops(flow: FlowSpec) -> list[list]:
-    """Each closed loop of automatic states (as StateSpecs, in path order)."""
+def _loops(flow: FlowSpec) -> list[tuple[list, bool]]:
+    """Each loop of automatic states (StateSpecs in path order), and whether nothing leads out of it."""
     moving = {leaf.path: leaf for leaf in flow.leaves()
               if leaf.decision is None and leaf.invoke is None and not leaf.final}
     edges = {path: _auto_edges(flow, leaf) for path, leaf in moving.items()}
@@ -47,6 +47,26 @@ def hanging_loops(flow: FlowSpec) -> list[list]:
         component = {p for p in reachable[path] if path in reachable.get(p, ())}
         done |= component
         closed = all(set(edges[p]) <= component for p in component)
-        if closed:
-            loops.append([moving[p] for p in sorted(component)])
+        loops.append(([moving[p] for p in sorted(component)], closed))
     return loops
+
+
+def hanging_loops(flow: FlowSpec) -> list[list]:
+    """Each closed loop of automatic states (as StateSpecs, in path order)."""
+    return [loop for loop, closed in _loops(flow) if closed]
+
+
+def still_loops(flow: FlowSpec) -> list[list]:
+    """Each loop of automatic states with a way out that changes nothing on its way round: no
+    action, no timing in its states (or the states around them) nor on its transitions. Its
+    guards then read the same game on every pass: if no way out holds on entry, none ever will."""
+    out = []
+    for loop, closed in _loops(flow):
+        paths = {leaf.path for leaf in loop}
+        nodes = {id(n): n for leaf in loop for n in (leaf, *leaf.ancestors())}.values()
+        acting = any(n.actions or n.timings for n in nodes) or any(
+            t.actions for n in nodes for t in n.transitions
+            if t.dest and flow.initial_leaf(flow.all_states[t.dest]).path in paths)
+        if not closed and not acting:
+            out.append(loop)
+    return out

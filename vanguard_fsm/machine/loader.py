@@ -14,7 +14,7 @@ from pathlib import Path
 
 from ..paths import builtin_flows_dir, resolve_flows
 from .contexts import context_problems
-from .cycles import hanging_loops
+from .cycles import hanging_loops, still_loops
 from .obligations import open_work_problems
 from .overlay import VARIANT_FILE, collect
 from .parameters_file import PARAMETERS_FILE, read_parameters
@@ -202,6 +202,12 @@ class _Linter:
             self.add(loop[0].where, f"states {names} move only among themselves, with no decision, no invoked "
                                     f"machine and no transition out: the game would loop forever here "
                                     f"(add a decision or a transition that leaves)")
+        for loop in still_loops(flow):
+            names = " -> ".join(state.path for state in loop)
+            self.add(loop[0].where, f"states {names} loop with no decision and change "
+                                    f"nothing on the way round (no action, no timing): the guards of their ways out "
+                                    f"read the same game on every pass, so if none holds on entry the game loops "
+                                    f"forever (add an action that changes what they read, or a decision)")
 
     def check_exits(self, flow: FlowSpec) -> None:
         for leaf in flow.leaves():

@@ -36,6 +36,7 @@ import yaml
 
 from .parameters_file import PARAMETERS_FILE
 from .schema_messages import plain_message
+from .schema import RULE_ID
 from .yamlsrc import Document, SourceError, load, read_source
 
 VARIANT_FILE = "variant.yaml"
@@ -48,7 +49,7 @@ VARIANT_SCHEMA = {
     "properties": {
         "extends": {"type": "string", "minLength": 1},
         "doc": {"type": "string"},
-        "rules": {"type": "array", "items": {"type": ["string", "number"]}},
+        "rules": {"type": "array", "items": RULE_ID},
         "parameters": {"type": "object"},
         "patch": {"type": "object", "additionalProperties": {"type": ["object", "null"]}},
     },

@@ -11,7 +11,9 @@ from .schema_messages import plain_message, shown
 
 NAME = {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"}
 NAMES = {"type": "array", "items": NAME}
-RULE_IDS = {"type": "array", "minItems": 1, "items": {"type": ["string", "number"]}}
+# a rule ID is text: written unquoted, `2.10` would read as the number 2.1 and `.nan` as a float
+RULE_ID = {"type": "string", "minLength": 1}
+RULE_IDS = {"type": "array", "minItems": 1, "items": RULE_ID}
 
 TRANSITION = {
     "type": "object",

@@ -71,11 +71,19 @@ class Document:
         return SourceError(*self.locate(key_path), message)
 
 
+_MERGE = "tag:yaml.org,2002:merge"
+
+
 def _walk(node, path: Key, marks: dict, duplicates: list) -> None:
+    """Marks and duplicate keys of the graph as written: called before construction, which
+    flattens merge keys (`<<: *anchor`) into the mapping and would make an override look
+    written twice."""
     marks[path] = (node.start_mark.line + 1, node.start_mark.column + 1)
     if isinstance(node, yaml.MappingNode):
         seen = set()
         for key_node, value_node in node.value:
+            if key_node.tag == _MERGE:
+                continue
             key = key_node.value
             if key in seen:
                 duplicates.append((path + (key,), key_node.start_mark.line + 1, key_node.start_mark.column + 1))
@@ -84,9 +92,27 @@ def _walk(node, path: Key, marks: dict, duplicates: list) -> None:
             # the key's own position, distinct from its value's
             marks[path + (key, "__key__")] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
             _walk(value_node, path + (key,), marks, duplicates)
+        for key_node, value_node in _merged_pairs(node):   # a key written here wins over a merged one
+            if key_node.value not in seen:
+                seen.add(key_node.value)
+                marks[path + (key_node.value, "__key__")] = (key_node.start_mark.line + 1,
+                                                            key_node.start_mark.column + 1)
+                _walk(value_node, path + (key_node.value,), marks, [])   # its duplicates: at the anchor
     elif isinstance(node, yaml.SequenceNode):
         for index, item in enumerate(node.value):
             _walk(item, path + (index,), marks, duplicates)
+
+
+def _merged_pairs(node):
+    """The (key, value) nodes a mapping's merge keys bring in, the first source first (YAML merge)."""
+    for key_node, value_node in node.value:
+        if key_node.tag != _MERGE:
+            continue
+        sources = value_node.value if isinstance(value_node, yaml.SequenceNode) else [value_node]
+        for source in sources:
+            if isinstance(source, yaml.MappingNode):
+                yield from ((k, v) for k, v in source.value if k.tag != _MERGE)
+                yield from _merged_pairs(source)
 
 
 class _TooBig(Exception):
@@ -124,6 +150,10 @@ def _check_expansion(root) -> None:
             return sizes[key]
         if key in open_nodes:
             raise _TooBig(node.start_mark, "an alias refers to a node that contains it (a recursive structure)")
+        if len(sizes) + len(open_nodes) >= MAX_NODES:   # as written, before any alias is expanded
+            raise _TooBig(node.start_mark, f"the file holds more than {MAX_NODES} YAML nodes (keys, values, "
+                                           f"list items), the input limit; this is the first one past it: "
+                                           f"split the file")
         total = 1
         if isinstance(node, (yaml.MappingNode, yaml.SequenceNode)):
             open_nodes.add(key)
@@ -148,8 +178,11 @@ def parse(text: str, path: str, syntax_label: str = "YAML syntax error") -> Docu
     loader = _BoundedLoader(text)
     try:
         node = loader.get_single_node()
+        marks: dict = {}
+        duplicates: list = []
         if node is not None:
             _check_expansion(node)
+            _walk(node, (), marks, duplicates)
         data = loader.construct_document(node) if node is not None else None
     except _TooBig as exc:
         raise SourceError(path, exc.mark.line + 1, exc.mark.column + 1, exc.message) from None
@@ -162,10 +195,6 @@ def parse(text: str, path: str, syntax_label: str = "YAML syntax error") -> Docu
         raise SourceError(path, 1, 1, f"YAML error: {exc}") from None
     finally:
         loader.dispose()
-    marks: dict = {}
-    duplicates: list = []
-    if node is not None:
-        _walk(node, (), marks, duplicates)
     return Document(path, data, marks, duplicates)
 
 

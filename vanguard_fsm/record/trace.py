@@ -10,6 +10,21 @@ from __future__ import annotations
 import json
 
 
+def trace_row_problem(row) -> str | None:
+    """What keeps a parsed line from being a trace row (every row holds an integer `seq`, a
+    string `event`, an integer `turn` and `turn_player` 0, 1 or null), or None: a reader of
+    traces written elsewhere refuses anything else instead of counting it as a game."""
+    if not isinstance(row, dict):
+        return f"a trace row is a JSON object, not {type(row).__name__}"
+    checks = (("seq", lambda v: type(v) is int), ("event", lambda v: isinstance(v, str)),
+              ("turn", lambda v: type(v) is int), ("turn_player", lambda v: v in (0, 1, None) and type(v) is not bool))
+    missing = [key for key, ok in checks if key not in row or not ok(row[key])]
+    if missing:
+        return "a trace row holds seq (integer), event (text), turn (integer) and turn_player (0, 1 or null): " \
+               f"{', '.join(missing)} missing or of another type"
+    return None
+
+
 class TraceRecorder:
     """Collects trace events in memory (as dicts) and/or writes them to a file."""
 

@@ -24,6 +24,7 @@ from ..machine.registry import REGISTRY
 from ..machine.schema_messages import shown
 from ..paths import builtin_cards_dir
 from . import abilities as scenario_abilities
+from .position import check_battle, check_position
 from .schema import Scenario
 
 # battle states reached before an attacker and a target are chosen
@@ -223,9 +224,12 @@ def build_game(scenario: Scenario, hooks: Hooks | None = None, flows_dir=None, c
     if data.get("abilities", True):
         attach(game)
     flows = game.flows
+    start = data["start"]
+    for seat in (0, 1):     # what no legal game reaches is refused before anything is placed
+        check_position(scenario, db, flows.spec.parameters, fmt, per_player[seat], seat)
+    check_battle(scenario, start.get("battle") or {})
     for seat in (0, 1):
         _fill_player(game, scenario, seat, per_player[seat])
-    start = data["start"]
     state = game.state
     state.turn, state.turn_player = start["turn"], start["turn_player"]
     state.first = start.get("first", start["turn_player"] if start["turn"] % 2 else 1 - start["turn_player"])

@@ -18,7 +18,7 @@ from ..abilities.language.identity import ZONES
 from ..game.state import CIRCLES, REAR_CIRCLES
 from ..machine.schema_messages import plain_message
 from ..machine.yamlsrc import Document, SourceError, load, parse
-from ..machine.schema import StrictValidator
+from ..machine.schema import RULE_IDS, StrictValidator
 from .chain import Chain, ChainError
 
 CARD = {"type": "string", "pattern": r"^[A-Za-z0-9][A-Za-z0-9_-]*$"}
@@ -126,7 +126,7 @@ SCENARIO_SCHEMA = {
     "properties": {
         "name": {"type": "string", "minLength": 1},
         "doc": {"type": "string"},
-        "rules": {"type": "array", "minItems": 1, "items": {"type": ["string", "number"]}},
+        "rules": RULE_IDS,
         "format": {"enum": ["standard", "quick"]},
         "seed": {"type": "integer"},
         "cards": {"type": "string", "minLength": 1},   # a card file or directory, relative to this file

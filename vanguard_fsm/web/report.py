@@ -9,6 +9,7 @@ a line that is not a JSON object is a `ReportError` naming `path:line:col`.
 from __future__ import annotations
 
 import json
+import re
 from html import escape
 from importlib import resources
 
@@ -68,9 +69,14 @@ def render_page(rows: list[dict], name: str, flowset) -> str:
     page = asset("report.html")
     parts = {"/*STYLE*/": asset("app.css"), "/*SCRIPT*/": asset("common.js") + "\n" + asset("report.js"),
              "{{TITLE}}": escape(f"vanguard-fsm report: {name}"), "{{DATA}}": _script_json(data)}
-    for marker, value in parts.items():
-        page = page.replace(marker, value, 1)
-    return page
+    return fill_template(page, parts)
+
+
+def fill_template(page: str, parts: dict) -> str:
+    """Each marker of the page replaced by its value in one pass: a value is never searched for
+    markers again, so a title or a trace holding `{{DATA}}` cannot take another marker's place."""
+    pattern = re.compile("|".join(re.escape(marker) for marker in parts))
+    return pattern.sub(lambda match: parts[match.group(0)], page)
 
 
 def write_report(trace_path, out_path, flows_dir=None) -> int:

@@ -69,20 +69,20 @@ def _in_state(game, path: str, paths=None) -> bool:
     return any(p == path or p.startswith(path + ".") for p in (game.runner.paths() if paths is None else paths))
 
 
-@ABILITIES.condition("during", "str")
+@ABILITIES.condition("during", "state")
 def during(game, ctx, arg):
     """The game is in this flow state, either player's turn (`battle.guard_step`, `turn.main_phase` ...)."""
     return _in_state(game, arg)
 
 
-@ABILITIES.condition("during_your", "str")
+@ABILITIES.condition("during_your", "state")
 def during_your(game, ctx, arg):
     """Your turn, in this flow state: `{during_your: turn.main_phase}` is "during your main phase"
     (seeds 002/003 3.3.4: "during the main phase, each time X")."""
     return game.state.turn_player == ctx.seat and _in_state(game, arg)
 
 
-@ABILITIES.condition("opponent_rear_guard_dropped_during", "str")
+@ABILITIES.condition("opponent_rear_guard_dropped_during", "state")
 def opponent_rear_guard_dropped_during(game, ctx, arg):
     """This turn, one of your opponent's rear-guards was put into the drop zone while the game was in this flow state.
 
@@ -184,6 +184,8 @@ def from_zone(game, ctx, arg):
 
 
 CAUSES = ("your_effect", "opponent_effect", "rule")
+# the timings whose trigger carries the cause of the move (events.on_zone_change): caused_by means nothing elsewhere
+CAUSE_TIMINGS = ("when_put_into_drop", "when_opponent_rear_guard_put_into_drop")
 
 
 @ABILITIES.condition("caused_by", CAUSES)

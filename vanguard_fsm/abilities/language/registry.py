@@ -27,7 +27,8 @@ class Entry:
 
 
 # argument kinds lint understands: none (a bare name), int (>= 0), signed (any whole number), str,
-# texts (a text or a list of texts: "named A or B"),
+# texts (a text or a list of texts: "named A or B"), state (a flow state `machine.state`, one the flows
+# being linted have),
 # target, cards, ability, count (a whole number >= 0 or a count expression, `counts.py`), number (any
 # whole number or a count expression: power may be negative), comparison ([count, operator, count]),
 # pick (N, or {choose: N, filters}: which cards or units a cost takes), effects (one effect item or a list),
@@ -35,7 +36,11 @@ class Entry:
 # filters (a mapping of target filters only),
 # conditions (a list of condition items), locked (whose locked cards: a name or {from, choose, up_to},
 # `lock.py`); or a tuple of the values allowed
-ARG_KINDS = ("none", "int", "signed", "str", "texts", "target", "cards", "ability", "zone", "count", "number",
+# The largest number card data may write (a count of cards, a power, a shield, `times` ...), + or -:
+# printed G-era numbers stay far below (powers and shields in the tens of thousands); a literal past
+# it is a typo or an attempt at unbounded work (`draw: 1000000` draws one card at a time), refused by lint.
+MAX_AMOUNT = 100_000
+ARG_KINDS = ("none", "int", "signed", "str", "texts", "state", "target", "cards", "ability", "zone", "count", "number",
              "comparison", "pick", "effects", "filters",
              "conditions", "costs", "locked")
 

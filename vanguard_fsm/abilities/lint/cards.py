@@ -21,7 +21,7 @@ from ...paths import builtin_cards_dir, builtin_flows_dir
 from ..effects import basic, branches, zone_effects  # noqa: F401  (registration)
 from ..language import conditions, costs  # noqa: F401  (registration)
 from ..language.costs import REPLACED
-from .terms import TermChecks, unknown as _unknown
+from .terms import SCALAR_KINDS, TermChecks, unknown as _unknown
 from ..effects.basic import CARD_ZONES
 from ..runtime.events import WATCHED
 from ..language.registry import ABILITIES
@@ -48,11 +48,13 @@ def _check_requirement(linter, raw, path, kind) -> None:
 
 
 class Linter(TermChecks, CompositeChecks):
-    def __init__(self, doc, timings: set[str]) -> None:
+    def __init__(self, doc, timings: set[str], states: frozenset = frozenset()) -> None:
         self.doc = doc
         self.timings = timings
+        self.states = states     # `machine.state` paths of the flows being linted (a variant's own)
         self.problems: list[SourceError] = []
         self.kind = None     # the kind of the ability whose effects are being checked
+        self.zone = None     # and the zone it works from (`self` is the card there)
 
     def error(self, path, message) -> None:
         self.problems.append(self.doc.error(path, message))
@@ -94,8 +96,11 @@ class Linter(TermChecks, CompositeChecks):
             if timing is not None and timing != DEFAULT_TIMING[kind]:
                 self.error(path + ("timing",), f"a {kind} ability has no trigger timing "
                                                f"(omit it, or write {DEFAULT_TIMING[kind]!r})")
-        names = [self.named(item, path + ("conditions", i), ABILITIES.conditions)
-                 for i, item in enumerate(raw.get("conditions", ()) or ())]
+        names = []
+        for i, item in enumerate(raw.get("conditions", ()) or ()):
+            name = self.named(item, path + ("conditions", i), ABILITIES.conditions)
+            names.append(name)
+            self.cause_watched(name, kind, timing, path + ("conditions", i))
         _check_requirement(self, raw, path, kind)
         for i, item in enumerate(raw.get("cost", ()) or ()):
             self.named(item, path + ("cost", i), ABILITIES.costs)
@@ -105,13 +110,13 @@ class Linter(TermChecks, CompositeChecks):
         if "optional" in raw and not isinstance(raw["optional"], bool):
             self.error(path + ("optional",), "optional is true or false")
         items = raw.get("effect", ())
-        outer, self.kind = self.kind, kind
+        outer, self.kind, self.zone = (self.kind, self.zone), kind, zone
         if isinstance(items, (list, tuple)):
             for i, item in enumerate(items):
                 self.effect(item, path + ("effect", i))
         else:
             self.effect(items, path + ("effect",))
-        self.kind = outer
+        self.kind, self.zone = outer
         if not items and kind != "CONT":
             self.error(path, "an ability needs an effect")
 
@@ -142,15 +147,8 @@ class Linter(TermChecks, CompositeChecks):
         return name
 
     def arg(self, kind, value, path, what) -> None:
-        if kind == "int" and (not isinstance(value, int) or isinstance(value, bool) or value < 0):
-            self.error(path, f"{what} needs a whole number >= 0 (got {value!r})")
-        elif kind == "signed" and (not isinstance(value, int) or isinstance(value, bool)):
-            self.error(path, f"{what} needs a whole number, + or - (got {value!r})")
-        elif kind == "str" and not isinstance(value, str):
-            self.error(path, f"{what} needs a text argument (got {value!r})")
-        elif kind == "texts" and not (isinstance(value, str) or (
-                isinstance(value, list) and value and all(isinstance(v, str) for v in value))):
-            self.error(path, f"{what} needs a text or a list of texts (got {value!r})")
+        if kind in SCALAR_KINDS:
+            self.scalar(kind, value, path, what)
         elif kind == "target":
             self.target(value, path)
         elif kind == "cards":
@@ -194,6 +192,7 @@ class Linter(TermChecks, CompositeChecks):
             self.error(path + (names[0],), f"effect {names[0]!r} takes no argument (got {item[names[0]]!r})")
         self.arg(entry.arg, item[names[0]], path + (names[0],), f"effect {names[0]!r}")
         self.in_cont(names[0], item[names[0]], path + (names[0],))
+        self.leaps_a_rear_guard(names[0], item[names[0]], path + (names[0],))
         self.together(names[0], item, path)
         for key, value in item.items():
             if key == names[0]:
@@ -271,6 +270,7 @@ def lint_cards(flows_dir=None, cards_path=None) -> list[SourceError]:
     the flows' parameters do not allow (`printed_cards`, RULES 1.1-1.3), sorted by place."""
     flowset = load_flowset(flows_dir if flows_dir is not None else builtin_flows_dir())
     timings = set(REGISTRY.engine_events.names()) | flowset.declared_timings()
+    states = frozenset(f"{f.name}.{p}" for f in flowset.flows.values() for p in f.all_states)
     base = Path(cards_path) if cards_path is not None else builtin_cards_dir()
     try:
         db = load_cards(base)     # shape and card rules first (jsonschema + the checks of game/cards.py)
@@ -285,7 +285,7 @@ def lint_cards(flows_dir=None, cards_path=None) -> list[SourceError]:
         except SourceError as exc:
             problems.append(exc)
             continue
-        linter = Linter(doc, timings)
+        linter = Linter(doc, timings, states)
         for ci, card in enumerate((doc.data or {}).get("cards", ()) or ()):
             problem = printed_problem(db[card["id"]], printed)
             if problem is not None:

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import difflib
 
+from ..language.conditions import CAUSE_TIMINGS
 from ..language.counts import DISTINCT, OPERATORS
-from ..language.registry import ABILITIES
+from ..language.registry import ABILITIES, MAX_AMOUNT
 
 
 def unknown(what, name, known) -> str:
@@ -18,12 +19,57 @@ def unknown(what, name, known) -> str:
     return f"unknown {what} {name!r}" + (f" (did you mean {close[0]!r}?)" if close else "")
 
 
+SCALAR_KINDS = ("int", "signed", "str", "state", "texts")
+
+
 class TermChecks:
+    def scalar(self, kind, value, path, what) -> None:
+        """A plain argument: a whole number within MAX_AMOUNT (`int` >= 0, `signed`), a text, texts,
+        or a flow state of the flows being linted."""
+        if kind == "int" and (not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_AMOUNT):
+            self.error(path, f"{what} needs a whole number >= 0, at most {MAX_AMOUNT} (got {value!r})")
+        elif kind == "signed" and (not isinstance(value, int) or isinstance(value, bool) or abs(value) > MAX_AMOUNT):
+            self.error(path, f"{what} needs a whole number, + or -, at most {MAX_AMOUNT} (got {value!r})")
+        elif kind == "str" and not isinstance(value, str):
+            self.error(path, f"{what} needs a text argument (got {value!r})")
+        elif kind == "state":
+            self.flow_state(value, path, what)
+        elif kind == "texts" and not (isinstance(value, str) or (
+                isinstance(value, list) and value and all(isinstance(v, str) for v in value))):
+            self.error(path, f"{what} needs a text or a list of texts (got {value!r})")
+
     def in_cont(self, name, arg, path) -> None:
         """An effect in a CONT ability is applied without a choice: a CONT `battles` names all its units."""
         if self.kind == "CONT" and name == "battles" and isinstance(arg, dict) and {"choose", "up_to"} & set(arg):
             self.error(path, "a CONT 'battles' adds all the units it names as the attack is declared "
                              "(CR 7.4.1.8.4): no choose / up_to")
+
+    def flow_state(self, value, path, what) -> None:
+        """A flow state path (`during: battle.guard_step`) of the flows being linted, a variant's own."""
+        if not isinstance(value, str):
+            self.error(path, f"{what}: a flow state path (got {value!r})")
+        elif value not in self.states:
+            self.error(path, f"{what}: {unknown('flow state', value, self.states)} in the flows being linted "
+                             f"(states: `vanguard-fsm names`)")
+
+    def cause_watched(self, name, kind, timing, path) -> None:
+        """`caused_by` reads the cause of the move an AUTO ability watches; elsewhere there is none."""
+        if name == "caused_by" and (kind != "AUTO" or timing not in CAUSE_TIMINGS):
+            self.error(path, f"caused_by is the cause of the move an AUTO ability at {' or '.join(CAUSE_TIMINGS)} "
+                             f"watches: this {kind} ability has none, so it could never be played")
+
+    def leaps_a_rear_guard(self, name, arg, path) -> None:
+        """Time Leap binds rear-guards only (CR 10.31.2): `self` of an ability working from VC (or any
+        zone but R), or a vanguard or guardian selector, names no unit it could leap."""
+        if name != "time_leap":
+            return
+        source = arg.get("from", "your_units") if isinstance(arg, dict) else ("self" if arg is None else arg)
+        if source == "self" and self.zone not in ("R", "V/R"):
+            self.error(path, f"time_leap of `self` in an ability working from {self.zone or 'no zone'}: Time Leap "
+                             f"binds a rear-guard (CR 10.31.2), so it would do nothing; write it in an R ability")
+        elif source in ("your_vanguard", "opponent_vanguard", "your_guardians"):
+            self.error(path, f"time_leap of {source}: Time Leap binds rear-guards only (CR 10.31.2), "
+                             f"so it would do nothing")
 
     def together(self, name, item, path) -> None:
         """Parameters that do not go together: a call shuffles the deck, so `look_top` with `to: call`
@@ -37,6 +83,9 @@ class TermChecks:
         if isinstance(value, int) and not isinstance(value, bool):
             if value < 0 and not negative:
                 self.error(path, f"{what} needs a whole number >= 0 or a count (got {value!r})")
+            elif abs(value) > MAX_AMOUNT:
+                self.error(path, f"{what}: {value} is past the largest number card data may write, {MAX_AMOUNT} "
+                                 f"(abilities/registry.py MAX_AMOUNT)")
             return
         if not isinstance(value, dict) or "count" not in value:
             self.error(path, f"{what} needs a whole number or a count {{count: source, filters ...}} (got {value!r})")

@@ -20,7 +20,7 @@ from rich.table import Table
 from ...compare.paired import ROW_FIELDS, PairConfig, play_pair_chunk, summarise_pairs
 from ...compare.stats import BOOTSTRAP_RESAMPLES
 from ...compare.metrics import RATES
-from ...game.factory import new_game
+from ...game.factory import decks_format, new_game
 from ...sim.simulate import SimConfig
 from .cmd_simulate import _resolved, progress_bar, run_batch
 from ...paths import resolve_flows
@@ -38,7 +38,8 @@ from ..common import (FormatName, EXIT_FAILED, AgentSpecType, cards_option, inpu
 @click.option("--agents", nargs=2, type=AgentSpecType(allow_human=False), default=("heuristic", "heuristic"),
               show_default=True, help="Side A's and side B's agent (the same under both rule sets). " + SEARCH_BUDGET_HELP)
 @click.option("--decks", nargs=2, default=None, help="Side A's and side B's deck, by built-in name or path.")
-@click.option("--format", "fmt", type=FormatName(), default="standard", show_default=True)
+@click.option("--format", "fmt", type=FormatName(), default=None,
+              help="The games' format (damage to lose); default: the decks' format.")
 @click.option("--sample", type=click.IntRange(min=0), default=10, show_default=True,
               help="For the first N games, find the first event where the two traces differ.")
 @click.option("--resamples", type=click.IntRange(min=100), default=BOOTSTRAP_RESAMPLES, show_default=True,
@@ -56,6 +57,7 @@ def compare(flows, games, seed, workers, scheduler, agents, decks, fmt, sample, 
     if out_path and Path(out_path).suffix.lower() == ".csv":
         raise click.UsageError("--out names the JSON file; the CSV is written beside it")
     names = tuple(flows)
+    fmt = fmt or decks_format(tuple(_resolved(d) for d in decks) if decks else None, flows[0], cards)
     sides = [SimConfig(seed=seed, agents=tuple(agents), decks=tuple(_resolved(d) for d in decks) if decks else None,
                        fmt=fmt, flows_dir=str(resolve_flows(f).resolve()),
                        cards=str(Path(cards).resolve()) if cards else None)

@@ -22,7 +22,7 @@ from ...compare.metrics import read_trace
 from ...compare.paired import play_records_chunk
 from ...compare.thresholds import check, read_thresholds
 from ...diagram.render import load_flows
-from ...game.factory import new_game
+from ...game.factory import decks_format, new_game
 from ...paths import resolve_flows
 from ...sim.simulate import SimConfig
 from .cmd_simulate import _resolved, progress_bar, run_batch
@@ -38,7 +38,8 @@ from ..common import (FormatName, EXIT_FAILED, EXIT_INPUT, AgentSpecType, cards_
 @click.option("--agents", nargs=2, type=AgentSpecType(allow_human=False), default=("heuristic", "heuristic"),
               show_default=True, help="Side A's and side B's agent. " + SEARCH_BUDGET_HELP)
 @click.option("--decks", nargs=2, default=None, help="Side A's and side B's deck, by built-in name or path.")
-@click.option("--format", "fmt", type=FormatName(), default="standard", show_default=True)
+@click.option("--format", "fmt", type=FormatName(), default=None,
+              help="The games' format (damage to lose); default: the decks' format.")
 @click.option("--traces", "traces_dir", type=click.Path(file_okay=False), default=None,
               help="Read these recorded traces (*.jsonl) instead of playing games.")
 @click.option("--check", "check_path", type=click.Path(dir_okay=False), default=None,
@@ -70,6 +71,7 @@ def evaluate(games, seed, workers, scheduler, agents, decks, fmt, traces_dir, ch
         records = _read_traces(Path(traces_dir))
         title = f"balance of {len(records)} recorded games ({traces_dir})"
     else:
+        fmt = fmt or decks_format(tuple(_resolved(d) for d in decks) if decks else None, flows_dir, cards)
         config = SimConfig(seed=seed, agents=tuple(agents), decks=tuple(_resolved(d) for d in decks) if decks else None,
                            fmt=fmt, flows_dir=str(resolve_flows(flows_dir).resolve()),
                            cards=str(Path(cards).resolve()) if cards else None)

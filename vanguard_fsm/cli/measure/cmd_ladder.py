@@ -19,7 +19,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
     TimeRemainingColumn
 from rich.table import Table
 
-from ...game.factory import new_game
+from ...game.factory import decks_format, new_game
 from ..common import (FormatName, EXIT_FAILED, EXIT_INPUT, AgentSpecType, cards_option, flows_option, input_errors,
                       SEARCH_BUDGET_HELP, echo_budgets)
 from .cmd_simulate import _resolved
@@ -38,7 +38,8 @@ from ...sim.ladder import LadderConfig, run_ladder, summarise_ladder, work
 @click.option("--scheduler", default=None, metavar="ADDR|local",
               help="Run on a Dask cluster at ADDR (tcp://host:8786), or 'local' for a LocalCluster.")
 @click.option("--decks", nargs=2, default=None, help="The two decks, by built-in name or path.")
-@click.option("--format", "fmt", type=FormatName(), default="standard", show_default=True)
+@click.option("--format", "fmt", type=FormatName(), default=None,
+              help="The games' format (damage to lose); default: the decks' format.")
 @click.option("--out", "out_path", type=click.Path(dir_okay=False), default=None,
               help="Write the ratings, the matrix and every game's row as JSON.")
 @click.option("--no-progress", is_flag=True, help="No progress bar.")
@@ -56,6 +57,7 @@ def ladder(first, more, games, seed, workers, scheduler, decks, fmt, out_path, n
         raise click.UsageError(f"an agent is named twice in {' '.join(agents)}")
     if len(agents) < 2:
         raise click.UsageError("a ladder needs at least two agents")
+    fmt = fmt or decks_format(tuple(_resolved(d) for d in decks) if decks else None, flows_dir, cards)
     config = LadderConfig(agents=agents, games=games, seed=seed,
                           decks=tuple(_resolved(d) for d in decks) if decks else None, fmt=fmt,
                           flows_dir=str(Path(flows_dir).resolve()) if flows_dir else None,

@@ -19,7 +19,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
     TimeRemainingColumn
 from rich.table import Table
 
-from ...game.factory import new_game
+from ...game.factory import decks_format, new_game
 from ..common import (SEARCH_BUDGET_HELP, EXIT_FAILED, EXIT_INPUT, AgentSpecType, FlagError, FormatName,
                       check_output_dir, check_output_file, cards_option, echo_budgets, flows_option, input_errors,
                       write_json_and_csv)
@@ -66,7 +66,7 @@ def simulate(games, seed, workers, scheduler, agents, decks, fmt, out_path, trac
         check_scheduler(scheduler)
     deck_paths = tuple(_resolved(d) for d in decks) if decks else None
     if fmt is None:      # the decks' format (flows, cards and decks are checked here: exit 2 on bad input)
-        fmt = new_game(0, deck_paths, None, flows_dir, cards, start=False).state.format
+        fmt = decks_format(deck_paths, flows_dir, cards)
     config = SimConfig(seed=seed, agents=tuple(agents), decks=deck_paths,
                        fmt=fmt,
                        flows_dir=str(Path(flows_dir).resolve()) if flows_dir else None,

@@ -14,6 +14,9 @@ from . import battle, damage, effect_attacks, g_calls  # noqa: F401  (the names 
 
 REGISTRY.declare_context("battle", "a battle is running (started by begin_battle, CR.battle.1)")
 REGISTRY.declare_context("attack", "an attack is declared: attacker and target chosen (choice attack, CR.attack)")
+REGISTRY.declare_context("attack_possible", "the turn player has an attack to declare: a unit that can attack "
+                                            "(turn_player_can_attack held) or an effect's attack pending "
+                                            "(effect_attack_pending held); the attack choice is never empty")
 REGISTRY.declare_context("g_unit_chosen", "a G unit is chosen to stride (or ultimate stride) or to call as a G guardian, "
                                           "its cost still to pay (choice stride / g_guardian)",
                          settle_before_decisions=True)
@@ -28,7 +31,9 @@ _ACTIONS.declare("declare_effect_attack", needs=("battle",), gives=("attack",)) 
 _ACTIONS.declare("end_battle", ends=("battle", "attack"))   # safe to repeat (the close step may)
 _ACTIONS.declare("end_battle_phase", ends=("battle", "attack"))
 _CHOICES.declare("battle", needs=("battle",))
-_CHOICES.declare("attack", needs=("battle",), gives=("attack",))
+_CHOICES.declare("attack", needs=("battle", "attack_possible"), gives=("attack",))   # its only kind: never empty
+_CONDITIONS.declare("turn_player_can_attack", gives=("attack_possible",))
+_CONDITIONS.declare("effect_attack_pending", gives=("attack_possible",))
 for _name in ("boost", "guard", "intercept"):
     _CHOICES.declare(_name, needs=("attack",))
 # stride / G guardian: choose the G unit, pay its cost, place it (game/rules/g_calls.py, CR 8.5.2.4)
