@@ -154,7 +154,7 @@ def test_a_your_timing_without_a_turn_condition_is_a_located_warning(tmp_path):
     """Issue 29 item 9 (Dragheart, Luard's Ritual triggered in the opponent's ride phase): a flow
     timing fires in both turns, so "at the beginning of your ..." needs your_turn; lint warns
     (exit 0), the built-in cards give no warning, and a turn condition silences it."""
-    from vanguard_fsm.abilities.lint import card_warnings
+    from vanguard_fsm.abilities.lint.cards import card_warnings
     assert card_warnings() == []
     ability = ("{kind: AUTO, zone: V, timing: beginning_of_ride_phase, effect: {draw: 1}, "
                "text: 'At the beginning of your ride phase, draw a card.'}")

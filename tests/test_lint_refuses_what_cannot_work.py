@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from helpers import ONE_CARD_HEAD, assert_one_located_lint_problem
-from vanguard_fsm.abilities.lint import lint_cards
-from vanguard_fsm.abilities.registry import MAX_AMOUNT
+from vanguard_fsm.abilities.lint.cards import lint_cards
+from vanguard_fsm.abilities.language.registry import MAX_AMOUNT
 from vanguard_fsm.paths import builtin_flows_dir
 
 

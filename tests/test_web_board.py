@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 from vanguard_fsm.abilities.sandbox import add, run, sandbox
-from vanguard_fsm.game import turn, zones
+from vanguard_fsm.game import zones
+from vanguard_fsm.game.rules import turn
 from vanguard_fsm.web import views
 
 

@@ -100,7 +100,7 @@ def lint(flows_arg, flows_dir, cards_path, deck_files):
         for warning in lint_report(directory)[1]:
             click.echo(str(warning))
     if not problems:     # an AUTO ability whose text says "your ..." phase with no turn condition
-        from ..abilities.lint import card_warnings
+        from ..abilities.lint.cards import card_warnings
         for warning in card_warnings(cards_path):
             click.echo(str(warning))
     checked = directories + [f"cards {cards_path or '(built-in)'}"]
