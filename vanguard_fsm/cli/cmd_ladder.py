@@ -20,6 +20,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from ..game.factory import new_game
+from ..output_files import write_output
 from .common import FormatName, EXIT_FAILED, EXIT_INPUT, AgentSpecType, cards_option, flows_option, input_errors
 from .cmd_simulate import _resolved
 from ..sim.ladder import LadderConfig, run_ladder, summarise_ladder, work
@@ -82,11 +83,7 @@ def ladder(first, more, games, seed, workers, scheduler, decks, fmt, out_path, n
                       "scheduler": scheduler}
     print_ladder(Console(), summary)
     if out_path:
-        try:
-            Path(out_path).write_text(json.dumps(dict(summary, rows=rows), indent=1) + "\n", encoding="utf-8")
-        except OSError as exc:
-            click.echo(f"{out_path}: cannot write: {exc.strerror}", err=True)
-            sys.exit(EXIT_INPUT)
+        write_output(out_path, json.dumps(dict(summary, rows=rows), indent=1) + "\n")   # OutputError: exit 2
     if summary["errors"]:
         e = summary["errors"][0]
         click.echo(f"{len(summary['errors'])} game(s) failed; first: pair {e['pair']} game {e['game']}: "

@@ -16,8 +16,9 @@ from ..game.decks import builtin_deck_names, load_deck, validate_deck
 from ..abilities import new_game_with_abilities
 from ..machine.hooks import Hooks
 from ..paths import builtin_flows_dir, resolve_flows, variant_names, variants_dir
-from .common import (FormatName, EXIT_FAILED, EXIT_INPUT, AgentSpecType, FlagError, atomic_output, cards_option,
-                     check_output_file, flows_option, input_errors)
+from ..output_files import open_output
+from .common import (FormatName, EXIT_FAILED, EXIT_INPUT, AgentSpecType, cards_option, check_output_file,
+                     flows_option, input_errors)
 from ..record.playlog import PlayLog
 from ..record.trace import TraceRecorder
 
@@ -43,7 +44,7 @@ def play(seed, agents, decks, fmt, trace_path, record_path, quiet, flows_dir, ca
     hooks = Hooks()
     with contextlib.ExitStack() as outputs:
         if trace_path:
-            TraceRecorder(hooks, outputs.enter_context(atomic_output(trace_path, "--trace")), keep=False)
+            TraceRecorder(hooks, outputs.enter_context(open_output(trace_path)), keep=False)
         if not quiet:
             PlayLog(hooks)
         game = new_game_with_abilities(seed, decks, fmt, flows_dir, cards, hooks=hooks)
@@ -57,10 +58,7 @@ def play(seed, agents, decks, fmt, trace_path, record_path, quiet, flows_dir, ca
         elapsed = time.perf_counter() - started
     if record_path:
         from ..record.replay import write_replay
-        try:
-            write_replay(record_path, game, agents, flows_dir, cards)
-        except OSError as exc:
-            raise FlagError("--record", f"cannot write {record_path}: {exc.strerror}") from None
+        write_replay(record_path, game, agents, flows_dir, cards)     # OutputError: path:1:1, exit 2
     winner, loser, reason = game.state.result
     damage = "-".join(str(len(p.damage)) for p in game.state.players)
     click.echo(f"result: winner={winner} loser={loser} reason={reason} turns={game.state.turn} "

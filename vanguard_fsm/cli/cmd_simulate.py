@@ -20,6 +20,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from ..game.factory import new_game
+from ..output_files import OutputError
 from .common import (FormatName, EXIT_FAILED, EXIT_INPUT, AgentSpecType, FlagError, cards_option, write_json_and_csv,
                      check_output_dir, check_output_file, flows_option, input_errors)
 from ..sim.simulate import ROW_FIELDS, SimConfig, play_chunk, run_dask, run_processes, summarise
@@ -128,6 +129,8 @@ def _on_dask(config, games, scheduler, workers, advance, work=play_chunk):
         sys.exit(EXIT_INPUT)
     try:
         return run_dask(config, games, scheduler, workers, advance, work=work)
+    except OutputError:
+        raise                           # a trace that cannot be written (a full disk): path:1:1, exit 2
     except (OSError, TimeoutError, ValueError) as exc:
         click.echo(f"--scheduler: cannot use the Dask scheduler at {scheduler}: {exc}", err=True)
         sys.exit(EXIT_INPUT)

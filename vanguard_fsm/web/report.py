@@ -13,6 +13,7 @@ from html import escape
 from importlib import resources
 
 from ..diagram.render import load_flows
+from ..output_files import write_output
 from . import flowinfo
 
 
@@ -80,5 +81,5 @@ def write_report(trace_path, out_path, flows_dir=None) -> int:
     except (OSError, UnicodeDecodeError) as exc:
         raise ReportError(f"{trace_path}:1:1: cannot read: {exc}") from None
     rows = parse_trace(text, str(trace_path))
-    Path(out_path).write_text(render_page(rows, source.name, load_flows(flows_dir)), encoding="utf-8")
+    write_output(out_path, render_page(rows, source.name, load_flows(flows_dir)))
     return len(rows)
