@@ -8,10 +8,12 @@ a missing optional field counts as absent, not as an error.
 """
 from __future__ import annotations
 
-import json
 from collections import Counter
 from pathlib import Path
 from typing import Iterable
+
+from ..machine.yamlsrc import SourceError
+from ..record.trace import read_trace_lines
 
 # the per-game numbers compared side by side (name, what it means)
 GAME_METRICS = (
@@ -117,18 +119,16 @@ def record_of(events: Iterable[dict]) -> GameRecord:
 
 
 def read_trace(path: str | Path) -> GameRecord:
-    """A GameRecord from a JSON Lines trace file; ValueError names the line that is not JSON."""
+    """A GameRecord from a JSON Lines trace file; ValueError (`path:line:col: ...`) for a file
+    that cannot be read (a device, too large) or a line that is not JSON or nests too deeply."""
     record = GameRecord()
-    with open(path, encoding="utf-8") as f:
-        for number, line in enumerate(f, 1):
-            if not line.strip():
-                continue
-            try:
-                event = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise ValueError(f"{path}:{number}:{exc.colno}: not a JSON trace line: {exc.msg}") from None
-            if isinstance(event, dict):
-                record.feed(event)
+    try:
+        lines = read_trace_lines(path)
+    except SourceError as exc:
+        raise ValueError(str(exc)) from None
+    for _number, event in lines:
+        if isinstance(event, dict):
+            record.feed(event)
     return record
 
 
