@@ -27,11 +27,13 @@ from ..output_files import write_output
 from ..paths import resolve_flows
 from ..sim.simulate import SimConfig
 from .cmd_simulate import _resolved, progress_bar, run_batch
-from .common import FormatName, EXIT_FAILED, EXIT_INPUT, AgentSpecType, cards_option, flows_option, input_errors
+from .common import (FormatName, EXIT_FAILED, EXIT_INPUT, GAMES, MAX_GAMES, AgentSpecType, cards_option, flows_option,
+                     input_errors)
 
 
 @click.command()
-@click.option("--games", type=click.IntRange(min=1), default=200, show_default=True, help="How many games to play.")
+@click.option("--games", type=GAMES, default=200, show_default=True,
+              help=f"How many games to play (at most {MAX_GAMES:,}).")
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--workers", type=click.IntRange(min=1), default=None, help="Local processes (default 1).")
 @click.option("--scheduler", default=None, metavar="ADDR|local", help="Run on a Dask cluster (as in simulate).")

@@ -11,6 +11,7 @@ import click
 
 from ..agents import make_agent
 from ..agents.base import play_out
+from ..agents.spec import SEARCH_LIMITS
 from ..game.cards import load_cards
 from ..game.decks import builtin_deck_names, load_deck, validate_deck
 from ..abilities import new_game_with_abilities
@@ -26,7 +27,8 @@ from ..record.trace import TraceRecorder
 @click.command()
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--agents", nargs=2, type=AgentSpecType(), default=("heuristic", "heuristic"), show_default=True,
-              help="Two agent specs: random, heuristic, human, ismcts[:iterations=N,time=S,depth=T,rollout=R].")
+              help="Two agent specs: random, heuristic, human, ismcts[:iterations=N,time=S,depth=T,rollout=R] "
+                   f"({SEARCH_LIMITS}).")
 @click.option("--decks", nargs=2, default=None, help="Two decks, by built-in name or path.")
 @click.option("--format", "fmt", type=FormatName(), default=None,
               help="The game's format (damage to lose); default: the decks' format.")

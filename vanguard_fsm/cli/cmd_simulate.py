@@ -19,16 +19,17 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
     TimeRemainingColumn
 from rich.table import Table
 
+from ..agents.spec import SEARCH_LIMITS
 from ..game.factory import new_game
 from ..output_files import OutputError
-from .common import (FormatName, EXIT_FAILED, EXIT_INPUT, AgentSpecType, FlagError, cards_option, write_json_and_csv,
-                     check_output_dir, check_output_file, flows_option, input_errors)
+from .common import (FormatName, EXIT_FAILED, EXIT_INPUT, GAMES, MAX_GAMES, AgentSpecType, FlagError, cards_option,
+                     write_json_and_csv, check_output_dir, check_output_file, flows_option, input_errors)
 from ..sim.simulate import ROW_FIELDS, SimConfig, play_chunk, run_dask, run_processes, summarise
 
 LOCATED = re.compile(r"^[^\s:][^:]*:\d+:\d+: ")   # `path:line:col: message`
 
 @click.command()
-@click.option("--games", type=click.IntRange(min=1), required=True, help="How many games.")
+@click.option("--games", type=GAMES, required=True, help=f"How many games (at most {MAX_GAMES:,}).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Game i's seed derives from this and i.")
 @click.option("--workers", type=click.IntRange(min=1), default=None,
               help="Local processes (default 1); with --scheduler local, the LocalCluster's workers.")
@@ -36,7 +37,7 @@ LOCATED = re.compile(r"^[^\s:][^:]*:\d+:\d+: ")   # `path:line:col: message`
               help="Run on a Dask cluster at ADDR (tcp://host:8786), or 'local' for a LocalCluster.")
 @click.option("--agents", nargs=2, type=AgentSpecType(allow_human=False),
               default=("heuristic", "heuristic"), show_default=True,
-              help="Side A's and side B's agent spec (random, heuristic, ismcts[:iterations=N,...]).")
+              help=f"Side A's and side B's agent spec (random, heuristic, ismcts[:iterations=N,...]; {SEARCH_LIMITS}).")
 @click.option("--decks", nargs=2, default=None, help="Side A's and side B's deck, by built-in name or path.")
 @click.option("--format", "fmt", type=FormatName(), default=None,
               help="The game's format (damage to lose); default: the decks' format.")
@@ -114,10 +115,22 @@ def progress_bar(label: str, games: int, disabled: bool):
 
 
 def run_batch(config, games: int, scheduler, workers, advance, work=play_chunk) -> list[dict]:
-    """Rows of `games` games through Dask (`scheduler`) or local processes; `work` plays a chunk."""
-    if scheduler:
-        return _on_dask(config, games, scheduler, workers, advance, work)
-    return run_processes(config, games, workers or 1, advance, work)
+    """Rows of `games` games through Dask (`scheduler`) or local processes; `work` plays a chunk.
+    Ctrl-C stops the run with one line saying how far it got, and exit 130 (128 + SIGINT)."""
+    done = [0]
+
+    def counted(n: int) -> None:
+        done[0] += n
+        advance(n)
+    try:
+        if scheduler:
+            return _on_dask(config, games, scheduler, workers, counted, work)
+        return run_processes(config, games, workers or 1, counted, work)
+    except KeyboardInterrupt:
+        verb = click.get_current_context().info_name
+        click.echo(f"\n{verb}: interrupted (Ctrl-C) after {done[0]:,} of {games:,} games; no summary written",
+                   err=True)
+        sys.exit(EXIT_INTERRUPTED)
 
 
 def _on_dask(config, games, scheduler, workers, advance, work=play_chunk):
@@ -135,6 +148,8 @@ def _on_dask(config, games, scheduler, workers, advance, work=play_chunk):
         click.echo(f"--scheduler: cannot use the Dask scheduler at {scheduler}: {exc}", err=True)
         sys.exit(EXIT_INPUT)
 
+
+EXIT_INTERRUPTED = 130
 
 SCHEDULER = re.compile(r"^(tcp|tls|ucx|ws|wss|inproc)://[^\s/:]+(:\d{1,5})?/?$")
 

@@ -20,6 +20,10 @@ from ..machine.yamlsrc import SourceError
 from ..output_files import OutputError, open_output, output_problem, write_output
 
 EXIT_OK, EXIT_FAILED, EXIT_INPUT = 0, 1, 2
+# `--games` of simulate, compare, evaluate and ladder: far more than a balance question needs,
+# few enough that one run stays within minutes to an hour (~130 heuristic games/s a process).
+MAX_GAMES = 100_000
+GAMES = click.IntRange(1, MAX_GAMES)
 
 
 
