@@ -14,10 +14,8 @@ from __future__ import annotations
 import json
 import re
 import shutil
-import signal
 import tempfile
 import traceback
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -28,6 +26,7 @@ from hypothesis import strategies as st
 
 from fuzz_mutate import cut, mutate
 from fuzz_profiles import FUZZ, QUICK
+from helpers import watchdog
 from vanguard_fsm.cli import main
 from vanguard_fsm.paths import builtin_cards_dir, builtin_decks_dir, builtin_flows_dir
 
@@ -44,21 +43,8 @@ VARIANTS = sorted(p.parent.name for p in (builtin_flows_dir() / "variants").glob
 WATCHDOG_SECONDS = 60
 
 
-@contextmanager
-def watchdog(what: str):
-    def hang(*_):
-        raise TimeoutError(f"no answer after {WATCHDOG_SECONDS}s: {what}")
-    old = signal.signal(signal.SIGALRM, hang)
-    signal.alarm(WATCHDOG_SECONDS)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, old)
-
-
 def run(args: list[str], allowed: tuple, what: str) -> None:
-    with watchdog(what):
+    with watchdog(what, WATCHDOG_SECONDS):
         result = CliRunner().invoke(main, args, catch_exceptions=True)
     if result.exception is not None and not isinstance(result.exception, SystemExit):
         tb = "".join(traceback.format_exception(result.exception))
@@ -84,20 +70,22 @@ def write_mutated(data, original: Path, dest: Path, as_json: bool = False) -> st
     return f"{original.name}: {what}"
 
 
-@pytest.fixture(scope="module")
-def recorded_trace(tmp_path_factory) -> Path:
-    path = tmp_path_factory.mktemp("trace") / "game.jsonl"
-    result = CliRunner().invoke(main, ["play", "--quiet", "--format", "quick", "--seed", "2", "--trace", str(path)])
+def _recorded(tmp_path_factory, flag: str, name: str) -> Path:
+    """One quick game's output (`play --trace` or `--record`), the valid input to mutate."""
+    path = tmp_path_factory.mktemp(flag.strip("-")) / name
+    result = CliRunner().invoke(main, ["play", "--quiet", "--format", "quick", "--seed", "2", flag, str(path)])
     assert result.exit_code == 0, result.output
     return path
+
+
+@pytest.fixture(scope="module")
+def recorded_trace(tmp_path_factory) -> Path:
+    return _recorded(tmp_path_factory, "--trace", "game.jsonl")
 
 
 @pytest.fixture(scope="module")
 def recorded_replay(tmp_path_factory) -> Path:
-    path = tmp_path_factory.mktemp("replay") / "game.replay"
-    result = CliRunner().invoke(main, ["play", "--quiet", "--format", "quick", "--seed", "2", "--record", str(path)])
-    assert result.exit_code == 0, result.output
-    return path
+    return _recorded(tmp_path_factory, "--record", "game.replay")
 
 
 def _flows(data):

@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import re
 import shutil
-import signal
 import traceback
-from contextlib import contextmanager
 
 import pytest
 from click.testing import CliRunner
 
+from helpers import watchdog
 from vanguard_fsm.agents.spec import MAX_ITERATIONS, AgentSpecError, parse_agent_spec
 from vanguard_fsm.cli import main
 from vanguard_fsm.cli.common import MAX_GAMES
@@ -29,26 +28,8 @@ LOCATED = re.compile(r"^\S[^:]*:\d+:\d+: ")
 WATCHDOG_SECONDS = 120
 
 
-class TooLong(BaseException):
-    """Not an Exception: the batch runners count an Exception in a game as that game's error
-    and go on, which would hide the watchdog in a run of 10^12 games."""
-
-
-@contextmanager
-def watchdog(what: str):
-    def too_long(*_):
-        raise TooLong(f"still running after {WATCHDOG_SECONDS}s: {what}")
-    old = signal.signal(signal.SIGALRM, too_long)
-    signal.alarm(WATCHDOG_SECONDS)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, old)
-
-
 def invoke(*args: str):
-    with watchdog(" ".join(args)):
+    with watchdog(" ".join(args), WATCHDOG_SECONDS):
         result = CliRunner().invoke(main, list(args), catch_exceptions=True)
     if result.exception is not None and not isinstance(result.exception, SystemExit):
         raise AssertionError("traceback:\n" + "".join(traceback.format_exception(result.exception)))
