@@ -129,3 +129,16 @@ def test_a_regular_file_is_replaced_whole_and_keeps_its_mode(tmp_path):
     assert target.read_text() == "old" and os.listdir(tmp_path) == ["out.json"]
     write_output(target, "new")
     assert target.read_text() == "new" and stat.S_IMODE(target.stat().st_mode) == 0o640
+
+
+def test_a_writable_file_in_a_folder_one_may_not_write_is_written_in_place(tmp_path, monkeypatch):
+    """Nothing can be put beside it (the folder is not writable): the file itself is rewritten."""
+    from vanguard_fsm import output_files
+    target = tmp_path / "out.json"
+    target.write_text("old")
+    inode = target.stat().st_ino
+    real_access = os.access
+    monkeypatch.setattr(output_files.os, "access",
+                        lambda path, mode: False if Path(path) == tmp_path else real_access(path, mode))
+    write_output(target, "new")
+    assert target.read_text() == "new" and target.stat().st_ino == inode

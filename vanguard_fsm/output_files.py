@@ -4,7 +4,8 @@ A file the user names is written as what it is (issue 27, S3):
 
 - a regular file, or a path that does not exist yet, is written atomically: a temporary
   file beside the target, renamed over it only when everything was written, so a failed
-  run leaves neither a half-written file nor a `.part` file behind;
+  run leaves neither a half-written file nor a `.part` file behind (a writable file in a
+  folder the user may not write is written in place: nothing can be put beside it);
 - a symlink is followed: its target is written (atomically when it is a regular file),
   the link stays a link;
 - a FIFO, a character device (`/dev/stdout`, `/dev/null`), a pipe or a terminal is
@@ -95,8 +96,10 @@ def _plan(name: str) -> tuple[str, os.stat_result | None, bool]:
         same = os.path.samestat(os.stat(real), info)
     except OSError:
         same = False
-    # /proc/self/fd/N of a deleted or unnamed file has no path to rename over: write in place
-    return (real, info, True) if same else (name, info, False)
+    # /proc/self/fd/N of a deleted or unnamed file has no path to rename over, and a file
+    # one may write in a folder one may not write cannot get a file beside it: in place
+    atomic = same and os.access(os.path.dirname(real) or ".", os.W_OK | os.X_OK)
+    return (real, info, True) if atomic else (name, info, False)
 
 
 class _CheckedFile:
