@@ -1,9 +1,11 @@
-"""Shared test helpers: play games with invariant checks, traces as text."""
+"""Shared test helpers: play games with invariant checks, traces as text, a watchdog."""
 from __future__ import annotations
 
 import io
 import shutil
+import signal
 from collections import Counter
+from contextlib import contextmanager
 
 from vanguard_fsm.agents import make_agent
 from vanguard_fsm.game.factory import new_game
@@ -170,3 +172,22 @@ def passes_only_when_edited(scenario, flows=None, cards=None):
     assert result.passed, result.message
     assert not run_scenario(scenario).passed
     return result
+
+
+class TooLong(BaseException):
+    """A watchdog's alarm. Not an Exception: the batch runners count an Exception in a game
+    as that game's error and go on, which would hide the alarm in a run of 10^12 games."""
+
+
+@contextmanager
+def watchdog(what: str, seconds: int):
+    """Turn a command that hangs (or would run for hours) into a failure after `seconds`."""
+    def too_long(*_):
+        raise TooLong(f"no answer after {seconds}s: {what}")
+    old = signal.signal(signal.SIGALRM, too_long)
+    signal.alarm(seconds)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, old)

@@ -57,6 +57,8 @@ def _setup(work: Path, steps: list) -> None:
             (work / arg[0]).write_text(arg[1])
         elif op == "write_repeat":
             (work / arg[0]).write_text(_repeat(arg[1]))
+        elif op == "mkdir":
+            (work / arg).mkdir(parents=True)
         elif op == "mkfifo":
             os.mkfifo(work / arg)
         elif op == "symlink":

@@ -97,7 +97,7 @@ def test_metrics_come_from_the_trace_and_ignore_events_they_do_not_know(tmp_path
     assert plain["guards"] == sum(e["event"] == "guard" for e in events)
     assert set(plain) == {name for name, _ in GAME_METRICS}
     (tmp_path / "bad.jsonl").write_text(text.splitlines()[0] + "\n{not json\n")
-    with pytest.raises(ValueError, match=r"bad\.jsonl:2:2: not a JSON trace line"):
+    with pytest.raises(ValueError, match=r"bad\.jsonl:2:2: not JSON: "):
         read_trace(tmp_path / "bad.jsonl")
 
 

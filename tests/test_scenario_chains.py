@@ -185,3 +185,13 @@ def test_an_empty_link_is_a_located_source_error():
     with pytest.raises(SourceError) as info:
         parse_scenario(text, "chain.yaml")
     assert info.value.line == line_of(STRIDE, "SCRIPT") and "empty link" in info.value.message
+
+
+def test_a_hand_index_of_thousands_of_digits_is_refused_at_its_script_line():
+    """Issue 27: `int()` refuses 5,000 digits with a ValueError; the chain says it at its line."""
+    with pytest.raises(SourceError) as info:
+        run(STRIDE, "stride:AL-017/discard:hand[" + "9" * 5000 + "]", "[]")
+    message = str(info.value)
+    assert message.startswith(f"chain.yaml:{line_of(STRIDE, 'SCRIPT')}:")
+    assert "hand index 999999999999... (5000 digits) is not a position in a hand" in message
+    assert len(message) < 300

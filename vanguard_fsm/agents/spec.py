@@ -9,6 +9,10 @@ sentence otherwise; the command line turns that into a usage error (exit 2).
 from __future__ import annotations
 
 AGENT_NAMES = ("random", "random-attacker", "heuristic", "human", "ismcts")
+# A search budget no one needs but that keeps one decision under minutes (at ~1,700 playouts/s):
+MAX_ITERATIONS = 100_000     # playouts per decision (`iterations=`)
+MAX_SECONDS = 600.0          # CPU seconds per decision (`time=`, `cap=`)
+SEARCH_LIMITS = f"iterations at most {MAX_ITERATIONS:,}, time= and cap= at most {MAX_SECONDS:g} seconds a decision"
 
 
 class AgentSpecError(ValueError):
@@ -29,10 +33,19 @@ def _non_negative_int(text: str) -> int:
     return value
 
 
-def _positive_float(text: str) -> float:
+def _iterations(text: str) -> int:
+    value = _positive_int(text)
+    if value > MAX_ITERATIONS:
+        raise ValueError(f"must be at most {MAX_ITERATIONS:,} playouts a decision")
+    return value
+
+
+def _seconds(text: str) -> float:
     value = float(text)
     if not value > 0 or value != value or value == float("inf"):
         raise ValueError("must be a positive number of seconds")
+    if value > MAX_SECONDS:
+        raise ValueError(f"must be at most {MAX_SECONDS:g} seconds a decision")
     return value
 
 
@@ -55,9 +68,9 @@ AGENT_OPTIONS: dict[str, dict] = {
     "random-attacker": {},
     "heuristic": {},
     "human": {},
-    "ismcts": {"iterations": _positive_int, "time": _positive_float, "rollout": _rollout,
+    "ismcts": {"iterations": _iterations, "time": _seconds, "rollout": _rollout,
                "depth": _non_negative_int, "c": _exploration, "bias": _exploration,
-               "margin": _exploration, "widen": _exploration, "cap": _positive_float},
+               "margin": _exploration, "widen": _exploration, "cap": _seconds},
 }
 
 

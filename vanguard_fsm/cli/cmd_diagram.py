@@ -13,6 +13,7 @@ from pathlib import Path
 import click
 import graphviz
 
+from ..output_files import OutputError
 from ..paths import diagrams_dir, variant_names, variants_dir
 from .common import EXIT_INPUT, FlagError, check_output_dir, flows_option, input_errors
 from ..diagram.render import DEFAULT_FORMATS, FORMATS, load_flows, parse_formats, parse_highlight, render_all
@@ -57,6 +58,8 @@ def diagram(flows_dir, out_dir, format_text, highlight, came_from):
         if flows_dir is None:
             for name in variant_names():
                 paths += render_all(load_flows(variants_dir() / name), out / "variants" / name, formats)
+    except OutputError:
+        raise                           # a file that cannot be written: path:1:1, exit 2
     except OSError as exc:
         raise FlagError("--out", f"cannot write in {out}: {exc.strerror}") from None
     except graphviz.ExecutableNotFound:

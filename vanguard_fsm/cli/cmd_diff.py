@@ -16,6 +16,7 @@ import graphviz
 from ..compare.diff_diagram import write_diff_diagrams
 from ..compare.structure import diff_flowsets
 from ..diagram.render import load_flows
+from ..output_files import cannot_write
 from ..paths import resolve_flows
 from .common import EXIT_FAILED, EXIT_INPUT, EXIT_OK, input_errors
 
@@ -50,7 +51,7 @@ def diff(flows_a, flows_b, as_json, diagram_dir):
             click.echo("Graphviz's `dot` is not installed (apt-get install graphviz)", err=True)
             sys.exit(EXIT_INPUT)
         except OSError as exc:
-            click.echo(f"{diagram_dir}: cannot write: {exc.strerror}", err=True)
+            click.echo(str(cannot_write(diagram_dir, exc)), err=True)
             sys.exit(EXIT_INPUT)
         click.echo(f"{len(written)} diagram file(s) in {diagram_dir}", err=True)
     sys.exit(EXIT_FAILED if result.changes else EXIT_OK)

@@ -11,12 +11,14 @@ import click
 
 from ..agents import make_agent
 from ..agents.base import play_out
+from ..agents.spec import SEARCH_LIMITS
 from ..game.cards import load_cards
 from ..game.decks import DeckError, builtin_deck_names, load_deck, validate_deck
 from ..abilities import new_game_with_abilities
 from ..machine.hooks import Hooks
 from ..paths import builtin_flows_dir, resolve_flows, variant_names, variants_dir
-from .common import (SEARCH_BUDGET_HELP, FormatName, EXIT_FAILED, EXIT_INPUT, AgentSpecType, FlagError, atomic_output, cards_option,
+from ..output_files import open_output
+from .common import (SEARCH_BUDGET_HELP, FormatName, EXIT_FAILED, EXIT_INPUT, AgentSpecType, FlagError, cards_option,
                      check_output_file, flows_option, input_errors)
 from ..record.playlog import PlayLog
 from ..record.trace import TraceRecorder
@@ -25,8 +27,8 @@ from ..record.trace import TraceRecorder
 @click.command()
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--agents", nargs=2, type=AgentSpecType(), default=("heuristic", "heuristic"), show_default=True,
-              help="Two agent specs: random, heuristic, human, ismcts[:iterations=N,time=S,depth=T,rollout=R]. "
-              + SEARCH_BUDGET_HELP)
+              help="Two agent specs: random, heuristic, human, ismcts[:iterations=N,time=S,depth=T,rollout=R] "
+                   f"({SEARCH_LIMITS}). " + SEARCH_BUDGET_HELP)
 @click.option("--decks", nargs=2, default=None, help="Two decks, by built-in name or path.")
 @click.option("--format", "fmt", type=FormatName(), default=None,
               help="The game's format (damage to lose); default: the decks' format.")
@@ -44,7 +46,7 @@ def play(seed, agents, decks, fmt, trace_path, record_path, quiet, flows_dir, ca
     hooks = Hooks()
     with contextlib.ExitStack() as outputs:
         if trace_path:
-            TraceRecorder(hooks, outputs.enter_context(atomic_output(trace_path, "--trace")), keep=False)
+            TraceRecorder(hooks, outputs.enter_context(open_output(trace_path)), keep=False)
         if not quiet:
             PlayLog(hooks)
         game = new_game_with_abilities(seed, decks, fmt, flows_dir, cards, hooks=hooks)
@@ -58,10 +60,7 @@ def play(seed, agents, decks, fmt, trace_path, record_path, quiet, flows_dir, ca
         elapsed = time.perf_counter() - started
     if record_path:
         from ..record.replay import write_replay
-        try:
-            write_replay(record_path, game, agents, flows_dir, cards)
-        except OSError as exc:
-            raise FlagError("--record", f"cannot write {record_path}: {exc.strerror}") from None
+        write_replay(record_path, game, agents, flows_dir, cards)     # OutputError: path:1:1, exit 2
     winner, loser, reason = game.state.result
     damage = "-".join(str(len(p.damage)) for p in game.state.players)
     click.echo(f"result: winner={winner} loser={loser} reason={reason} turns={game.state.turn} "

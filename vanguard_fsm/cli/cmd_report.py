@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 
+from ..output_files import cannot_write
 from .common import EXIT_INPUT, flows_option, input_errors
 
 
@@ -26,7 +27,7 @@ def report(trace, out, flows_dir):
         click.echo(str(exc), err=True)
         sys.exit(EXIT_INPUT)
     except OSError as exc:
-        click.echo(f"{target}:1:1: cannot write: {exc}", err=True)
+        click.echo(str(cannot_write(target, exc)), err=True)
         sys.exit(EXIT_INPUT)
     click.echo(f"wrote {target} ({rows} trace events)")
 

@@ -10,6 +10,7 @@ import sys
 import click
 
 from ..machine.yamlsrc import SourceError
+from ..output_files import cannot_write
 from .common import EXIT_FAILED, EXIT_INPUT, EXIT_OK, cards_option, flows_option, input_errors
 from ..scenario.runner import run_scenario, scenario_files
 
@@ -60,8 +61,11 @@ def new(path):
     from ..scenario.template import write_template
     try:
         written = write_template(path)
-    except (FileExistsError, OSError) as exc:
+    except FileExistsError as exc:
         click.echo(f"{path}:1:1: {exc}", err=True)
+        sys.exit(EXIT_INPUT)
+    except OSError as exc:
+        click.echo(str(cannot_write(path, exc)), err=True)
         sys.exit(EXIT_INPUT)
     click.echo(f"wrote {written}; run it with `vanguard-fsm scenario run {written}`")
 

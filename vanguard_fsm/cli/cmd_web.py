@@ -31,7 +31,7 @@ def web(seed, scenario_path, replay_path, trace_path, agents, decks, fmt, host, 
     """Debug a game in the browser: the flow diagram live, the board, the log, rewind, breakpoints, saves."""
     from ..debug.start import StartError, build_start
     from ..web.guard import host_name, is_loopback
-    from ..web.report import ReportError, report_html
+    from ..web.report import ReportError, read_trace_text, report_html
     from ..web.server import BindError, bind, create_app, serve
 
     if len([s for s in (seed is not None, scenario_path, replay_path, trace_path) if s]) > 1:
@@ -41,11 +41,7 @@ def web(seed, scenario_path, replay_path, trace_path, agents, decks, fmt, host, 
     trace_html = None
     try:
         if trace_path is not None:
-            try:
-                text = open(trace_path, encoding="utf-8").read()
-            except (OSError, UnicodeDecodeError) as exc:
-                raise ReportError(f"{trace_path}:1:1: cannot read: {exc}") from None
-            trace_html = report_html(text, trace_path, flows_dir=flows_dir)
+            trace_html = report_html(read_trace_text(trace_path), trace_path, flows_dir=flows_dir)
         else:
             build_start(**options)            # a bad file fails here, once, with its line
         sock = bind(host, port)

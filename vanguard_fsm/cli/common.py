@@ -5,12 +5,10 @@ error. Input errors print `path:line:col: message` lines on stderr.
 """
 from __future__ import annotations
 
-import contextlib
 import functools
 import re
 import os
 import sys
-import tempfile
 from pathlib import Path
 
 import click
@@ -19,8 +17,13 @@ from ..game.cards import DataError
 from ..machine.loader import FlowError
 from ..machine.runner import FlowStuck
 from ..machine.yamlsrc import SourceError
+from ..output_files import OutputError, open_output, output_problem, write_output
 
 EXIT_OK, EXIT_FAILED, EXIT_INPUT = 0, 1, 2
+# `--games` of simulate, compare, evaluate and ladder: far more than a balance question needs,
+# few enough that one run stays within minutes to an hour (~130 heuristic games/s a process).
+MAX_GAMES = 100_000
+GAMES = click.IntRange(1, MAX_GAMES)
 
 
 
@@ -123,7 +126,7 @@ def input_errors(fn):
             for problem in exc.problems:
                 click.echo(str(problem), err=True)
             sys.exit(EXIT_INPUT)
-        except (DataError, SourceError, FlowStuck) as exc:
+        except (DataError, SourceError, FlowStuck, OutputError) as exc:
             click.echo(str(exc), err=True)
             sys.exit(EXIT_INPUT)
         except FlagError as exc:
@@ -189,18 +192,10 @@ def _nearest_existing(path: Path) -> Path:
 
 def check_output_file(path: str | None, flag: str) -> None:
     """Refuse (FlagError) an output file that cannot be written, before the work starts:
-    a directory, a missing parent directory, or no write permission."""
-    if not path:
-        return
-    target = Path(path)
-    if target.is_dir():
-        raise FlagError(flag, f"{path} is a directory, not a file")
-    parent = target.parent if str(target.parent) else Path(".")
-    if not parent.is_dir():
-        what = "is not a directory" if parent.exists() else "does not exist"
-        raise FlagError(flag, f"cannot write {path}: {parent} {what}")
-    if not os.access(parent, os.W_OK | os.X_OK) or (target.exists() and not os.access(target, os.W_OK)):
-        raise FlagError(flag, f"cannot write {path}: permission denied")
+    a directory, a block device, a missing parent directory, or no write permission."""
+    problem = output_problem(path) if path else None
+    if problem:
+        raise FlagError(flag, problem)
 
 
 def check_output_dir(path: str | None, flag: str) -> None:
@@ -215,28 +210,6 @@ def check_output_dir(path: str | None, flag: str) -> None:
         raise FlagError(flag, f"cannot create {path}: {base} is not a directory")
     if not os.access(base, os.W_OK | os.X_OK):
         raise FlagError(flag, f"cannot write in {path}: permission denied")
-
-
-@contextlib.contextmanager
-def atomic_output(path: str | Path, flag: str):
-    """A text file that appears at `path` only when the block succeeds (written beside it,
-    then renamed); on any error nothing is left behind, not even a half-written file."""
-    target = Path(path)
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent or ".")
-    except OSError as exc:
-        raise FlagError(flag, f"cannot write {path}: {exc.strerror}") from None
-    try:
-        umask = os.umask(0)
-        os.umask(umask)
-        os.chmod(tmp, 0o666 & ~umask)     # mkstemp makes 0600; the result is an ordinary file
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            yield f
-        os.replace(tmp, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
 
 
 def session_start_options(fn):
@@ -260,17 +233,17 @@ def session_start_options(fn):
 
 
 def write_json_and_csv(out: Path, document: dict, rows: list[dict], fields) -> None:
-    """`out` as JSON and the rows beside it as CSV (`out` with `.csv`); an unwritable path is exit 2."""
+    """`out` as JSON and the rows beside it as CSV (`out` with `.csv`); `OutputError` (exit 2)
+    when a path cannot be written."""
     import csv
     import json
     try:
         out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_text(json.dumps(document, indent=1, default=str) + "\n", encoding="utf-8")
-        with open(out.with_suffix(".csv"), "w", newline="", encoding="utf-8") as f:
-            writer = csv.DictWriter(f, fieldnames=fields, extrasaction="ignore")
-            writer.writeheader()
-            writer.writerows(rows)
     except OSError as exc:
-        click.echo(f"{out}: cannot write: {exc.strerror}", err=True)
-        sys.exit(EXIT_INPUT)
+        raise OutputError(out, f"cannot write: {exc.strerror}") from None
+    write_output(out, json.dumps(document, indent=1, default=str) + "\n")
+    with open_output(out.with_suffix(".csv"), newline="") as f:
+        writer = csv.DictWriter(f, fieldnames=fields, extrasaction="ignore")
+        writer.writeheader()
+        writer.writerows(rows)
 

@@ -15,6 +15,7 @@ from pathlib import Path
 from ..diagram.dot import render, to_dot
 from ..diagram.model import build_diagram
 from ..machine.spec import FlowSet
+from ..output_files import write_output
 
 GREEN, RED, ORANGE = "#2ca02c", "#d62728", "#ff7f0e"
 _NODE = re.compile(r'^\s*("(?:[^"\\]|\\.)*")\s*\[')
@@ -96,10 +97,10 @@ def write_diff_diagrams(a: FlowSet, b: FlowSet, out_dir, formats=("svg", "dot"))
             continue
         if "dot" in formats:
             path = out / f"{machine}.diff.dot"
-            path.write_text(dot, encoding="utf-8")
+            write_output(path, dot)
             written.append(path)
         if "svg" in formats:
             path = out / f"{machine}.diff.svg"
-            path.write_bytes(render(dot, "svg"))
+            write_output(path, render(dot, "svg"))
             written.append(path)
     return written

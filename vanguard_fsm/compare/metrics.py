@@ -8,12 +8,12 @@ a missing optional field counts as absent, not as an error.
 """
 from __future__ import annotations
 
-import json
 from collections import Counter
 from pathlib import Path
 from typing import Iterable
 
-from ..record.trace import trace_row_problem
+from ..machine.yamlsrc import SourceError
+from ..record.trace import read_trace_lines, trace_row_problem
 
 # the per-game numbers compared side by side (name, what it means)
 GAME_METRICS = (
@@ -119,23 +119,21 @@ def record_of(events: Iterable[dict]) -> GameRecord:
 
 
 def read_trace(path: str | Path) -> GameRecord:
-    """A GameRecord from a JSON Lines trace file; ValueError names the line that is not JSON
-    or not a trace row (record/trace.py), or the file that holds no game (no `game_start`)."""
+    """A GameRecord from a JSON Lines trace file; ValueError (`path:line:col: ...`) for a file
+    that cannot be read (a device, too large), a line that is not JSON, nests too deeply or is
+    not a trace row (record/trace.py), or a file that holds no game (no `game_start`)."""
     record = GameRecord()
+    try:
+        lines = read_trace_lines(path)
+    except SourceError as exc:
+        raise ValueError(str(exc)) from None
     started = False
-    with open(path, encoding="utf-8") as f:
-        for number, line in enumerate(f, 1):
-            if not line.strip():
-                continue
-            try:
-                event = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise ValueError(f"{path}:{number}:{exc.colno}: not a JSON trace line: {exc.msg}") from None
-            problem = trace_row_problem(event)
-            if problem is not None:
-                raise ValueError(f"{path}:{number}:1: {problem}")
-            started = started or event["event"] == "game_start"
-            record.feed(event)
+    for number, event in lines:
+        problem = trace_row_problem(event)
+        if problem is not None:
+            raise ValueError(f"{path}:{number}:1: {problem}")
+        started = started or event["event"] == "game_start"
+        record.feed(event)
     if not started:
         raise ValueError(f"{path}:1:1: not the trace of a game: no game_start event")
     return record

@@ -6,11 +6,13 @@
     dead_timings: {max: 0}
 
 Each key names a headline number of the report (balance.flat_metrics); each bound is
-`min` and/or `max`, inclusive. An unknown name, an unknown bound or a non-number is an
-input error at its line (exit 2); a number outside its bounds fails the check (exit 1).
+`min` and/or `max`, inclusive. An unknown name, an unknown bound, a non-number (or NaN,
+infinity) and bounds no value can meet (`min` above `max`) are input errors at their
+line (exit 2); a number outside its bounds fails the check (exit 1).
 """
 from __future__ import annotations
 
+import math
 from pathlib import Path
 
 from ..machine.yamlsrc import SourceError, load
@@ -31,8 +33,12 @@ def read_thresholds(path: str | Path, known: list[str]) -> dict:
         for bound, value in bounds.items():
             if bound not in BOUNDS:
                 raise doc.error((name, bound, "__key__"), f"unknown bound {bound!r} (use min and/or max)")
-            if isinstance(value, bool) or not isinstance(value, (int, float)):
-                raise doc.error((name, bound), f"{name}.{bound} must be a number (got {value!r})")
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or \
+                    isinstance(value, float) and not math.isfinite(value):
+                raise doc.error((name, bound), f"{name}.{bound} must be a finite number (got {value!r})")
+        if "min" in bounds and "max" in bounds and bounds["min"] > bounds["max"]:
+            raise doc.error((name, "max"), f"{name}: min {bounds['min']} is above max {bounds['max']}: "
+                                           f"no value can meet both (a typo?)")
     return data
 
 

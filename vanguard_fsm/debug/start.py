@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from ..abilities import new_game_with_abilities
 from ..diagram import render as diagram_tool
+from ..output_files import cannot_write
 from ..record import replay as replay_tool
 from ..scenario import runner as scenario_tool, save as scenario_save_tool, since as scenario_since_tool
 
@@ -108,7 +109,7 @@ def save_scenario(debugger, path: str) -> str:
     except ValueError as exc:
         return f"cannot save a scenario here: {exc}"
     except OSError as exc:
-        return f"cannot write {path}: {exc}"
+        return str(cannot_write(path, exc))
     return (f"wrote scenario {written} ({' > '.join(game.runner.paths())}; {note}); "
             f"check it with `vanguard-fsm scenario run {written}`")
 
@@ -126,7 +127,7 @@ def save_replay(debugger, path: str) -> str:
         with debugger.aside():
             module.write_replay(path, game, ctx.get("agents") or [], ctx.get("flows_dir"), ctx.get("cards"))
     except OSError as exc:
-        return f"cannot write {path}: {exc}"
+        return str(cannot_write(path, exc))
     except RuntimeError as exc:     # the replay module could not re-run the game from its actions
         return f"cannot save a replay: {exc}"
     return f"wrote replay {path} ({len(game.history)} choices); check it with `vanguard-fsm replay {path}`"

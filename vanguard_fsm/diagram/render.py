@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..machine.spec import FlowSet
+from ..output_files import write_output
 from .dot import render, to_dot
 from .model import OVERVIEW, Highlight, build_diagram, diagram_names, parse_highlight
 from .mermaid import to_mermaid
@@ -50,7 +51,7 @@ def _highlight(flowset: FlowSet, highlight, came_from) -> Highlight | None:
 
 def _write(path: Path, data: bytes) -> Path:
     if not path.exists() or path.read_bytes() != data:
-        path.write_bytes(data)
+        write_output(path, data)
     return path
 
 

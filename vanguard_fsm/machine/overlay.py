@@ -25,6 +25,8 @@ extension, a mapping of integer keys applied to a list patches those items, so a
 variant that retargets one transition keeps the rest of it (its `if`, `do`, `doc`)
 and survives later edits of the base. Positions are kept per key: an error in a
 patched part of a flow points into variant.yaml, anything else into the base file.
+A variant may extend another variant, at most `MAX_VARIANT_DEPTH` deep (a longer
+`extends` chain is refused at its `extends:` line, before anything is read from it).
 """
 from __future__ import annotations
 
@@ -41,6 +43,7 @@ from .yamlsrc import Document, SourceError, load, read_source
 
 VARIANT_FILE = "variant.yaml"
 BASE = "base"
+MAX_VARIANT_DEPTH = 16       # variants extending variants; the shipped ones extend base directly
 
 VARIANT_SCHEMA = {
     "type": "object",
@@ -104,7 +107,7 @@ def _base_of(variant_dir: Path, name: str) -> Path | None:
 def source_files(directory: Path) -> list[Path]:
     """Every YAML file a flows directory is made of (a variant's bases included), for caches."""
     files, seen, directory = [], set(), Path(directory).resolve()
-    while directory not in seen:
+    while directory not in seen and len(seen) <= MAX_VARIANT_DEPTH:
         seen.add(directory)
         files.extend(sorted(directory.glob("*.yaml")))
         if not is_variant(directory):
@@ -222,6 +225,9 @@ def _collect(directory: Path, load_flow_files, builtin_parameters: Path, seen: t
                                         f"variant ({', '.join(siblings) or 'none'}) or a directory path")], []
     if base.resolve() in seen or base.resolve() == directory.resolve():
         return {}, None, [variant.error(("extends",), f"variant {directory.name!r} extends itself (through {name!r})")], []
+    if len(seen) >= MAX_VARIANT_DEPTH:
+        return {}, None, [variant.error(("extends",), f"variants extend each other more than {MAX_VARIANT_DEPTH} "
+                                                      f"deep here (the limit); extend an earlier one")], []
     docs, params, problems, extra = _collect(base, load_flow_files, builtin_parameters, seen + (directory.resolve(),))
     docs = {stem: OverlayDocument.of(d) for stem, d in docs.items()}
     # whole files first (they replace the base's), then the patches on top

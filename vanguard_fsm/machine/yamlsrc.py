@@ -175,8 +175,9 @@ def parse(text: str, path: str, syntax_label: str = "YAML syntax error") -> Docu
     """Parse YAML text; raise SourceError with the position of a syntax error or a bound."""
     if len(text) > MAX_BYTES:
         raise SourceError(path, 1, 1, f"too large: {len(text)} characters (the limit is {MAX_BYTES})")
-    loader = _BoundedLoader(text)
+    loader = None
     try:
+        loader = _BoundedLoader(text)      # inside the try: the reader refuses a NUL byte right here
         node = loader.get_single_node()
         marks: dict = {}
         duplicates: list = []
@@ -191,10 +192,16 @@ def parse(text: str, path: str, syntax_label: str = "YAML syntax error") -> Docu
         line, col = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         problem = exc.problem or exc.context or "malformed"   # str(exc) would quote the line (issue 27)
         raise SourceError(path, line, col, f"{syntax_label}: {problem}") from None
+    except yaml.reader.ReaderError as exc:    # a character YAML does not allow (NUL, other controls)
+        before = text[:exc.position]
+        line, col = before.count("\n") + 1, exc.position - before.rfind("\n")
+        raise SourceError(path, line, col, f"{syntax_label}: character #x{exc.character:04x} is not allowed "
+                                           f"in YAML ({exc.reason})") from None
     except yaml.YAMLError as exc:  # pragma: no cover - unmarked errors are rare
         raise SourceError(path, 1, 1, f"YAML error: {exc}") from None
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
     return Document(path, data, marks, duplicates)
 
 

@@ -24,7 +24,6 @@ import gzip
 import hashlib
 import io
 import json
-import os
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -37,6 +36,7 @@ from ..machine.hooks import Hooks
 from ..machine.schema import StrictValidator
 from ..machine.schema_messages import not_a, plain_message
 from ..machine.yamlsrc import SourceError, read_source
+from ..output_files import write_output
 from ..paths import builtin_cards_dir
 from .trace import TraceRecorder
 
@@ -201,19 +201,8 @@ def write_replay(path, game, agents, flows_dir=None, cards=None) -> dict:
     data["result"] = dict(zip(("winner", "loser", "reason"), game.state.result or (None, None, None)))
     data["trace"] = {"sha256": hashlib.sha256(text.encode()).hexdigest(), "events": events,
                      "gzip_base64": base64.b64encode(gzip.compress(text.encode(), mtime=0)).decode("ascii")}
-    _write_whole(Path(path), json.dumps(data, indent=1) + "\n")
+    write_output(path, json.dumps(data, indent=1) + "\n")    # atomic over a file; a FIFO as a stream
     return data
-
-
-def _write_whole(path: Path, text: str) -> None:
-    """Write beside `path`, then rename: a failed write leaves no half-written replay."""
-    part = path.with_name(f".{path.name}.part")
-    try:
-        part.write_text(text, encoding="utf-8")
-        os.replace(part, path)
-    finally:
-        if part.exists():
-            part.unlink()
 
 
 def load_replay(path) -> Replay:
@@ -282,7 +271,7 @@ def run_replay(replay: Replay | str | Path, flows_dir=None, cards=None, force: b
     text, events, applied, problem = _trace_of(lambda hooks: replay_game(replay, hooks, flows_dir, cards),
                                                replay.actions)
     if trace_out is not None:
-        Path(trace_out).write_text(text, encoding="utf-8")
+        write_output(trace_out, text)
     sha = hashlib.sha256(text.encode()).hexdigest()
     recorded = replay.data["trace"]
     if sha == recorded["sha256"] and events == recorded["events"] and problem is None:

@@ -4,10 +4,19 @@ Every line: `seq`, `event`, `turn`, `turn_player`, then the event's fields in th
 order the game gave them. `state` events carry the dotted path of every flow
 state entered; `timing` events every timing fired. Serialisation is fixed
 (no spaces, insertion order), so the same game gives byte-identical files.
+
+Every reader of a trace file (`report`, `web --trace`, `evaluate --traces`) goes through
+`read_trace_lines`: a regular file of at most `MAX_TRACE_BYTES` (the bounded reader of
+the YAML files: a FIFO or /dev/zero is refused, never read without end), one JSON value
+per line, nested at most `MAX_DEPTH` levels; anything else is a located `SourceError`.
 """
 from __future__ import annotations
 
 import json
+
+from ..machine.yamlsrc import MAX_DEPTH, SourceError, read_source
+
+MAX_TRACE_BYTES = 64 * 1024 * 1024     # a long game's trace is ~1 MB
 
 
 def trace_row_problem(row) -> str | None:
@@ -59,3 +68,39 @@ class TraceRecorder:
 
     def of(self, event: str) -> list[dict]:
         return [e for e in self.events if e["event"] == event]
+
+
+def _depth(value, limit: int) -> int:
+    """How deep `value` nests, counted without recursion and only up to `limit + 1`."""
+    deepest, stack = 0, [(value, 1)]
+    while stack and deepest <= limit:
+        node, level = stack.pop()
+        if isinstance(node, (dict, list)):
+            deepest = max(deepest, level)
+            stack.extend((child, level + 1) for child in (node.values() if isinstance(node, dict) else node))
+    return deepest
+
+
+def parse_trace_lines(text: str, name: str) -> list[tuple[int, object]]:
+    """(line number, JSON value) of every non-blank line of a trace's text; SourceError
+    at the line that is not JSON or nests deeper than MAX_DEPTH (no RecursionError)."""
+    rows = []
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            value = json.loads(line)
+            too_deep = line.count("[") + line.count("{") > MAX_DEPTH and _depth(value, MAX_DEPTH) > MAX_DEPTH
+        except json.JSONDecodeError as exc:
+            raise SourceError(name, number, exc.colno, f"not JSON: {exc.msg}") from None
+        except RecursionError:
+            too_deep = True
+        if too_deep:
+            raise SourceError(name, number, 1, f"not a trace line: JSON nested deeper than {MAX_DEPTH} levels")
+        rows.append((number, value))
+    return rows
+
+
+def read_trace_lines(path) -> list[tuple[int, object]]:
+    """`parse_trace_lines` of a trace file, read with the bounds of the module docstring."""
+    return parse_trace_lines(read_source(path, MAX_TRACE_BYTES), str(path))

@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..paths import PACKAGE_DIR
+from ..output_files import write_output
 from . import markdown, schemas
 
 REFERENCE_DIR = PACKAGE_DIR / "reference"
@@ -26,7 +27,7 @@ def write() -> list[Path]:
     for path, text in expected().items():
         path.parent.mkdir(parents=True, exist_ok=True)
         if not path.exists() or path.read_text(encoding="utf-8") != text:
-            path.write_text(text, encoding="utf-8")
+            write_output(path, text)
             changed.append(path)
     return changed
 

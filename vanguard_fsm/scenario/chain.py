@@ -41,6 +41,7 @@ from collections import Counter
 _LEGACY_COST = re.compile(r"^discard:hand\[(\d+(?:,\d+)*)\]$")
 _TARGET = re.compile(r"^(.*?)(->\S+)$")
 MAX_PROBE_STEPS = 20_000
+MAX_HAND_INDEX_DIGITS = 3    # no hand holds a thousand cards: a longer number is a typo, never an index
 
 
 class ChainError(Exception):
@@ -77,7 +78,15 @@ class Chain:
 
 def _legacy_indices(link: str) -> tuple | None:
     m = _LEGACY_COST.match(link)
-    return tuple(int(i) for i in m.group(1).split(",")) if m else None
+    if not m:
+        return None
+    digits = m.group(1).split(",")
+    longest = max(digits, key=len)
+    if len(longest) > MAX_HAND_INDEX_DIGITS:
+        shown = longest if len(longest) <= 12 else f"{longest[:12]}... ({len(longest)} digits)"
+        raise ChainError(f"link 'discard:hand[...]': hand index {shown} is not a position in a hand "
+                         f"(at most {MAX_HAND_INDEX_DIGITS} digits)")
+    return tuple(int(i) for i in digits)
 
 
 def _legal(d, limit: int = 20) -> str:

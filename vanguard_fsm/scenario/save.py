@@ -23,6 +23,7 @@ import yaml
 from ..game.state import REAR_CIRCLES
 from ..machine.builder import ENTER
 from ..machine.registry import REGISTRY
+from ..output_files import write_output
 from . import abilities as scenario_abilities
 
 SCHEMA = Path(__file__).resolve().parent.parent / "schemas" / "scenario.schema.json"
@@ -161,7 +162,7 @@ def write_scenario(data: dict, path: str | Path) -> Path:
     text = yaml.safe_dump(data, sort_keys=False, default_flow_style=None, width=110, allow_unicode=True)
     path = Path(path)
     schema = os.path.relpath(SCHEMA, path.resolve().parent)     # editors check the file as you type
-    path.write_text(f"# yaml-language-server: $schema={schema}\n" + HEADER + text, encoding="utf-8")
+    write_output(path, f"# yaml-language-server: $schema={schema}\n" + HEADER + text)
     return path
 
 

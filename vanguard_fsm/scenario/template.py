@@ -9,6 +9,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from ..output_files import write_output
+
 SCHEMA = Path(__file__).resolve().parent.parent / "schemas" / "scenario.schema.json"
 
 TEMPLATE = """\
@@ -47,5 +49,5 @@ def write_template(path: str | Path) -> Path:
     if path.exists():
         raise FileExistsError(f"{path} exists; choose a new file name")
     schema = os.path.relpath(SCHEMA, path.resolve().parent)
-    path.write_text(TEMPLATE.format(schema=schema, name=path), encoding="utf-8")
+    write_output(path, TEMPLATE.format(schema=schema, name=path))
     return path

@@ -33,6 +33,7 @@ from ..agents.base import play_out
 from ..game.factory import default_decks, load_inputs
 from ..machine.hooks import Hooks
 from ..machine.yamlsrc import SourceError
+from ..output_files import OutputError, open_output
 
 Z95 = 1.959963984540054  # the normal quantile for a two-sided 95% interval
 TRIGGER_TYPES = ("critical", "draw", "stand", "heal")
@@ -122,11 +123,11 @@ def play_one(config: SimConfig, index: int, inputs: Inputs | None = None) -> dic
             counts["abilities"] += 1
 
     hooks.on("event", count)
-    trace_file = None
+    trace_output = contextlib.ExitStack()
     if config.trace_dir:
         from ..record.trace import TraceRecorder
-        trace_file = open(Path(config.trace_dir) / f"game-{index}.jsonl", "w", encoding="utf-8")
-        TraceRecorder(hooks, trace_file, keep=False)
+        TraceRecorder(hooks, trace_output.enter_context(open_output(Path(config.trace_dir) / f"game-{index}.jsonl")),
+                      keep=False)
     row = {"game": index, "seed": seed, "side0": sides[0], "side1": sides[1],
            "agent0": seat_agents[0], "agent1": seat_agents[1],
            "deck0": str(seat_decks[0]), "deck1": str(seat_decks[1])}
@@ -139,6 +140,8 @@ def play_one(config: SimConfig, index: int, inputs: Inputs | None = None) -> dic
         play_out(game, [make_agent(seat_agents[0], seed * 2 + 1), make_agent(seat_agents[1], seed * 2 + 2)])
         winner, loser, reason = game.state.result
         error = ""
+    except OutputError:         # the trace cannot be written (a full disk): the whole run stops, exit 2
+        raise
     except SourceError as exc:  # bad input found while playing (a runaway flow or ability): located
         winner, loser, reason = None, None, "error"
         error = str(exc)
@@ -147,8 +150,7 @@ def play_one(config: SimConfig, index: int, inputs: Inputs | None = None) -> dic
         failure = getattr(exc, "flow_failure", None)     # the flow file and line, when a flow name failed
         error = str(failure) if failure is not None else f"{type(exc).__name__}: {exc}"
     finally:
-        if trace_file is not None:
-            trace_file.close()
+        trace_output.close()
     state = game.state if game is not None else None
     row["play"] = play_command(config, seed, seat_agents, seat_decks)
     row.update(first=state.first if state else None, winner=winner, loser=loser, reason=reason,

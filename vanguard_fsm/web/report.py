@@ -14,6 +14,9 @@ from html import escape
 from importlib import resources
 
 from ..diagram.render import load_flows
+from ..machine.yamlsrc import SourceError, read_source
+from ..record.trace import MAX_TRACE_BYTES, parse_trace_lines
+from ..output_files import write_output
 from . import flowinfo
 
 
@@ -23,15 +26,11 @@ class ReportError(ValueError):
 
 def parse_trace(text: str, name: str = "trace") -> list[dict]:
     rows = []
-    for number, line in enumerate(text.splitlines(), 1):
-        if not line.strip():
-            continue
-        try:
-            row = json.loads(line)
-        except json.JSONDecodeError as exc:
-            raise ReportError(f"{name}:{number}:{exc.colno}: not JSON: {exc.msg}") from None
-        except RecursionError:
-            raise ReportError(f"{name}:{number}:1: not a trace line: JSON nested too deeply") from None
+    try:
+        lines = parse_trace_lines(text, name)
+    except SourceError as exc:
+        raise ReportError(str(exc)) from None
+    for number, row in lines:
         if not isinstance(row, dict) or not isinstance(row.get("event"), str):
             raise ReportError(f"{name}:{number}:1: a trace line is a JSON object with an 'event'")
         rows.append(row)
@@ -79,14 +78,18 @@ def fill_template(page: str, parts: dict) -> str:
     return pattern.sub(lambda match: parts[match.group(0)], page)
 
 
+def read_trace_text(trace_path) -> str:
+    """A trace file's text, read with the bounds of every trace reader (record.trace)."""
+    try:
+        return read_source(trace_path, MAX_TRACE_BYTES)
+    except SourceError as exc:
+        raise ReportError(str(exc)) from None
+
+
 def write_report(trace_path, out_path, flows_dir=None) -> int:
     """Write the report of a trace file; returns the number of trace rows."""
     from pathlib import Path
     source = Path(trace_path)
-    try:
-        text = source.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ReportError(f"{trace_path}:1:1: cannot read: {exc}") from None
-    rows = parse_trace(text, str(trace_path))
-    Path(out_path).write_text(render_page(rows, source.name, load_flows(flows_dir)), encoding="utf-8")
+    rows = parse_trace(read_trace_text(trace_path), str(trace_path))
+    write_output(out_path, render_page(rows, source.name, load_flows(flows_dir)))
     return len(rows)

@@ -7,13 +7,12 @@ is already the best of a few repeats.
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
 
 import click
 from rich.console import Console
 from rich.table import Table
 
+from ...output_files import write_output
 from ...sim.bench import TARGETS, run_bench
 from ..common import EXIT_INPUT, cards_option, flows_option, input_errors
 
@@ -51,11 +50,7 @@ def bench(games, ratio_games, long_games, workers_games, trace_games, mcts_itera
         click.echo(markdown_table(results))
     else:
         Console().print(table(results))
-    try:
-        Path(out_path).write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
-    except OSError as exc:
-        click.echo(f"{out_path}: cannot write: {exc.strerror}", err=True)
-        sys.exit(EXIT_INPUT)
+    write_output(out_path, json.dumps(results, indent=1) + "\n")     # OutputError: path:1:1, exit 2
     click.echo(f"wrote {out_path}", err=True)
 
 

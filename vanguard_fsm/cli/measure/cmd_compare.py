@@ -18,20 +18,21 @@ from rich.console import Console
 from rich.table import Table
 
 from ...compare.paired import ROW_FIELDS, PairConfig, play_pair_chunk, summarise_pairs
-from ...compare.stats import BOOTSTRAP_RESAMPLES
+from ...compare.stats import BOOTSTRAP_RESAMPLES, MAX_RESAMPLES
 from ...compare.metrics import RATES
 from ...game.factory import decks_format, new_game
 from ...sim.simulate import SimConfig
 from .cmd_simulate import _resolved, progress_bar, run_batch
 from ...paths import resolve_flows
-from ..common import (FormatName, EXIT_FAILED, AgentSpecType, cards_option, input_errors, write_json_and_csv,
-                      SEARCH_BUDGET_HELP)
+from ..common import (SEARCH_BUDGET_HELP, FormatName, EXIT_FAILED, GAMES, MAX_GAMES, AgentSpecType, cards_option,
+                      input_errors, write_json_and_csv)
 
 
 @click.command()
 @click.option("--flows", "flows", multiple=True, required=True,
               help="A rule set (directory, 'base' or a variant's name); give it twice: A then B.")
-@click.option("--games", type=click.IntRange(min=1), default=200, show_default=True, help="How many paired games.")
+@click.option("--games", type=GAMES, default=200, show_default=True,
+              help=f"How many paired games (at most {MAX_GAMES:,}).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Game i's seed derives from this and i.")
 @click.option("--workers", type=click.IntRange(min=1), default=None, help="Local processes (default 1).")
 @click.option("--scheduler", default=None, metavar="ADDR|local", help="Run on a Dask cluster (as in simulate).")
@@ -42,8 +43,8 @@ from ..common import (FormatName, EXIT_FAILED, AgentSpecType, cards_option, inpu
               help="The games' format (damage to lose); default: the decks' format.")
 @click.option("--sample", type=click.IntRange(min=0), default=10, show_default=True,
               help="For the first N games, find the first event where the two traces differ.")
-@click.option("--resamples", type=click.IntRange(min=100), default=BOOTSTRAP_RESAMPLES, show_default=True,
-              help="Bootstrap resamples for the intervals.")
+@click.option("--resamples", type=click.IntRange(100, MAX_RESAMPLES), default=BOOTSTRAP_RESAMPLES, show_default=True,
+              help=f"Bootstrap resamples for the intervals (100 to {MAX_RESAMPLES:,}).")
 @click.option("--out", "out_path", type=click.Path(dir_okay=False), default=None,
               help="Write the summary as JSON to FILE and one row per pair as CSV beside it (FILE.csv).")
 @click.option("--no-progress", is_flag=True, help="No progress bar.")

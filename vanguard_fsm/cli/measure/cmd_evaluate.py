@@ -23,15 +23,17 @@ from ...compare.paired import play_records_chunk
 from ...compare.thresholds import check, read_thresholds
 from ...diagram.render import load_flows
 from ...game.factory import decks_format, new_game
+from ...output_files import write_output
 from ...paths import resolve_flows
 from ...sim.simulate import SimConfig
 from .cmd_simulate import _resolved, progress_bar, run_batch
-from ..common import (FormatName, EXIT_FAILED, EXIT_INPUT, AgentSpecType, cards_option, flows_option, input_errors,
-                      SEARCH_BUDGET_HELP)
+from ..common import (SEARCH_BUDGET_HELP, FormatName, EXIT_FAILED, EXIT_INPUT, GAMES, MAX_GAMES, AgentSpecType,
+                      cards_option, flows_option, input_errors)
 
 
 @click.command()
-@click.option("--games", type=click.IntRange(min=1), default=200, show_default=True, help="How many games to play.")
+@click.option("--games", type=GAMES, default=200, show_default=True,
+              help=f"How many games to play (at most {MAX_GAMES:,}).")
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--workers", type=click.IntRange(min=1), default=None, help="Local processes (default 1).")
 @click.option("--scheduler", default=None, metavar="ADDR|local", help="Run on a Dask cluster (as in simulate).")
@@ -89,15 +91,11 @@ def evaluate(games, seed, workers, scheduler, agents, decks, fmt, traces_dir, ch
     checks = check(report["metrics"], thresholds) if thresholds else None
     report["checks"] = checks
     print_report(Console(), report, title)
-    try:
-        if out_path:
-            Path(out_path).write_text(json.dumps(report, indent=1, default=str) + "\n", encoding="utf-8")
-        if html_path:
-            from ...compare.html import html_report
-            Path(html_path).write_text(html_report(report, title, checks), encoding="utf-8")
-    except OSError as exc:
-        click.echo(f"{exc.filename}: cannot write: {exc.strerror}", err=True)
-        sys.exit(EXIT_INPUT)
+    if out_path:                    # a write failure is OutputError: path:1:1, exit 2
+        write_output(out_path, json.dumps(report, indent=1, default=str) + "\n")
+    if html_path:
+        from ...compare.html import html_report
+        write_output(html_path, html_report(report, title, checks))
     if checks and not all(c["ok"] for c in checks):
         sys.exit(EXIT_FAILED)
 

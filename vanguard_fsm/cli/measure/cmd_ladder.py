@@ -19,19 +19,23 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
     TimeRemainingColumn
 from rich.table import Table
 
+from ...agents.spec import SEARCH_LIMITS
 from ...game.factory import decks_format, new_game
-from ..common import (FormatName, EXIT_FAILED, EXIT_INPUT, AgentSpecType, cards_option, flows_option, input_errors,
-                      SEARCH_BUDGET_HELP, echo_budgets)
+from ...output_files import write_output
+from ..common import (SEARCH_BUDGET_HELP, FormatName, EXIT_FAILED, EXIT_INPUT, GAMES, MAX_GAMES, AgentSpecType,
+                      cards_option, echo_budgets, flows_option, input_errors)
 from .cmd_simulate import _resolved
 from ...sim.ladder import LadderConfig, run_ladder, summarise_ladder, work
 
 
 @click.command()
 @click.option("--agents", "first", multiple=True, required=True, type=AgentSpecType(allow_human=False),
-              metavar="AGENT", help="The agents: `--agents random heuristic ismcts:iterations=100`. " + SEARCH_BUDGET_HELP)
+              metavar="AGENT", help=f"The agents: `--agents random heuristic ismcts:iterations=100` ({SEARCH_LIMITS}). "
+              + SEARCH_BUDGET_HELP)
 @click.argument("more", nargs=-1, metavar="")
-@click.option("--games", type=click.IntRange(min=1), default=100, show_default=True,
-              help="Games per pairing (half of them with the decks exchanged; seats alternate).")
+@click.option("--games", type=GAMES, default=100, show_default=True,
+              help=f"Games per pairing, at most {MAX_GAMES:,} (half of them with the decks exchanged; "
+                   f"seats alternate).")
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--workers", type=click.IntRange(min=1), default=None,
               help="Local processes (default 1); with --scheduler local, the LocalCluster's workers.")
@@ -86,11 +90,7 @@ def ladder(first, more, games, seed, workers, scheduler, decks, fmt, out_path, n
                       "scheduler": scheduler, "budgets": budgets}
     print_ladder(Console(), summary)
     if out_path:
-        try:
-            Path(out_path).write_text(json.dumps(dict(summary, rows=rows), indent=1) + "\n", encoding="utf-8")
-        except OSError as exc:
-            click.echo(f"{out_path}: cannot write: {exc.strerror}", err=True)
-            sys.exit(EXIT_INPUT)
+        write_output(out_path, json.dumps(dict(summary, rows=rows), indent=1) + "\n")   # OutputError: exit 2
     if summary["errors"]:
         e = summary["errors"][0]
         click.echo(f"{len(summary['errors'])} game(s) failed; first: pair {e['pair']} game {e['game']}: "

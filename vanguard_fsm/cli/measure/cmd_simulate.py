@@ -19,16 +19,18 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
     TimeRemainingColumn
 from rich.table import Table
 
+from ...agents.spec import SEARCH_LIMITS
 from ...game.factory import decks_format, new_game
-from ..common import (SEARCH_BUDGET_HELP, EXIT_FAILED, EXIT_INPUT, AgentSpecType, FlagError, FormatName,
-                      check_output_dir, check_output_file, cards_option, echo_budgets, flows_option, input_errors,
-                      write_json_and_csv)
+from ...output_files import OutputError
+from ..common import (SEARCH_BUDGET_HELP, EXIT_FAILED, EXIT_INPUT, GAMES, MAX_GAMES, AgentSpecType, FlagError,
+                      FormatName, check_output_dir, check_output_file, cards_option, echo_budgets, flows_option,
+                      input_errors, write_json_and_csv)
 from ...sim.simulate import ROW_FIELDS, SimConfig, play_chunk, run_dask, run_processes, summarise
 
 LOCATED = re.compile(r"^[^\s:][^:]*:\d+:\d+: ")   # `path:line:col: message`
 
 @click.command()
-@click.option("--games", type=click.IntRange(min=1), required=True, help="How many games.")
+@click.option("--games", type=GAMES, required=True, help=f"How many games (at most {MAX_GAMES:,}).")
 @click.option("--seed", type=int, default=0, show_default=True, help="Game i's seed derives from this and i.")
 @click.option("--workers", type=click.IntRange(min=1), default=None,
               help="Local processes (default 1); with --scheduler local, the LocalCluster's workers.")
@@ -36,7 +38,8 @@ LOCATED = re.compile(r"^[^\s:][^:]*:\d+:\d+: ")   # `path:line:col: message`
               help="Run on a Dask cluster at ADDR (tcp://host:8786), or 'local' for a LocalCluster.")
 @click.option("--agents", nargs=2, type=AgentSpecType(allow_human=False),
               default=("heuristic", "heuristic"), show_default=True,
-              help="Side A's and side B's agent spec (random, heuristic, ismcts[:iterations=N,...]). " + SEARCH_BUDGET_HELP)
+              help=f"Side A's and side B's agent spec (random, heuristic, ismcts[:iterations=N,...]; {SEARCH_LIMITS}). "
+              + SEARCH_BUDGET_HELP)
 @click.option("--decks", nargs=2, default=None, help="Side A's and side B's deck, by built-in name or path.")
 @click.option("--format", "fmt", type=FormatName(), default=None,
               help="The game's format (damage to lose); default: the decks' format.")
@@ -115,10 +118,22 @@ def progress_bar(label: str, games: int, disabled: bool):
 
 
 def run_batch(config, games: int, scheduler, workers, advance, work=play_chunk) -> list[dict]:
-    """Rows of `games` games through Dask (`scheduler`) or local processes; `work` plays a chunk."""
-    if scheduler:
-        return _on_dask(config, games, scheduler, workers, advance, work)
-    return run_processes(config, games, workers or 1, advance, work)
+    """Rows of `games` games through Dask (`scheduler`) or local processes; `work` plays a chunk.
+    Ctrl-C stops the run with one line saying how far it got, and exit 130 (128 + SIGINT)."""
+    done = [0]
+
+    def counted(n: int) -> None:
+        done[0] += n
+        advance(n)
+    try:
+        if scheduler:
+            return _on_dask(config, games, scheduler, workers, counted, work)
+        return run_processes(config, games, workers or 1, counted, work)
+    except KeyboardInterrupt:
+        verb = click.get_current_context().info_name
+        click.echo(f"\n{verb}: interrupted (Ctrl-C) after {done[0]:,} of {games:,} games; no summary written",
+                   err=True)
+        sys.exit(EXIT_INTERRUPTED)
 
 
 def _on_dask(config, games, scheduler, workers, advance, work=play_chunk):
@@ -130,10 +145,14 @@ def _on_dask(config, games, scheduler, workers, advance, work=play_chunk):
         sys.exit(EXIT_INPUT)
     try:
         return run_dask(config, games, scheduler, workers, advance, work=work)
+    except OutputError:
+        raise                           # a trace that cannot be written (a full disk): path:1:1, exit 2
     except (OSError, TimeoutError, ValueError) as exc:
         click.echo(f"--scheduler: cannot use the Dask scheduler at {scheduler}: {exc}", err=True)
         sys.exit(EXIT_INPUT)
 
+
+EXIT_INTERRUPTED = 130
 
 SCHEDULER = re.compile(r"^(tcp|tls|ucx|ws|wss|inproc)://[^\s/:]+(:\d{1,5})?/?$")
 
