@@ -6,11 +6,24 @@ server (`web.server`) and prints its URL.
 """
 from __future__ import annotations
 
+import importlib
 import sys
 
 import click
 
 from .common import EXIT_INPUT, cards_option, flows_option, input_errors, session_start_options
+
+WEB_EXTRA = ("starlette", "uvicorn", "websockets")     # pyproject's `web` extra
+
+
+def missing_web_module() -> str | None:
+    """The first module of the `web` extra that cannot be imported, or None."""
+    for name in WEB_EXTRA:
+        try:
+            importlib.import_module(name)
+        except ImportError:
+            return name
+    return None
 
 
 @click.command()
@@ -27,6 +40,11 @@ from .common import EXIT_INPUT, cards_option, flows_option, input_errors, sessio
 def web(seed, scenario_path, replay_path, trace_path, agents, decks, fmt, host, port, open_browser, flows_dir,
         cards):
     """Debug a game in the browser: the flow diagram live, the board, the log, rewind, breakpoints, saves."""
+    missing = missing_web_module()
+    if missing is not None:
+        click.echo(f"web needs the 'web' extra ({', '.join(WEB_EXTRA)}; missing: {missing}): "
+                   f"pip install 'vanguard-fsm[web]'", err=True)
+        sys.exit(EXIT_INPUT)
     from ..debug.start import StartError, build_start
     from ..web.report import ReportError, report_html
     from ..web.server import create_app, serve

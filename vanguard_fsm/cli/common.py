@@ -129,6 +129,8 @@ def input_errors(fn):
         except FlagError as exc:
             click.echo(str(exc), err=True)
             sys.exit(EXIT_INPUT)
+        except BrokenPipeError:
+            raise       # the reader went away: not a failure of the flows (main.VerbGroup)
         except Exception as exc:
             failure = getattr(exc, "flow_failure", None)
             if failure is None or show_tracebacks():
