@@ -115,10 +115,12 @@ def lint(flows_arg, flows_dir, cards_path, deck_files):
 
 
 def _lint_one(directory: str, cards_path=None) -> list:
-    """The flows of one directory, then (when they are sound: card timings need them) the cards."""
+    """The flows of one directory and the rule IDs they cite, then (when they are sound: card
+    timings need them) the cards."""
     from ..abilities.lint import lint_cards
     from ..machine.loader import lint_flows
-    problems = lint_flows(directory)
+    from ..reference.rules import rule_id_problems
+    problems = lint_flows(directory) or rule_id_problems(directory)
     return problems or lint_cards(directory, cards_path)
 
 
