@@ -44,3 +44,26 @@ class TraceRecorder:
 
     def of(self, event: str) -> list[dict]:
         return [e for e in self.events if e["event"] == event]
+
+
+def other_flows_warning(trace_path, flowset) -> str | None:
+    """`PATH:L:1: warning: ...` when the trace's `game_start` names other flows than `flowset`
+    (its `flows` name and `flows_hash`); None when they agree or the trace does not say."""
+    from ..paths import flows_name
+    try:
+        with open(trace_path, encoding="utf-8") as f:
+            for number, line in enumerate(f, 1):
+                if '"game_start"' in line:
+                    row = json.loads(line)
+                    break
+            else:
+                return None
+    except (OSError, UnicodeDecodeError, ValueError):
+        return None         # the reader of the trace reports what is wrong with it
+    if not isinstance(row, dict) or row.get("flows_hash") in (None, flowset.digest()):
+        return None
+    recorded, digest = row.get("flows"), row["flows_hash"]
+    here = flows_name(flowset.directory)
+    return (f"{trace_path}:{number}:1: warning: recorded under flows {recorded!r} (hash {digest}), drawn with "
+            f"{here!r} (hash {flowset.digest()}): the diagrams may not match the game; "
+            f"give the flows it was played under with --flows")
