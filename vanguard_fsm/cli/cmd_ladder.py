@@ -20,7 +20,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from ..game.factory import new_game
-from .common import FormatName, EXIT_FAILED, EXIT_INPUT, AgentSpecType, cards_option, flows_option, input_errors
+from .common import absolute_cards, FormatName, EXIT_FAILED, EXIT_INPUT, AgentSpecType, cards_option, flows_option, input_errors
 from .cmd_simulate import _resolved
 from ..sim.ladder import LadderConfig, run_ladder, summarise_ladder, work
 
@@ -58,7 +58,7 @@ def ladder(first, more, games, seed, workers, scheduler, decks, fmt, out_path, n
     config = LadderConfig(agents=agents, games=games, seed=seed,
                           decks=tuple(_resolved(d) for d in decks) if decks else None, fmt=fmt,
                           flows_dir=str(Path(flows_dir).resolve()) if flows_dir else None,
-                          cards=str(Path(cards).resolve()) if cards else None)
+                          cards=absolute_cards(cards))
     total = sum(n for _, _, n in work(config))
     new_game(0, config.decks, fmt, config.flows_dir, config.cards, start=False)   # bad input: exit 2 here
     if scheduler:

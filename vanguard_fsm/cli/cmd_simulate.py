@@ -20,7 +20,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from ..game.factory import new_game
-from .common import (FormatName, EXIT_FAILED, EXIT_INPUT, AgentSpecType, FlagError, cards_option, write_json_and_csv,
+from .common import (absolute_cards, FormatName, EXIT_FAILED, EXIT_INPUT, AgentSpecType, FlagError, cards_option, write_json_and_csv,
                      check_output_dir, check_output_file, flows_option, input_errors)
 from ..sim.simulate import ROW_FIELDS, SimConfig, play_chunk, run_dask, run_processes, summarise
 
@@ -69,7 +69,7 @@ def simulate(games, seed, workers, scheduler, agents, decks, fmt, out_path, trac
     config = SimConfig(seed=seed, agents=tuple(agents), decks=deck_paths,
                        fmt=fmt,
                        flows_dir=str(Path(flows_dir).resolve()) if flows_dir else None,
-                       cards=str(Path(cards).resolve()) if cards else None,
+                       cards=absolute_cards(cards),
                        trace_dir=str(Path(trace_dir).resolve()) if trace_dir else None,
                        swap_seats=not fixed_seats)
     # load flows, cards and decks once here: input errors exit 2 before any worker starts

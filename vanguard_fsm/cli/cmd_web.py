@@ -61,6 +61,11 @@ def web(seed, scenario_path, replay_path, trace_path, agents, decks, fmt, host, 
             except (OSError, UnicodeDecodeError) as exc:
                 raise ReportError(f"{trace_path}:1:1: cannot read: {exc}") from None
             trace_html = report_html(text, trace_path, flows_dir=flows_dir)
+            from ..diagram.render import load_flows
+            from ..record.trace import other_flows_warning
+            warning = other_flows_warning(trace_path, load_flows(flows_dir))
+            if warning is not None:
+                click.echo(warning, err=True)
         else:
             build_start(**options)            # a bad file fails here, once, with its line
     except (StartError, ReportError) as exc:
