@@ -67,6 +67,14 @@ def builtin_cards_dir() -> Path:
     return PACKAGE_DIR / "data" / "cards"
 
 
+def card_sources(cards) -> list[Path]:
+    """The files or directories a card set is read from: None is the built-in set, a path one
+    source, a tuple several (`--cards` then each `--add-cards`, in order)."""
+    if cards is None:
+        return [builtin_cards_dir()]
+    return [Path(c) for c in cards] if isinstance(cards, (tuple, list)) else [Path(cards)]
+
+
 def builtin_decks_dir() -> Path:
     return PACKAGE_DIR / "data" / "decks"
 

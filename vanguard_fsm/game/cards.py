@@ -46,7 +46,7 @@ from vanguard_fsm.game.costs import split_item
 from vanguard_fsm.machine import yamlsrc
 from vanguard_fsm.machine.yamlsrc import Document
 from vanguard_fsm.machine.schema import StrictValidator
-from vanguard_fsm.paths import builtin_cards_dir
+from vanguard_fsm.paths import card_sources
 
 UNITS = ("normal", "trigger", "g_unit")
 TRIGGERS = ("critical", "draw", "stand", "heal")
@@ -409,25 +409,12 @@ def _load_cached(root: str, signature: tuple) -> CardDB:
     return CardDB(cards.values(), where)
 
 
-def card_sources(cards) -> list[Path]:
-    """The files or directories a card set is read from: None is the built-in set, a path one
-    source, a tuple several (`--cards` then each `--add-cards`, in order)."""
-    if cards is None:
-        return [builtin_cards_dir()]
-    return [Path(c) for c in cards] if isinstance(cards, (tuple, list)) else [Path(cards)]
-
-
 def card_files(cards) -> list[Path]:
-    """Every card file of a card set, source by source (a directory: its ``*.yaml``, sorted)."""
+    """Every card file of a card set (`paths.card_sources`), source by source."""
     return [f for source in card_sources(cards) for f in yaml_files(source, CardError)]
 
 
 def load_cards(path=None) -> CardDB:
-    """Load a card file, or every ``*.yaml`` below a directory (None = the built-in set), or
-    several of these (a tuple: a card id defined twice is a `CardError` at the second one).
-
-    Results are cached per resolved path and file modification times, so repeated
-    calls are cheap and an edited file is re-read.  Raises ``CardError``.
-    """
-    files = card_files(path)
-    return _load_cached("|".join(str(s.resolve()) for s in card_sources(path)), file_signature(files))
+    """Load a card set (`paths.card_sources`: a file, every ``*.yaml`` below a directory, a tuple of these;
+    None, the built-in set), cached per path and file times (an edited file is re-read). ``CardError``."""
+    return _load_cached("|".join(str(s.resolve()) for s in card_sources(path)), file_signature(card_files(path)))

@@ -31,12 +31,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..abilities import attach
-from ..game.cards import CardError, card_sources, yaml_files
+from ..game.cards import CardError, yaml_files
 from ..game.decks import Deck
 from ..game.factory import compiled_flows, new_game
 from ..machine.hooks import Hooks
 from ..machine.schema import StrictValidator
 from ..machine.yamlsrc import SourceError, read_source
+from ..paths import card_sources
 from .trace import TraceRecorder
 
 REPLAY_VERSION = 1
