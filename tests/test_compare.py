@@ -171,6 +171,24 @@ def test_diff_cli_text_json_exit_codes_and_coloured_diagram(tmp_path):
     assert bad.exit_code == 2 and "not a directory" in bad.stderr
 
 
+
+def test_the_diff_diagram_counts_a_retargeted_transition_as_the_text_does(tmp_path):
+    """Issue 31: ride-after-main only retargets transitions; the text lists each as changed (~),
+    and the picture's legend said as many removals plus as many additions."""
+    runner = CliRunner()
+    text = runner.invoke(main, ["diff", "base", "ride-after-main"]).output
+    listed = {sign: sum(line.startswith(f"  {sign} ") and " turn." in line for line in text.splitlines())
+              for sign in "+~-"}
+    assert listed["~"] > 0 and listed["+"] == listed["-"] == 0, text
+    runner.invoke(main, ["diff", "base", "ride-after-main", "--diagram", str(tmp_path)])
+    dot = (tmp_path / "turn.diff.dot").read_text()
+    legend = next(line for line in dot.splitlines() if "_diff_legend" in line)
+    assert f"changed ({listed['~']})" in legend and "added (0)" in legend and "removed (0)" in legend
+    old = next(line for line in dot.splitlines() if '"turn.main_phase" -> "turn.battle_phase"' in line)
+    new = next(line for line in dot.splitlines() if '"turn.main_phase" -> "turn.ride_phase.ride_step"' in line)
+    assert 'color="#ff7f0e"' in old and 'style="dashed"' in old and 'color="#ff7f0e"' in new
+
+
 # -- compare and evaluate --------------------------------------------------------------
 
 def test_compare_of_a_rule_set_with_itself_finds_no_difference(tmp_path):

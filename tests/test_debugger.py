@@ -269,6 +269,36 @@ def test_saved_scenario_is_runnable_at_once(tmp_path):
     assert result.game.pending.ids() == d.game.pending.ids()
 
 
+def test_a_state_breakpoint_stops_at_that_state_s_decision():
+    """Issue 31: `break state guard_step` stopped on entering the step, before its check timing
+    and its decision ("decision: none pending"); it stops where the guard is chosen (CR.guard)."""
+    d = debugger(1, ("heuristic", "heuristic"))
+    d.execute("break state guard_step")
+    out = d.execute("continue")
+    assert "breakpoint 1: state battle.guard_step" in out
+    assert d.game.pending is not None and d.game.runner.paths()[-1] == "battle.guard_step", out
+    assert "decision: P0 at guard_step" in out
+
+
+@pytest.mark.parametrize("stop", ["break state drive_step", "break event drive_check", "break event attack",
+                                  "break timing beginning_of_guard_step"])
+def test_a_scenario_saved_at_any_stop_runs(tmp_path, stop):
+    """Issue 31: saved where no decision was pending, the file did not run (`unanswered
+    decision`). Any stop now writes a scenario `scenario run` passes, ending at the decision
+    pending there or the first one after it; saving leaves the session's log as it was."""
+    from vanguard_fsm.scenario.runner import run_scenario
+    d = debugger(2, ("heuristic", "heuristic"))
+    d.execute(stop)
+    d.execute("continue")
+    before = (position(d), d.trace.seq)
+    saved = tmp_path / "stop.yaml"
+    out = d.execute(f"save scenario {saved}")
+    assert f"wrote scenario {saved}" in out, out
+    assert (position(d), d.trace.seq) == before
+    result = run_scenario(saved)
+    assert result.passed, result.message
+
+
 def test_saved_replay_of_a_debugged_game_replays_identically(tmp_path):
     from vanguard_fsm.record.replay import run_replay
     d = debugger(5)                                             # abilities on, random agents

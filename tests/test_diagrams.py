@@ -178,3 +178,24 @@ def test_cli_writes_the_committed_file_names_and_rejects_bad_input(tmp_path):
     bad = runner.invoke(main, ["diagram", "--flows", str(flows), "--out", str(tmp_path / "bad")])
     assert bad.exit_code == 2
     assert re.search(r"battle\.yaml:\d+:\d+: ", bad.stderr)
+
+
+def test_the_overview_legend_promises_only_what_it_draws(tmp_path, flowset):
+    """Issue 31: the overview leaves the states' actions to each machine's own diagram, and its
+    legend (DOT and Mermaid) said a state shows its actions."""
+    dot_path, mermaid_path = render_flow(flowset, "overview", tmp_path, TEXT_FORMATS)
+    dot, mermaid = dot_path.read_text(), mermaid_path.read_text()
+    assert "do: " not in dot.replace("_legend", "")
+    legend = dot_statement(dot, "overview._legend")
+    assert "its actions: in its machine&#x27;s own diagram" in legend
+    assert "do: actions" not in mermaid and "actions: in the machine" in mermaid
+    battle = render_flow(flowset, "battle", tmp_path, ("dot",))[0].read_text()   # a machine's own: it shows them
+    assert "do: " in battle and "fires on entry (italic), its actions" in dot_statement(battle, "battle._legend")
+
+
+def test_each_player_who_decides_has_a_colour_of_its_own(flowset):
+    """Issue 31: setup's first and second player's decisions were drawn in one colour."""
+    deciders = sorted({s.decision.who for f in flowset.flows.values() for s in f.leaves() if s.decision})
+    assert {"first_player", "second_player", "turn_player", "non_turn_player"} <= set(deciders)
+    fills = [decider_colours(d)[0] for d in deciders]
+    assert len(set(fills)) == len(fills), dict(zip(deciders, fills))

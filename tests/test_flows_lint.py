@@ -153,3 +153,40 @@ def test_a_rule_id_is_text_in_flows_variants_and_scenarios(tmp_path):
     with pytest.raises(SourceError, match="nan is not of type 'string'"):
         parse_scenario("name: x\nrules: [.nan]\nstart: {turn: 1, turn_player: 0, at: turn.main_phase}\n"
                        "p0: {VC: AL-001}\np1: {VC: AL-001}\n", "s.yaml")
+
+
+def _lint_cli(directory) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "vanguard_fsm", "lint", str(directory)], capture_output=True,
+                          text=True, timeout=300)
+
+
+def test_an_unknown_rule_id_is_refused_at_its_place_with_a_did_you_mean(tmp_path):
+    """Issue 31: `rules: ["CR.drvie"]` passed lint while `explain` knew no such rule. A digest
+    entry (`CR.drive`) or an official section number (`CR 7.4.1`) is a rule ID; nothing else."""
+    flows = tmp_path / "flows"
+    shutil.copytree(builtin_flows_dir(), flows, ignore=shutil.ignore_patterns("variants"))
+    text = (flows / "battle.yaml").read_text(encoding="utf-8")
+    old = 'rules: ["CR.attack", "CR 7.4"]'
+    assert old in text
+    (flows / "battle.yaml").write_text(text.replace(old, 'rules: ["CR.drvie", "CR 7.4"]', 1), encoding="utf-8")
+    line = next(i for i, t in enumerate(text.splitlines(), 1) if old in t)
+    col = text.splitlines()[line - 1].index('"CR.attack"') + 1
+    out = _lint_cli(flows)
+    assert out.returncode == 1
+    assert out.stdout.splitlines()[0] == (f"{flows}/battle.yaml:{line}:{col}: unknown rule ID 'CR.drvie' (did you mean "
+                                          f"'CR.drive'?): a rule ID is an entry of the rules digest (`vanguard-fsm "
+                                          f"explain ID`) or an official section number such as 'CR 7.4.1'")
+
+
+def test_a_variant_citing_an_unknown_rule_id_is_refused_in_its_own_file(tmp_path):
+    variant = tmp_path / "typo"
+    variant.mkdir()
+    (variant / "variant.yaml").write_text(
+        f"extends: {builtin_flows_dir()}\ndoc: a typo\nrules: ['3.4.2', '3.4.9']\nparameters:\n"
+        f"  deck_construction: {{quick: {{rule: '2.22'}}}}\n", encoding="utf-8")
+    out = _lint_cli(variant)
+    assert out.returncode == 1, out.stdout + out.stderr
+    lines = out.stdout.splitlines()
+    assert lines[0].startswith(f"{variant}/variant.yaml:3:18: unknown rule ID '3.4.9'")
+    col = len("  deck_construction: {quick: {rule: ") + 1
+    assert lines[1].startswith(f"{variant}/variant.yaml:5:{col}: unknown rule ID '2.22' (did you mean '2.2'?)")

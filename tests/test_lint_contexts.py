@@ -107,3 +107,24 @@ def test_an_indentation_slip_gets_a_hint_not_just_a_schema_message(tmp_path):
 def test_a_file_that_does_not_parse_gives_no_follow_on_errors(tmp_path):
     problems, _ = _lint(tmp_path, "turn.yaml", "  draw_phase:\n    doc:", "  draw_phase:\n  doc:")
     assert len(problems) == 1 and "YAML syntax error" in problems[0], problems
+
+
+def test_a_checked_card_moved_before_its_trigger_resolves_is_refused(tmp_path):
+    """A drive-checked card put into the hand before `resolve_trigger` takes its trigger with it:
+    the trigger silently did nothing (CR 7.6.1.2.4 comes before 7.6.1.2.6). The order between the
+    two actions is declared as data beside them (game/contexts.py) and lint follows it."""
+    old = "do: [drive_check, resolve_trigger, check_timing, trigger_card_to_hand, check_timing]"
+    problems, lines = _lint(tmp_path, "battle.yaml", old,
+                            "do: [drive_check, check_timing, trigger_card_to_hand, resolve_trigger, check_timing]")
+    assert len(problems) == 1, problems
+    assert problems[0].startswith(f"{tmp_path}/flows/battle.yaml:{_at(lines, 'drive_check, check', 'trigger_card')}: "
+                                  "action 'trigger_card_to_hand' needs context 'trigger_resolved'")
+    assert "started by resolve_trigger" in problems[0]
+
+
+def test_a_damage_check_with_no_trigger_resolution_is_refused(tmp_path):
+    """CR 9.6.5: the damage-checked card's trigger resolves before it goes to the damage zone."""
+    problems, lines = _lint(tmp_path, "battle.yaml", "do: [damage_check, resolve_trigger, trigger_card_to_damage]",
+                            "do: [damage_check, trigger_card_to_damage]")
+    assert len(problems) == 1 and "action 'trigger_card_to_damage' needs context 'trigger_resolved'" in problems[0]
+    assert f"battle.yaml:{_at(lines, 'damage_check, trigger', 'trigger_card')}:" in problems[0]

@@ -84,3 +84,41 @@ def test_published_flow_schema_knows_the_registered_names():
                        "abilities": [{"kind": "AUTO", "timing": "when_attacks", "cost": [{"counter_blst": 1}],
                                       "effect": {"power": 1000}}]}]}
     assert any("counter_blst" in e.message or e.validator == "anyOf" for e in cards.iter_errors(data))
+
+
+# -- issue 31: whole docs, and the rules parameters as names -------------------------------
+
+def test_names_and_explain_give_a_multi_line_doc_whole():
+    """A doc whose first sentence runs over two lines was cut after the first line
+    ("... the turn"), in `names`, `explain` and the generated references."""
+    line = next(l for l in run("names", "conditions").stdout.splitlines()
+                if l.strip().startswith("both_vanguards_at_g_guardian_grades "))
+    assert line.rstrip().endswith("at least g_guardian_opponent_grade (parameters; CR 7.5.1.2.3: both grade 3).")
+    explained = run("explain", "abilities_pending").stdout
+    assert "the repeat loop of the close step and the end phase." in explained     # its second paragraph
+    reference = (PACKAGE_DIR / "reference" / "flow-language.md").read_text(encoding="utf-8")
+    assert "the turn player's at least g_guardian_opponent_grade (parameters; CR 7.5.1.2.3: both grade 3)" in reference
+    assert "the repeat loop of the close step and the end phase" in reference
+
+
+def test_every_rules_parameter_is_a_name_with_its_doc_type_default_and_rules():
+    from vanguard_fsm.machine.schema import PARAMETERS_SCHEMA
+    from vanguard_fsm.reference.parameters import parameters
+    from vanguard_fsm.reference.rules import load_digest, unknown_rule_id
+    keys = set(PARAMETERS_SCHEMA["properties"]["parameters"]["properties"])
+    described = parameters()
+    assert {p.name for p in described} == keys
+    digest = load_digest()
+    assert all(p.doc and p.rules and not any(unknown_rule_id(digest, r) for r in p.rules) for p in described)
+    listed = run("names", "parameters").stdout
+    built_in = yaml.safe_load((builtin_flows_dir() / "parameters.yaml").read_text())["parameters"]
+    for key in keys:
+        line = next(l for l in listed.splitlines() if l.strip().startswith(key + " "))
+        assert "type: " in line and "default: " in line and "rules: " in line, line
+    assert "hand_size" in listed and f"default: {built_in['hand_size']};" in listed
+    explained = run("explain", "hand_size").stdout.splitlines()
+    assert explained[0].startswith("parameter hand_size: Cards each player draws for the opening hand")
+    assert "  type: whole number 1 to 10" in explained and f"  default: {built_in['hand_size']}" in explained
+    assert "  rules: 3.2.2 (Opening hand), CR 5.4" in explained
+    variant = run("explain", "damage_to_lose", "--flows", "damage-7").stdout
+    assert 'in these flows: {"standard": 7, "quick": 4}' in variant

@@ -134,6 +134,10 @@ BROKEN = {
                                 r"variant\.yaml:7:\d+: transition from 'main_phase' goes to unknown state 'nowhere_phase'"),
     "bad parameter": ("extends: base\ndoc: x\nparameters:\n  damage_to_lose: {standard: -1}\n",
                       r"variant\.yaml:4:\d+: schema: .*-1"),
+    # issue 31: a mistyped state name became a new, half-written state the schema refused piecemeal
+    "mistyped state name": ("extends: base\ndoc: x\npatch:\n  battle:\n    states:\n      drive_stpe:\n"
+                            "        transitions: {0: {to: battle_step}}\n",
+                            r"variant\.yaml:6:7: no 'drive_stpe' in the base to patch \(did you mean 'drive_step'\?\)"),
 }
 
 

@@ -1,15 +1,21 @@
 """Issue 12, point 8: `pip install .` (not editable) works like any Python package.
 
 Builds the wheel offline from a copy of the sources, installs it into a fresh virtual
-environment (with the system's site-packages, so the dependencies need no download),
-and runs `vanguard-fsm play --seed 1` and `lint` from a directory outside the clone."""
+environment that sees the dependencies the tests run with (no download), and runs
+`vanguard-fsm play --seed 1` and `lint` from a directory outside the clone. When the tests
+themselves run in a virtual environment (the README's venv route), the new one's "system"
+packages are the base interpreter's, which lack the dependencies: it is given the running
+environment's site-packages too (issue 31)."""
 from __future__ import annotations
 
 import os
 import shutil
 import subprocess
 import sys
+import sysconfig
 import venv
+
+from pathlib import Path
 
 import pytest
 
@@ -38,6 +44,7 @@ def test_the_wheel_installs_and_plays_outside_the_clone(tmp_path):
     target = tmp_path / "venv"
     venv.EnvBuilder(system_site_packages=True, with_pip=False).create(target)
     python = target / "bin" / "python"
+    see_the_running_packages(python, cwd=tmp_path, env=env)
     _sh(sys.executable, "-m", "pip", "--python", python, "install", "-q", "--no-deps", "--no-index", wheel,
         cwd=tmp_path, env=env) if _pip_has_python_option() else \
         _sh(python, "-m", "pip", "install", "-q", "--no-deps", "--no-index", wheel, cwd=tmp_path, env=env)
@@ -55,6 +62,17 @@ def test_the_wheel_installs_and_plays_outside_the_clone(tmp_path):
     assert "One drive check" in _sh(exe, "explain", "CR.drive.3", cwd=tmp_path, env=env)
     assert _sh(exe, "docs", "flows", cwd=tmp_path, env=env).startswith("# The flow language")   # guides are package data
     assert list((target / "lib").rglob("schemas/flow.schema.json"))
+
+
+def see_the_running_packages(python, cwd, env) -> None:
+    """Make the running environment's packages (click, rich, ...) importable in the new one: a
+    .pth of plain paths (not processed itself, so the running environment's own install of
+    vanguard-fsm, an editable finder, stays out and the wheel is what gets imported)."""
+    if sys.prefix == sys.base_prefix:
+        return          # not in a virtual environment: system_site_packages already sees them
+    running = list(dict.fromkeys(sysconfig.get_path(k) for k in ("purelib", "platlib")))
+    site_dir = _sh(python, "-c", "import sysconfig; print(sysconfig.get_path('purelib'))", cwd=cwd, env=env).strip()
+    (Path(site_dir) / "running-environment.pth").write_text("\n".join(running) + "\n", encoding="utf-8")
 
 
 def _pip_has_python_option() -> bool:

@@ -53,8 +53,26 @@ def resolve_flows(name_or_path: str | os.PathLike | None) -> Path:
     return path
 
 
+def flows_name(directory: str | os.PathLike) -> str:
+    """The name a trace records for a flow set: `base`, a shipped variant's name, or the directory."""
+    path = Path(directory).resolve()
+    if path == builtin_flows_dir().resolve():
+        return "base"
+    if path.parent == variants_dir().resolve() and (path / "variant.yaml").is_file():
+        return path.name
+    return str(path)
+
+
 def builtin_cards_dir() -> Path:
     return PACKAGE_DIR / "data" / "cards"
+
+
+def card_sources(cards) -> list[Path]:
+    """The files or directories a card set is read from: None is the built-in set, a path one
+    source, a tuple several (`--cards` then each `--add-cards`, in order)."""
+    if cards is None:
+        return [builtin_cards_dir()]
+    return [Path(c) for c in cards] if isinstance(cards, (tuple, list)) else [Path(cards)]
 
 
 def builtin_decks_dir() -> Path:

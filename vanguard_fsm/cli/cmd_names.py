@@ -8,14 +8,16 @@ import click
 from ..machine.loader import load_flowset
 from ..paths import builtin_flows_dir
 from ..reference import generate
-from ..reference.vocabulary import find_section, timings_section, vocabulary
+from ..reference.vocabulary import facts, find_section, parameters_section, timings_section, vocabulary
 from .common import EXIT_INPUT, flows_option, input_errors
 
 
 def _sections(flows_dir):
+    from ..reference.parameters import builtin_defaults
     sections = vocabulary()
-    sections.insert(next(i for i, s in enumerate(sections) if s.language == "card"),
-                    timings_section(load_flowset(flows_dir or builtin_flows_dir())))
+    at = next(i for i, s in enumerate(sections) if s.language == "card")
+    sections[at:at] = [timings_section(load_flowset(flows_dir or builtin_flows_dir())),
+                       parameters_section(builtin_defaults())]
     return sections
 
 
@@ -23,13 +25,7 @@ def _print(section) -> None:
     click.echo(f"{section.key}: {section.title} — written in {section.where}")
     width = max((len(e.name) for e in section.entries), default=0)
     for e in section.entries:
-        extra = []
-        if e.arg:
-            extra.append(f"argument: {e.arg}")
-        if e.params:
-            extra.append("parameters: " + ", ".join(f"{k} ({v})" for k, v in e.params.items()))
-        if e.context:
-            extra.append(f"needs: {e.context}")
+        extra = facts(e)
         click.echo(f"  {e.name:{width}}  {e.doc}" + (f"  [{'; '.join(extra)}]" if extra else ""))
 
 
@@ -40,7 +36,7 @@ def _print(section) -> None:
 def names(section, flows_dir):
     """Every name a flow, card or scenario may use, with its doc, argument and where it goes.
 
-    SECTION: conditions, actions, decision_kinds, deciders, timings, engine_events,
+    SECTION: conditions, actions, decision_kinds, deciders, timings, parameters, engine_events,
     ability_conditions, costs, effects, targets, filters (all when omitted)."""
     sections = _sections(flows_dir)
     if section is None:
@@ -85,7 +81,8 @@ def explain(what, flows_dir):
     lines = explain_lines(what, digest, flowset)
     if not lines:
         known = (list(digest.rules) + [f"{f.name}.{p}" for f in flowset.flows.values() for p in f.all_states]
-                 + [e.name for s in vocabulary() for e in s.entries] + sorted(flowset.declared_timings()))
+                 + [e.name for s in vocabulary() for e in s.entries] + sorted(flowset.declared_timings())
+                 + list(flowset.parameters))
         close = difflib.get_close_matches(what, known, n=3, cutoff=0.6)
         hint = f" (did you mean {', '.join(close)}?)" if close else ""
         click.echo(f"explain: nothing is called {what!r}{hint}; rule IDs, states and names: "

@@ -18,8 +18,8 @@ from ..abilities import new_game_with_abilities
 from ..machine.hooks import Hooks
 from ..paths import builtin_flows_dir, resolve_flows, variant_names, variants_dir
 from ..output_files import open_output
-from .common import (SEARCH_BUDGET_HELP, FormatName, EXIT_FAILED, EXIT_INPUT, AgentSpecType, FlagError, cards_option,
-                     check_output_file, flows_option, input_errors)
+from .common import (SEARCH_BUDGET_HELP, ADD_CARDS_HELP, FormatName, EXIT_FAILED, EXIT_INPUT, AgentSpecType, FlagError,
+                     cards_option, check_output_file, flows_option, input_errors, with_added_cards)
 from ..record.playlog import PlayLog
 from ..record.trace import TraceRecorder
 
@@ -71,16 +71,18 @@ def play(seed, agents, decks, fmt, trace_path, record_path, quiet, flows_dir, ca
 @click.argument("flows_arg", metavar="[FLOWS_DIR]", required=False, type=click.Path())
 @click.option("--flows", "flows_dir", type=click.Path(), default=None, help="Flows directory (same as FLOWS_DIR).")
 @click.option("--cards", "cards_path", type=click.Path(), default=None,
-              help="Card file or directory to check (default: the built-in set).")
+              help="Card file or directory to check; it REPLACES the built-in set (default: the built-in set).")
+@click.option("--add-cards", "add_cards", type=click.Path(), multiple=True, help=ADD_CARDS_HELP)
 @click.option("--decks", "deck_files", multiple=True, type=click.Path(),
               help="A deck file (or built-in deck name) to check against RULES 2.x; repeatable.")
 @input_errors
-def lint(flows_arg, flows_dir, cards_path, deck_files):
+def lint(flows_arg, flows_dir, cards_path, add_cards, deck_files):
     """Validate flows (schema, targets, registered names, contexts, reachability), card data and decks.
 
     FLOWS_DIR (or --flows) is a directory, 'base' or a shipped variant's name; without it, the
     built-in flows and every variant under flows/variants/ are checked."""
     from ..game import rules  # noqa: F401  (registers the names flows may use)
+    cards_path = with_added_cards(cards_path, add_cards)
     if flows_arg and flows_dir and flows_arg != flows_dir:
         raise click.UsageError("give the flows directory once (FLOWS_DIR or --flows)")
     chosen = flows_arg or flows_dir
@@ -102,7 +104,7 @@ def lint(flows_arg, flows_dir, cards_path, deck_files):
         from ..abilities.lint.cards import card_warnings
         for warning in card_warnings(cards_path):
             click.echo(str(warning))
-    checked = directories + [f"cards {cards_path or '(built-in)'}"]
+    checked = directories + [f"cards {' + '.join(cards_path) if isinstance(cards_path, tuple) else cards_path or '(built-in)'}"]
     if deck_files and not problems:
         db = load_cards(cards_path)
         for f in deck_files:
@@ -119,10 +121,12 @@ def lint(flows_arg, flows_dir, cards_path, deck_files):
 
 
 def _lint_one(directory: str, cards_path=None) -> list:
-    """The flows of one directory, then (when they are sound: card timings need them) the cards."""
+    """The flows of one directory and the rule IDs they cite, then (when they are sound: card
+    timings need them) the cards."""
     from ..abilities.lint.cards import lint_cards
     from ..machine.loader import lint_flows
-    problems = lint_flows(directory)
+    from ..reference.rules import rule_id_problems
+    problems = lint_flows(directory) or rule_id_problems(directory)
     return problems or lint_cards(directory, cards_path)
 
 

@@ -18,8 +18,13 @@ from .common import EXIT_INPUT, flows_option, input_errors
 @input_errors
 def report(trace, out, flows_dir):
     """Write one self-contained HTML file (inline SVG, CSS, JS): timeline, log and the synced flow diagram."""
+    from ..diagram.render import load_flows
+    from ..record.trace import other_flows_warning
     from ..web.report import ReportError, write_report
 
+    warning = other_flows_warning(trace, load_flows(flows_dir))
+    if warning is not None:
+        click.echo(warning, err=True)
     target = Path(out) if out else Path(trace).with_suffix(".html")
     try:
         rows = write_report(trace, target, flows_dir)

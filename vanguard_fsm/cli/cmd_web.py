@@ -7,11 +7,24 @@ server (`web.server`) and prints its URL with the session's token.
 """
 from __future__ import annotations
 
+import importlib
 import sys
 
 import click
 
 from .common import EXIT_INPUT, cards_option, flows_option, input_errors, session_start_options
+
+WEB_EXTRA = ("starlette", "uvicorn", "websockets")     # pyproject's `web` extra
+
+
+def missing_web_module() -> str | None:
+    """The first module of the `web` extra that cannot be imported, or None."""
+    for name in WEB_EXTRA:
+        try:
+            importlib.import_module(name)
+        except ImportError:
+            return name
+    return None
 
 
 @click.command()
@@ -29,6 +42,11 @@ from .common import EXIT_INPUT, cards_option, flows_option, input_errors, sessio
 def web(seed, scenario_path, replay_path, trace_path, agents, decks, fmt, host, port, open_browser, flows_dir,
         cards):
     """Debug a game in the browser: the flow diagram live, the board, the log, rewind, breakpoints, saves."""
+    missing = missing_web_module()
+    if missing is not None:
+        click.echo(f"web needs the 'web' extra ({', '.join(WEB_EXTRA)}; missing: {missing}): "
+                   f"pip install 'vanguard-fsm[web]'", err=True)
+        sys.exit(EXIT_INPUT)
     from ..debug.start import StartError, build_start
     from ..web.guard import host_name, is_loopback
     from ..web.report import ReportError, read_trace_text, report_html
@@ -42,6 +60,11 @@ def web(seed, scenario_path, replay_path, trace_path, agents, decks, fmt, host, 
     try:
         if trace_path is not None:
             trace_html = report_html(read_trace_text(trace_path), trace_path, flows_dir=flows_dir)
+            from ..diagram.render import load_flows
+            from ..record.trace import other_flows_warning
+            warning = other_flows_warning(trace_path, load_flows(flows_dir))
+            if warning is not None:
+                click.echo(warning, err=True)
         else:
             build_start(**options)            # a bad file fails here, once, with its line
         sock = bind(host, port)

@@ -41,8 +41,36 @@ flows_option = click.option("--flows", "flows_dir", type=click.Path(file_okay=Fa
                             callback=resolve_flows_option,
                             help="Flows directory, 'base', or a variant's name (flows/variants/NAME); "
                                  "default: the built-in flows/.")
-cards_option = click.option("--cards", "cards", type=click.Path(), default=None,
-                            help="Card file or directory (default: the built-in set).")
+CARDS_HELP = ("Card file or directory; it REPLACES the built-in set (default: the built-in set). "
+              "To add cards to a set instead, use --add-cards.")
+ADD_CARDS_HELP = ("A card file (or directory) added to the set --cards names (default: the built-in set); "
+                  "repeatable. An id defined twice is an error at its line.")
+
+
+def with_added_cards(cards, added) -> str | tuple | None:
+    """`--cards` and `--add-cards` as one card set: a path, or a tuple (the base set first)."""
+    if not added:
+        return cards
+    from ..paths import builtin_cards_dir
+    return (str(cards) if cards is not None else str(builtin_cards_dir()), *map(str, added))
+
+
+def absolute_cards(cards) -> str | tuple | None:
+    """The card set with absolute paths (for worker processes that may run elsewhere)."""
+    if isinstance(cards, tuple):
+        return tuple(str(Path(c).resolve()) for c in cards)
+    return str(Path(cards).resolve()) if cards else None
+
+
+def cards_option(fn):
+    """`--cards FILE_OR_DIR` (replaces the built-in set) and `--add-cards FILE` (repeatable, adds
+    to it): the verb gets one `cards` value (`with_added_cards`)."""
+    @functools.wraps(fn)
+    def merged(*args, add_cards=(), **kwargs):
+        kwargs["cards"] = with_added_cards(kwargs.get("cards"), add_cards)
+        return fn(*args, **kwargs)
+    merged = click.option("--add-cards", "add_cards", type=click.Path(), multiple=True, help=ADD_CARDS_HELP)(merged)
+    return click.option("--cards", "cards", type=click.Path(), default=None, help=CARDS_HELP)(merged)
 
 
 def lint_cards_first(flows_dir, cards) -> None:
@@ -132,6 +160,8 @@ def input_errors(fn):
         except FlagError as exc:
             click.echo(str(exc), err=True)
             sys.exit(EXIT_INPUT)
+        except BrokenPipeError:
+            raise       # the reader went away: not a failure of the flows (main.VerbGroup)
         except Exception as exc:
             failure = getattr(exc, "flow_failure", None)
             if failure is None or show_tracebacks():

@@ -1,12 +1,30 @@
 """The `vanguard-fsm` command: one click group; each verb lives in its own module."""
 from __future__ import annotations
 
+import os
+import sys
+
 import click
 
 from .. import __version__
+from .common import EXIT_FAILED
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class VerbGroup(click.Group):
+    """The verbs' group; a reader that closed the pipe (`vanguard-fsm play | head -1`) ends the
+    run quietly: no traceback, no flow-action failure, exit 1."""
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except BrokenPipeError:
+            # Python flushes stdout again at exit; point it at /dev/null so that flush cannot fail
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            sys.exit(EXIT_FAILED)
+
+
+@click.group(cls=VerbGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__)
 @click.option("--traceback", is_flag=True, help="Show the Python traceback of a run-time failure "
               "(by default: one `flows/FILE.yaml:LINE: action 'x' failed in state S (turn N): ...` line).")

@@ -139,11 +139,15 @@ def read_trace(path: str | Path) -> GameRecord:
     return record
 
 
+NOT_PLAY = frozenset(("seq", "flows", "flows_hash"))
+
+
 def first_divergence(a: list[dict], b: list[dict]) -> dict | None:
-    """The first event where two traces differ (ignoring `seq`), or None if they are the same."""
+    """The first event where two traces differ, or None if they are the same; `seq` and the flow
+    set game_start names (`flows`, `flows_hash`: two rule sets always differ there) are left out."""
     for index in range(max(len(a), len(b))):
-        ea = {k: v for k, v in a[index].items() if k != "seq"} if index < len(a) else None
-        eb = {k: v for k, v in b[index].items() if k != "seq"} if index < len(b) else None
+        ea = {k: v for k, v in a[index].items() if k not in NOT_PLAY} if index < len(a) else None
+        eb = {k: v for k, v in b[index].items() if k not in NOT_PLAY} if index < len(b) else None
         if ea != eb:
             return {"index": index, "a": ea, "b": eb}
     return None

@@ -34,6 +34,7 @@ class Session:
         self.trace = TraceRecorder(game.hooks)
         self.hits: list[str] = []
         self.armed = False
+        self.settle = False             # a state breakpoint hit: run on to that state's decision
         self.unit_mark = 0
         game.hooks.on("state", self._on_state)
         game.hooks.on("timing", self._on_timing)
@@ -50,7 +51,9 @@ class Session:
     # -- hooks ---------------------------------------------------------------
     def _on_state(self, game, machine: str, path: str) -> None:
         if self.armed:
-            self.hits.extend(self.breakpoints.state_hits(f"{machine}.{path}"))
+            hits = self.breakpoints.state_hits(f"{machine}.{path}")
+            self.hits.extend(hits)
+            self.settle |= bool(hits)
 
     def _on_timing(self, game, name: str) -> None:
         if self.armed:
@@ -140,16 +143,30 @@ class Session:
         ("blocked", "breakpoint"), None when `stop()` became true."""
         self.hits = []
         self.armed = True
+        self.settle = False
         try:
             while not stop():
                 self.unit_mark = len(self.trace.events)
                 if self.unit(resolve) is None:
                     return "blocked"
                 if self.hits:
+                    if self.settle:
+                        self.enter_state()
                     return "breakpoint"
         finally:
             self.armed = False
         return None
+
+    def enter_state(self) -> None:
+        """After a state breakpoint: the state's entry actions done and its decision offered, so the
+        stop is at the decision (a state that decides nothing: just before it moves on)."""
+        game = self.game
+        while game.pending is None and game.agenda and not game.over:
+            self.unit("single")
+        frame = game.runner.stack[-1] if not game.over else None
+        if frame is not None and game.pending is None and frame.flow.leaves[frame.state].decision is not None \
+                and frame.answered is None:
+            self.unit("single")      # the decision (or, when a guard skips it, the way out)
 
     def rewind(self, reached) -> None:
         """Back to the start snapshot, then re-run the recorded choices until `reached()`."""

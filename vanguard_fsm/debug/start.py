@@ -91,23 +91,19 @@ def diagram(debugger, out_dir: str = DEBUG_DIAGRAMS) -> str:
 
 
 def save_scenario(debugger, path: str) -> str:
-    """The choices since the start point as `script`, the current decision as `until:`: a
-    scenario `vanguard-fsm scenario run` passes at once. Where that cannot be (no decision
-    now, nothing saveable since the start), the bare position is saved and the reason said."""
+    """A scenario `vanguard-fsm scenario run` passes, from any stop (`since.scenario_at`): the
+    choices since a start point as `script`, the current decision (or the next one, when the stop
+    is not at a decision) as `until:`. Nothing is written when no such file can be made."""
     game, ctx = debugger.game, debugger.context
     name = f"saved by the debugger at transition {game.runner.transitions}"
     try:
-        with debugger.aside():     # it replays the game from the start: none of that reaches the trace
-            data = scenario_since_tool.scenario_since(game, debugger.start, debugger.start_history, name,
-                                                      ctx.get("flows_dir"), ctx.get("cards"))
-        note = f"{len(data['script'])} scripted choice(s) from turn {data['start']['turn']}, until {data['until']}"
-    except ValueError as exc:
-        data, note = None, f"position only, no script ({exc})"
-    try:
-        written = (scenario_save_tool.write_scenario(data, path) if data is not None
-                   else scenario_save_tool.save_scenario(game, path, name=name))
+        with debugger.aside():     # it replays the game from the start: the session keeps none of that
+            data, note = scenario_since_tool.scenario_at(game, debugger.start, debugger.start_history, name,
+                                                         ctx.get("flows_dir"), ctx.get("cards"))
     except ValueError as exc:
         return f"cannot save a scenario here: {exc}"
+    try:
+        written = scenario_save_tool.write_scenario(data, path)
     except OSError as exc:
         return str(cannot_write(path, exc))
     return (f"wrote scenario {written} ({' > '.join(game.runner.paths())}; {note}); "

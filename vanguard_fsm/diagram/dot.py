@@ -11,15 +11,17 @@ from html import escape
 
 import graphviz
 
-from .model import Cluster, Diagram, Edge, Node, who
+from .model import Cluster, Diagram, Edge, Node, state_parts, who
 
 FONT = "DejaVu Sans"
 INK, MUTED, HIGHLIGHT = "#333333", "#666666", "#d62728"
-DECIDER_COLOURS = {  # (fill, line) by who decides
+DECIDER_COLOURS = {  # (fill, line) by who decides: each decider of the flows its own colour
     "turn_player": ("#fde2c4", "#c0661a"),
     "non_turn_player": ("#cfe3f7", "#2b6cb0"),
+    "first_player": ("#e2f0d9", "#3c7a26"),
+    "second_player": ("#eadcf2", "#7b3fa0"),
 }
-OTHER_DECIDER = ("#e2f0d9", "#3c7a26")
+OTHER_DECIDER = ("#f3efc9", "#857400")
 CLUSTER_FILLS = ("#f4f4f4", "#e9e9e9", "#dedede", "#d3d3d3")
 INVOKE_FILL, INVOKE_LINE = "#eef3fa", "#7a93b8"
 LINE_STYLE = {  # how each kind of label line is set
@@ -108,7 +110,7 @@ def _edge(graph, edge: Edge) -> None:
 def _legend_rows(diagram: Diagram) -> list[tuple[str, str, str]]:
     """(swatch colour, swatch text, meaning) for each mark that appears in the diagram."""
     nodes = diagram.nodes()
-    rows = [("#ffffff", "name", "a state: its rule IDs, the timings it fires on entry (italic), its actions")]
+    rows = [("#ffffff", "name", "a state: " + state_parts(diagram))]
     for decider in diagram.deciders():
         rows.append((decider_colours(decider)[0], "&#x2B22;", f"a decision of the {who(decider)}; its choice kinds"))
     if any(n.invoke for n in nodes):

@@ -114,7 +114,10 @@ def _edge_style(edge: Edge) -> str | None:
 
 
 def _legend(diagram: Diagram) -> list[str]:
-    entries = ['lg_state["<b>state</b><br/>rule IDs<br/><i>fires: timings on entry</i><br/>do: actions"]:::legend']
+    kinds = diagram.line_kinds()
+    shown = ["rule IDs"] + (["<i>fires: timings on entry</i>"] if "timings" in kinds else []) + \
+        (["do: actions"] if "do" in kinds else ["(actions: in the machine's own diagram)"])
+    entries = [f'lg_state["<b>state</b><br/>{"<br/>".join(shown)}"]:::legend']
     for decider in diagram.deciders():
         entries.append(f'lg_{decider}{{{{"decision of the {who(decider)}<br/>choice kinds"}}}}:::'
                        f"{decision_class(decider)}")

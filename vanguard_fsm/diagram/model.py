@@ -86,6 +86,19 @@ class Diagram:
     def deciders(self) -> list[str]:
         return sorted({n.decider for n in self.nodes() if n.decider})
 
+    def line_kinds(self) -> set[str]:
+        """The kinds of text lines its states show (the overview leaves out `do`)."""
+        return {kind for node in self.nodes() for kind, _ in node.lines}
+
+
+def state_parts(diagram: Diagram) -> str:
+    """What the legend may promise a state shows: only what this diagram draws."""
+    kinds = diagram.line_kinds()
+    parts = ["its rule IDs"] + (["the timings it fires on entry (italic)"] if "timings" in kinds else [])
+    if "do" in kinds:
+        return ", ".join(parts + ["its actions"])
+    return ", ".join(parts) + " (its actions: in its machine's own diagram)"
+
 
 @dataclass(frozen=True)
 class Highlight:

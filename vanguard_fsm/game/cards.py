@@ -47,7 +47,7 @@ from vanguard_fsm.machine import yamlsrc
 from vanguard_fsm.machine.schema_messages import plain_message
 from vanguard_fsm.machine.yamlsrc import Document
 from vanguard_fsm.machine.schema import StrictValidator
-from vanguard_fsm.paths import builtin_cards_dir
+from vanguard_fsm.paths import card_sources
 
 UNITS = ("normal", "trigger", "g_unit")
 TRIGGERS = ("critical", "draw", "stand", "heal")
@@ -409,12 +409,12 @@ def _load_cached(root: str, signature: tuple) -> CardDB:
     return CardDB(cards.values(), where)
 
 
-def load_cards(path: str | os.PathLike | None = None) -> CardDB:
-    """Load a card file, or every ``*.yaml`` below a directory (None = the built-in set).
+def card_files(cards) -> list[Path]:
+    """Every card file of a card set (`paths.card_sources`), source by source."""
+    return [f for source in card_sources(cards) for f in yaml_files(source, CardError)]
 
-    Results are cached per resolved path and file modification times, so repeated
-    calls are cheap and an edited file is re-read.  Raises ``CardError``.
-    """
-    base = builtin_cards_dir() if path is None else Path(path)
-    files = yaml_files(base, CardError)
-    return _load_cached(str(base.resolve()), file_signature(files))
+
+def load_cards(path=None) -> CardDB:
+    """Load a card set (`paths.card_sources`: a file, every ``*.yaml`` below a directory, a tuple of these;
+    None, the built-in set), cached per path and file times (an edited file is re-read). ``CardError``."""
+    return _load_cached("|".join(str(s.resolve()) for s in card_sources(path)), file_signature(card_files(path)))

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from transitions import Machine
 
+from ..paths import flows_name
 from .lean import LeanMachine
 from .registry import REGISTRY, Registry
 from .spec import FlowSet, FlowSpec, StateSpec
@@ -142,10 +143,11 @@ def compile_flow(spec: FlowSpec, registry: Registry = REGISTRY, machine_cls: typ
 class CompiledFlowSet:
     """All machines of one flows directory, compiled once and shared by every game."""
 
-    __slots__ = ("spec", "flows", "root", "machine_cls")
+    __slots__ = ("spec", "flows", "root", "machine_cls", "identity")
 
     def __init__(self, spec: FlowSet, registry: Registry = REGISTRY, machine_cls: type = FlowMachine) -> None:
         self.spec = spec
+        self.identity = (flows_name(spec.directory), spec.digest())   # game_start's `flows`, `flows_hash`
         self.machine_cls = machine_cls
         self.flows = {name: compile_flow(f, registry, machine_cls) for name, f in spec.flows.items()}
         self.root = self.flows[spec.root]

@@ -316,6 +316,14 @@ def _flow_files(directory: Path, exclude=()) -> tuple[dict, list[SourceError]]:
     return docs, problems
 
 
+def flow_documents(directory: str | Path) -> tuple[dict, Document | None]:
+    """(flow documents by file stem, parameters document) of a flows directory, a variant's
+    merged (its positions point into the file each part comes from); for checks of the raw text."""
+    docs, params_doc, _problems, _extra = collect(resolve_flows(directory), _flow_files,
+                                                  builtin_flows_dir() / PARAMETERS_FILE)
+    return docs, params_doc
+
+
 def _read(directory: Path, registry: Registry) -> tuple[FlowSet | None, list[SourceError]]:
     linter = _Linter(registry)
     if not directory.is_dir():

@@ -31,6 +31,7 @@ A variant may extend another variant, at most `MAX_VARIANT_DEPTH` deep (a longer
 from __future__ import annotations
 
 import copy
+import difflib
 from pathlib import Path
 
 import jsonschema
@@ -144,6 +145,22 @@ class _Merger:
             if k[:n] == patch_key:
                 origins[result_key + k[n:]] = (self.patch_doc.path, line, col)
 
+    def _mistyped(self, current: dict, key, value, where: tuple) -> bool:
+        """A new key among items of one shape (states, ...) that lacks what every one of them has
+        is a patch of an existing item under a mistyped name (`drive_stpe`): said so, with the
+        name meant, instead of adding a half item the schema then refuses piece by piece."""
+        items = list(current.values())
+        if not isinstance(value, dict) or len(items) < 2 or not all(isinstance(i, dict) for i in items):
+            return False
+        missing = set.intersection(*(set(i) for i in items)) - set(value)
+        close = difflib.get_close_matches(str(key), [str(k) for k in current], n=1, cutoff=0.6)
+        if not missing or not close:
+            return False
+        self.problems.append(self.patch_doc.error(where, (
+            f"no {key!r} in the base to patch (did you mean {close[0]!r}?); a new one would need "
+            f"{', '.join(sorted(missing))}, as every item here has")))
+        return True
+
     def apply(self, container, key, patch, result_key: tuple, patch_key: tuple) -> None:
         current = container[key] if key in container or isinstance(container, list) else None
         if isinstance(patch, dict) and isinstance(current, dict):
@@ -159,6 +176,8 @@ class _Merger:
                     del current[k]
                     for o in [o for o in self.target.origins if o[:len(result_key) + 1] == result_key + (k,)]:
                         del self.target.origins[o]
+                elif k not in current and self._mistyped(current, k, v, patch_key + (k, "__key__")):
+                    continue
                 else:
                     self.apply(current, k, v, result_key + (k,), patch_key + (k,))
         elif isinstance(patch, dict) and isinstance(current, list) and patch and \

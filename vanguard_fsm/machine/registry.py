@@ -10,9 +10,23 @@ checked against both.
 from __future__ import annotations
 
 import difflib
+import inspect
 from typing import Callable, Iterable
 
 from .renamed import register_renamed
+
+
+def doc_paragraphs(text: str | None) -> list[str]:
+    """A docstring's paragraphs, each on one line (the first is the summary `names` lists);
+    its `Example:` lines are left out: the references show them apart."""
+    paragraphs, lines = [], []
+    for line in inspect.cleandoc(text or "").splitlines() + [""]:
+        if line.strip() and not line.strip().startswith("Example:"):
+            lines.append(line.strip())
+        elif lines and not line.strip():
+            paragraphs.append(" ".join(lines))
+            lines = []
+    return paragraphs
 
 
 class Section:
@@ -82,7 +96,7 @@ class Section:
             raise ValueError(f"{self.kind} {name!r} registered twice")
         self._items[name] = item
         own = getattr(item, "__doc__", "") if callable(item) or hasattr(item, "doc") else ""
-        self._docs[name] = doc or getattr(item, "doc", "") or (own or "").strip().split("\n")[0]
+        self._docs[name] = doc or getattr(item, "doc", "") or own or ""
 
     def __call__(self, name: str | None = None) -> Callable:
         """Decorator form: `@REGISTRY.conditions("attacker_drives")`."""
@@ -111,7 +125,12 @@ class Section:
         return sorted(self._items)
 
     def doc(self, name: str) -> str:
-        return self._docs.get(self.current_name(name), "")
+        """The summary: the doc's first paragraph, whole (not its first line)."""
+        return next(iter(doc_paragraphs(self._docs.get(self.current_name(name), ""))), "")
+
+    def details(self, name: str) -> list[str]:
+        """The doc's other paragraphs (`explain` and the references show them)."""
+        return doc_paragraphs(self._docs.get(self.current_name(name), ""))[1:]
 
     def unknown_message(self, name: str) -> str:
         """`unknown condition 'atacker_drives' (did you mean 'attacker_drives'?)`"""

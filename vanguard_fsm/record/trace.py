@@ -104,3 +104,26 @@ def parse_trace_lines(text: str, name: str) -> list[tuple[int, object]]:
 def read_trace_lines(path) -> list[tuple[int, object]]:
     """`parse_trace_lines` of a trace file, read with the bounds of the module docstring."""
     return parse_trace_lines(read_source(path, MAX_TRACE_BYTES), str(path))
+
+
+def other_flows_warning(trace_path, flowset) -> str | None:
+    """`PATH:L:1: warning: ...` when the trace's `game_start` names other flows than `flowset`
+    (its `flows` name and `flows_hash`); None when they agree or the trace does not say."""
+    from ..paths import flows_name
+    try:
+        with open(trace_path, encoding="utf-8") as f:
+            for number, line in enumerate(f, 1):
+                if '"game_start"' in line:
+                    row = json.loads(line)
+                    break
+            else:
+                return None
+    except (OSError, UnicodeDecodeError, ValueError):
+        return None         # the reader of the trace reports what is wrong with it
+    if not isinstance(row, dict) or row.get("flows_hash") in (None, flowset.digest()):
+        return None
+    recorded, digest = row.get("flows"), row["flows_hash"]
+    here = flows_name(flowset.directory)
+    return (f"{trace_path}:{number}:1: warning: recorded under flows {recorded!r} (hash {digest}), drawn with "
+            f"{here!r} (hash {flowset.digest()}): the diagrams may not match the game; "
+            f"give the flows it was played under with --flows")

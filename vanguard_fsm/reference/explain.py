@@ -9,8 +9,9 @@ decision kind and the machine.
 """
 from __future__ import annotations
 
+from .parameters import builtin_defaults
 from .rules import Digest, normalize
-from .vocabulary import lookup, vocabulary
+from .vocabulary import facts, lookup, parameters_section, value_text, vocabulary
 
 
 def _rule_lines(digest: Digest, rule_id: str) -> list[str]:
@@ -131,14 +132,13 @@ def explain(text: str, digest: Digest, flowset) -> list[str]:
         blocks.append([f"machine {flow.name}  ({flow.where})", f"  doc: {flow.doc}",
                        f"  rules: {_rules_summary(digest, flow.rules)}",
                        f"  states: {', '.join(flow.states)} (initial {flow.initial})"])
-    for section, entry in lookup(vocabulary(), text):
-        lines = [f"{section.title[:-1]} {entry.name}: {entry.doc}", f"  written in {section.where}"]
-        if entry.arg:
-            lines.append(f"  argument: {entry.arg}")
-        if entry.params:
-            lines.append("  parameters: " + ", ".join(f"{k} ({v})" for k, v in entry.params.items()))
-        if entry.context:
-            lines.append(f"  needs: {entry.context}")
+    here = flowset.parameters if text in flowset.parameters else None
+    for section, entry in lookup(vocabulary() + ([parameters_section(builtin_defaults())] if here else []), text):
+        lines = [f"{section.title[:-1]} {entry.name}: {entry.doc}"] + [f"  {p}" for p in entry.details]
+        lines.append(f"  written in {section.where}")
+        lines += [f"  {fact}" for fact in facts(entry, digest)]
+        if here is not None and section.key == "parameters" and here[text] != entry.default:
+            lines.append(f"  in these flows: {value_text(here[text])}")
         if entry.example:
             lines.append(f"  example: {entry.example}")
         lines += [f"  used in {u}" for u in _uses(flowset, text)]

@@ -34,12 +34,14 @@ WHERE = {
     "target_filters": "cards: a key of a target or card choice (`{from: ..., grade_max: 2}`)",
     "card_zones": "cards: a count's `count:` (`{count: your_drop, grade: 3}`; a target selector there counts units)",
     "timings": "flows: a state's `timings:` list (declared there); cards: an AUTO ability's `timing:`",
+    "parameters": "flows: parameters.yaml's `parameters:` (a variant: its `parameters:` patch)",
 }
 # Short names a user may type for a section.
 ALIASES = {"kinds": "decision_kinds", "choices": "decision_kinds", "events": "engine_events",
            "costs": "ability_costs", "effects": "ability_effects", "targets": "target_selectors",
            "selectors": "target_selectors", "filters": "target_filters", "who": "deciders",
-           "zones": "card_zones", "deprecated": "deprecated_names", "renamed": "deprecated_names"}
+           "zones": "card_zones", "deprecated": "deprecated_names", "renamed": "deprecated_names",
+           "parameter": "parameters", "params": "parameters"}
 FLOW_LANGUAGE, CARD_LANGUAGE = "flow", "card"
 
 
@@ -51,6 +53,10 @@ class Entry:
     params: dict = field(default_factory=dict)
     context: str = ""                   # the context it needs (flow actions and conditions)
     example: str = ""                   # card language: how it is written (the docstring's `Example:` line)
+    details: list = field(default_factory=list)   # the doc's other paragraphs (explain, references)
+    value: str = ""                     # parameters: the type of value
+    default: object = None              # parameters: the built-in value
+    rules: tuple = ()                   # parameters: the rules it encodes
 
 
 @dataclass
@@ -81,9 +87,10 @@ def _entries(section: Section, language: str) -> list[Entry]:
             params = {k: "true" if v == "none" else _arg_text(v)     # a flag: `every: true`
                       for k, v in getattr(item, "params", {}).items()}
             out.append(Entry(name, section.doc(name), _arg_text(getattr(item, "arg", "")), params,
-                             example=getattr(item, "example", "")))
+                             example=getattr(item, "example", ""), details=section.details(name)))
         else:
-            out.append(Entry(name, section.doc(name), context=describe_needs(section, name)))
+            out.append(Entry(name, section.doc(name), context=describe_needs(section, name),
+                             details=section.details(name)))
     return out
 
 
@@ -129,6 +136,39 @@ def timings_section(flowset) -> VocabularySection:
                 states.setdefault(timing, []).append(f"{flow.name}.{state.path}")
     entries = [Entry(t, "fired on entering " + ", ".join(where)) for t, where in sorted(states.items())]
     return VocabularySection("timings", "timings", FLOW_LANGUAGE, WHERE["timings"], entries)
+
+
+def parameters_section(defaults: dict | None = None) -> VocabularySection:
+    """The rules parameters: doc, type, default (the built-in value) and rules of each."""
+    from .parameters import parameters
+    entries = [Entry(p.name, p.doc, value=p.type, default=p.default, rules=p.rules) for p in parameters(defaults)]
+    return VocabularySection("parameters", "parameters", FLOW_LANGUAGE, WHERE["parameters"], entries)
+
+
+def value_text(value, width: int = 100) -> str:
+    """A parameter's value on one line (cut at `width` characters)."""
+    import json
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= width else text[:width - 3] + "..."
+
+
+def facts(entry: Entry, digest=None) -> list[str]:
+    """What a name says besides its doc: argument, parameters, context, a parameter's type,
+    default and rules (with their titles when a digest is given)."""
+    out = []
+    if entry.arg:
+        out.append(f"argument: {entry.arg}")
+    if entry.params:
+        out.append("parameters: " + ", ".join(f"{k} ({v})" for k, v in entry.params.items()))
+    if entry.context:
+        out.append(f"needs: {entry.context}")
+    if entry.value:
+        out.append(f"type: {entry.value}")
+        out.append(f"default: {value_text(entry.default)}")
+    if entry.rules:
+        titled = [f"{r} ({digest.get(r).title})" if digest is not None and digest.get(r) else r for r in entry.rules]
+        out.append("rules: " + ", ".join(titled))
+    return out
 
 
 def find_section(sections: list[VocabularySection], key: str) -> VocabularySection | None:

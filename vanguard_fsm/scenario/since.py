@@ -103,3 +103,54 @@ def scenario_since(game, start, first: int, name: str, flows_dir=None, cards=Non
         tried.append(f"turn {position['start']['turn']}: {result.message}")
     raise ValueError("no start point replays to this position (a shuffle since then cannot be "
                      "reproduced from the seed): " + "; ".join(tried[:2]))
+
+
+def _to_next_decision(game) -> None:
+    """On to the first decision with a choice to make (one-option ones taken, as the runner does)."""
+    while not game.runner.finished:
+        d = game.pending
+        if d is None:
+            game.step()
+        elif len(d.actions) == 1:
+            game.apply(d.actions[0])
+        else:
+            return
+    raise ValueError("the game ends before any decision: nothing is left to stop at (save a replay instead)")
+
+
+def _here(game, name: str, flows_dir, cards) -> dict:
+    """This position, run until the decision pending now (the position cannot replay from earlier)."""
+    d = game.pending
+    data = position_of(game, name)
+    data["until"] = {"decision": game.runner.paths()[-1] if d.resolver is None else d.kind, "player": d.player}
+    result = run_scenario(parse_scenario(yaml.safe_dump(data, sort_keys=False), "<saved>"), flows_dir, cards)
+    if not result.passed:
+        raise ValueError(f"the position itself does not replay ({result.message})")
+    return data
+
+
+def scenario_at(game, start, first: int, name: str, flows_dir=None, cards=None) -> tuple[dict, str]:
+    """Scenario data that `scenario run` passes, from any stop: (data, what it holds). Not at a
+    decision, it runs on to the next one (`until:`); the choices since an earlier start point as
+    `script` (`scenario_since`), else the position itself. ValueError with every reason when
+    neither replays; the game is left where it was in every case."""
+    now = game.snapshot()
+    history = list(game.history)
+    try:
+        moved = game.pending is None or len(game.pending.actions) < 2
+        if moved:
+            _to_next_decision(game)
+        after = " (the first decision after this stop)" if moved else ""
+        try:
+            data = scenario_since(game, start, first, name, flows_dir, cards)
+            return data, (f"{len(data['script'])} scripted choice(s) from turn {data['start']['turn']}, "
+                          f"until {data['until']}{after}")
+        except ValueError as since_failed:
+            try:
+                data = _here(game, name, flows_dir, cards)
+            except ValueError as here_failed:
+                raise ValueError(f"{since_failed}; {here_failed}") from None
+            return data, f"this position, until {data['until']}{after}"
+    finally:
+        game.restore(now)
+        game.history[:] = history

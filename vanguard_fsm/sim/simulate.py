@@ -50,7 +50,7 @@ class SimConfig:
     decks: tuple[str, str] | None = None
     fmt: str = "standard"
     flows_dir: str | None = None
-    cards: str | None = None
+    cards: str | tuple | None = None    # a tuple: --cards then each --add-cards
     trace_dir: str | None = None
     swap_seats: bool = True   # odd games put side A in seat 1, so seat and deck effects separate
 
@@ -96,7 +96,9 @@ def play_command(config: SimConfig, seed: int, seat_agents, seat_decks) -> str:
              *(str(d) for d in seat_decks), "--format", config.fmt]
     if config.flows_dir:
         words += ["--flows", config.flows_dir]
-    if config.cards:
+    if isinstance(config.cards, (tuple, list)):     # --cards, then each --add-cards
+        words += ["--cards", config.cards[0]] + [w for c in config.cards[1:] for w in ("--add-cards", c)]
+    elif config.cards:
         words += ["--cards", config.cards]
     return " ".join(shlex.quote(w) for w in words)
 

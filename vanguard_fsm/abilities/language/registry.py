@@ -11,7 +11,7 @@ an effect (`{power: 5000, target: self, until: battle}`) and every argument.
 from __future__ import annotations
 
 from ...game.rules.costs import COSTS
-from ...machine.registry import Section
+from ...machine.registry import Section, doc_paragraphs
 
 
 class Entry:
@@ -67,8 +67,9 @@ class AbilityRegistry:
                   by_instance: bool = False) -> None:
         if not isinstance(arg, tuple) and arg not in ARG_KINDS:
             raise ValueError(f"{name}: unknown argument kind {arg!r}")
-        doc = (fn.__doc__ or "").strip().split("\n")[0]
-        section.register(name, Entry(name, fn, arg, dict(params or {}), doc, example_of(fn), by_instance), doc)
+        summary = next(iter(doc_paragraphs(fn.__doc__)), "")
+        section.register(name, Entry(name, fn, arg, dict(params or {}), summary, example_of(fn), by_instance),
+                         fn.__doc__ or "")
 
     def condition(self, name: str, arg: str = "none"):
         def deco(fn):

@@ -13,11 +13,11 @@ import re
 from pathlib import Path
 
 from ...game import rules  # noqa: F401  (registers the engine events)
-from ...game.cards import SKILLS, CardError, load_cards, printed_problem, yaml_files
+from ...game.cards import SKILLS, CardError, card_files, load_cards, printed_problem
 from ...machine.loader import load_flowset
 from ...machine.registry import REGISTRY
 from ...machine.yamlsrc import SourceError, load
-from ...paths import builtin_cards_dir, builtin_flows_dir
+from ...paths import builtin_flows_dir
 from ..effects import basic, branches, zone_effects  # noqa: F401  (registration)
 from ..language import conditions, costs  # noqa: F401  (registration)
 from ..language.costs import REPLACED
@@ -271,10 +271,9 @@ def lint_cards(flows_dir=None, cards_path=None) -> list[SourceError]:
     flowset = load_flowset(flows_dir if flows_dir is not None else builtin_flows_dir())
     timings = set(REGISTRY.engine_events.names()) | flowset.declared_timings()
     states = frozenset(f"{f.name}.{p}" for f in flowset.flows.values() for p in f.all_states)
-    base = Path(cards_path) if cards_path is not None else builtin_cards_dir()
     try:
-        db = load_cards(base)     # shape and card rules first (jsonschema + the checks of game/cards.py)
-        files = yaml_files(base, CardError)
+        db = load_cards(cards_path)     # shape and card rules first (jsonschema + the checks of game/cards.py)
+        files = card_files(cards_path)
     except CardError as exc:
         return [SourceError(exc.path, exc.line, exc.col, exc.message)]
     problems: list[SourceError] = printed_skill_names(flowset)

@@ -24,7 +24,7 @@ from ...game.factory import decks_format, new_game
 from ...sim.simulate import SimConfig
 from .cmd_simulate import _resolved, progress_bar, run_batch
 from ...paths import resolve_flows
-from ..common import (SEARCH_BUDGET_HELP, FormatName, EXIT_FAILED, GAMES, MAX_GAMES, AgentSpecType, cards_option,
+from ..common import (absolute_cards, SEARCH_BUDGET_HELP, FormatName, EXIT_FAILED, GAMES, MAX_GAMES, AgentSpecType, cards_option,
                       input_errors, write_json_and_csv)
 
 
@@ -61,7 +61,7 @@ def compare(flows, games, seed, workers, scheduler, agents, decks, fmt, sample, 
     fmt = fmt or decks_format(tuple(_resolved(d) for d in decks) if decks else None, flows[0], cards)
     sides = [SimConfig(seed=seed, agents=tuple(agents), decks=tuple(_resolved(d) for d in decks) if decks else None,
                        fmt=fmt, flows_dir=str(resolve_flows(f).resolve()),
-                       cards=str(Path(cards).resolve()) if cards else None)
+                       cards=absolute_cards(cards))
              for f in flows]
     for side in sides:  # bad flows, cards or decks: exit 2 before any game
         new_game(0, side.deck_names(), fmt, side.flows_dir, side.cards, start=False)

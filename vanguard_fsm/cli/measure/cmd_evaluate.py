@@ -27,7 +27,7 @@ from ...output_files import write_output
 from ...paths import resolve_flows
 from ...sim.simulate import SimConfig
 from .cmd_simulate import _resolved, progress_bar, run_batch
-from ..common import (SEARCH_BUDGET_HELP, FormatName, EXIT_FAILED, EXIT_INPUT, GAMES, MAX_GAMES, AgentSpecType,
+from ..common import (absolute_cards, SEARCH_BUDGET_HELP, FormatName, EXIT_FAILED, EXIT_INPUT, GAMES, MAX_GAMES, AgentSpecType,
                       cards_option, flows_option, input_errors)
 
 
@@ -76,7 +76,7 @@ def evaluate(games, seed, workers, scheduler, agents, decks, fmt, traces_dir, ch
         fmt = fmt or decks_format(tuple(_resolved(d) for d in decks) if decks else None, flows_dir, cards)
         config = SimConfig(seed=seed, agents=tuple(agents), decks=tuple(_resolved(d) for d in decks) if decks else None,
                            fmt=fmt, flows_dir=str(resolve_flows(flows_dir).resolve()),
-                           cards=str(Path(cards).resolve()) if cards else None)
+                           cards=absolute_cards(cards))
         new_game(0, config.deck_names(), fmt, config.flows_dir, config.cards, start=False)
         with progress_bar("evaluate", games, no_progress) as advance:
             rows = run_batch(config, games, scheduler, workers, advance, play_records_chunk)

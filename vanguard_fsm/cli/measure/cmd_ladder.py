@@ -22,7 +22,7 @@ from rich.table import Table
 from ...agents.spec import SEARCH_LIMITS
 from ...game.factory import decks_format, new_game
 from ...output_files import write_output
-from ..common import (SEARCH_BUDGET_HELP, FormatName, EXIT_FAILED, EXIT_INPUT, GAMES, MAX_GAMES, AgentSpecType,
+from ..common import (absolute_cards, SEARCH_BUDGET_HELP, FormatName, EXIT_FAILED, EXIT_INPUT, GAMES, MAX_GAMES, AgentSpecType,
                       cards_option, echo_budgets, flows_option, input_errors)
 from .cmd_simulate import _resolved
 from ...sim.ladder import LadderConfig, run_ladder, summarise_ladder, work
@@ -65,7 +65,7 @@ def ladder(first, more, games, seed, workers, scheduler, decks, fmt, out_path, n
     config = LadderConfig(agents=agents, games=games, seed=seed,
                           decks=tuple(_resolved(d) for d in decks) if decks else None, fmt=fmt,
                           flows_dir=str(Path(flows_dir).resolve()) if flows_dir else None,
-                          cards=str(Path(cards).resolve()) if cards else None)
+                          cards=absolute_cards(cards))
     total = sum(n for _, _, n in work(config))
     new_game(0, config.decks, fmt, config.flows_dir, config.cards, start=False)   # bad input: exit 2 here
     if scheduler:

@@ -22,7 +22,7 @@ from rich.table import Table
 from ...agents.spec import SEARCH_LIMITS
 from ...game.factory import decks_format, new_game
 from ...output_files import OutputError
-from ..common import (SEARCH_BUDGET_HELP, EXIT_FAILED, EXIT_INPUT, GAMES, MAX_GAMES, AgentSpecType, FlagError,
+from ..common import (absolute_cards, SEARCH_BUDGET_HELP, EXIT_FAILED, EXIT_INPUT, GAMES, MAX_GAMES, AgentSpecType, FlagError,
                       FormatName, check_output_dir, check_output_file, cards_option, echo_budgets, flows_option,
                       input_errors, write_json_and_csv)
 from ...sim.simulate import ROW_FIELDS, SimConfig, play_chunk, run_dask, run_processes, summarise
@@ -73,7 +73,7 @@ def simulate(games, seed, workers, scheduler, agents, decks, fmt, out_path, trac
     config = SimConfig(seed=seed, agents=tuple(agents), decks=deck_paths,
                        fmt=fmt,
                        flows_dir=str(Path(flows_dir).resolve()) if flows_dir else None,
-                       cards=str(Path(cards).resolve()) if cards else None,
+                       cards=absolute_cards(cards),
                        trace_dir=str(Path(trace_dir).resolve()) if trace_dir else None,
                        swap_seats=not fixed_seats)
     # load flows, cards and decks once here: input errors exit 2 before any worker starts

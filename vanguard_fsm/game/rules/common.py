@@ -21,7 +21,7 @@ class Choice:
 
 
 def choice(name: str, legal, apply, doc: str = "") -> Choice:
-    c = Choice(name, legal, apply, doc or (legal.__doc__ or "").strip().split("\n")[0])
+    c = Choice(name, legal, apply, doc or legal.__doc__ or "")
     REGISTRY.choices.register(name, c, c.doc)
     return c
 

@@ -10,7 +10,7 @@ time. A name that declares nothing may be written anywhere.
 from __future__ import annotations
 
 from ...machine.registry import REGISTRY
-from . import battle, damage, effect_attacks, g_calls  # noqa: F401  (the names below are registered there)
+from . import battle, damage, drive, effect_attacks, g_calls, triggers  # noqa: F401  (names registered there)
 
 REGISTRY.declare_context("battle", "a battle is running (started by begin_battle, CR.battle.1)")
 REGISTRY.declare_context("attack", "an attack is declared: attacker and target chosen (choice attack, CR.attack)")
@@ -20,6 +20,8 @@ REGISTRY.declare_context("attack_possible", "the turn player has an attack to de
 REGISTRY.declare_context("g_unit_chosen", "a G unit is chosen to stride (or ultimate stride) or to call as a G guardian, "
                                           "its cost still to pay (choice stride / g_guardian)",
                          settle_before_decisions=True)
+REGISTRY.declare_context("trigger_resolved", "the trigger of the card a drive or damage check put into the "
+                                             "trigger zone has resolved (resolve_trigger; CR 7.6.1.2.4, 9.6.5)")
 REGISTRY.declare_context("g_assist_open", "a G assist took its look, its removals and shuffle still to do "
                                           "(choice g_assist, CR 6.4.1.2.5)", settle_before_decisions=True,
                          allowed_kinds=("g_assist_remove_hand", "g_assist_remove_g_zone"))
@@ -54,8 +56,17 @@ _ACTIONS.declare("pay_stride_cost", needs=("g_unit_chosen",))
 _ACTIONS.declare("stride_chosen_g_unit", needs=("g_unit_chosen",), ends=("g_unit_chosen",))
 _ACTIONS.declare("pay_g_guardian_cost", needs=("attack", "g_unit_chosen"))
 _ACTIONS.declare("call_g_guardian", needs=("attack", "g_unit_chosen"), ends=("g_unit_chosen",))
-for _name in ("attack_declared", "begin_drive_checks", "drive_check", "compare_power", "damage_check",
-              "retire_hit_rear_guards"):
+for _name in ("attack_declared", "begin_drive_checks", "compare_power", "retire_hit_rear_guards"):
     _ACTIONS.declare(_name, needs=("attack",))
+
+# Order obligations between actions, as data: what one action must come after. A checked card
+# leaves the trigger zone only once its trigger has resolved (CR 7.6.1.2.4 before 7.6.1.2.6,
+# CR 9.6.5 before 9.6.6): moved first, the trigger would silently do nothing. Lint follows
+# these through every path (machine/contexts.py) and refuses the action written too early.
+for _check in ("drive_check", "damage_check"):      # a new card in the trigger zone: not resolved yet
+    _ACTIONS.declare(_check, needs=("attack",), ends=("trigger_resolved",))
+_ACTIONS.declare("resolve_trigger", gives=("trigger_resolved",))
+for _leave in ("trigger_card_to_hand", "trigger_card_to_damage"):
+    _ACTIONS.declare(_leave, needs=("trigger_resolved",), ends=("trigger_resolved",))
 for _name in ("attacked_unit_remains", "attacker_drives", "drives_remaining", "damage_remaining"):
     _CONDITIONS.declare(_name, needs=("attack",))

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ...machine.registry import Section
+from ...machine.registry import Section, doc_paragraphs
 from ..actions import Action
 from .common import distinct
 from .. import zones
@@ -37,7 +37,7 @@ class Term:
 
     def __init__(self, name: str, fn, arg) -> None:
         self.name, self.fn, self.arg, self.params = name, fn, arg, {}
-        self.doc = (fn.__doc__ or "").strip().split("\n")[0]
+        self.doc = next(iter(doc_paragraphs(fn.__doc__)), "")
 
 
 def paid_by(ctx) -> dict:
@@ -49,7 +49,7 @@ def paid_by(ctx) -> dict:
 def rule_cost(name: str, arg="int"):
     """Register a cost term of the rules' own (`arg`: its argument kind, or a tuple of values)."""
     def deco(cls):
-        COSTS.register(name, Term(name, cls, arg), (cls.__doc__ or "").strip().split("\n")[0])
+        COSTS.register(name, Term(name, cls, arg), cls.__doc__ or "")
         return cls
     return deco
 

@@ -13,8 +13,9 @@ def decide_first_player(game) -> None:
     """Who goes first is decided at random before setup (RULES 3.2.4, not in seeds)."""
     state = game.state
     state.first = game.rng.randrange(2)
+    flows, flows_hash = game.flows.identity     # so `replay` and `report` can tell other rules
     game.emit("game_start", seed=game.seed, format=state.format, first=state.first,
-              decks=[p.deck_name for p in state.players], version=2,
+              decks=[p.deck_name for p in state.players], flows=flows, flows_hash=flows_hash, version=2,
               zones=[{"deck": [game.cards[i].id for i in reversed(p.deck)],
                       "g_zone": [game.cards[i].id for i in p.g_zone]} for p in state.players])
 
