@@ -6,7 +6,7 @@ registry (`vanguard-fsm names`), each test exists, each scenario file exists, na
 and that card's data uses one of the entry's terms (a deck-construction rule has `deck_tests` instead:
 focused tests that load a built-in real deck), each seeded term is among a PAIRINGS entry's
 terms (test_real_decks_mechanisms plays the games and proves it resolves; nothing is replayed
-here). An entry without a gap has all of it; the gaps are printed (`pytest -s`), and the README's
+here). An entry without a gap has all of it; the gaps are printed (`pytest -s`), and the card-sources guide's
 counts must agree with the file.
 """
 from __future__ import annotations
@@ -242,7 +242,7 @@ def test_what_only_test_cards_say_is_in_no_real_card():
                            f"with the real card (and its seeded pairing) instead of the gap")
 
 
-def test_the_gaps_are_printed_and_the_readme_counts_agree():
+def test_the_gaps_are_printed_and_the_card_sources_guide_counts_agree():
     kinds = ("seeded", "in_deck", "deck_rule", "partly", "test_cards")
     counts = {kind: [e for e in ENTRIES if status(e) == kind] for kind in kinds}
     gaps = counts["partly"] + counts["test_cards"]
@@ -253,17 +253,17 @@ def test_the_gaps_are_printed_and_the_readme_counts_agree():
           f"card in a scenario or a real deck for part of the item, {len(counts['test_cards'])} with test cards only):")
     for e in gaps:
         print(f"  {status(e):10} {e['id']:24} {e['gap']}")
-    readme = " ".join((ROOT / "README.md").read_text(encoding="utf-8").split())
+    guide = " ".join((ROOT / "vanguard_fsm" / "docs" / "card-sources.md").read_text(encoding="utf-8").split())
     said = re.search(r"(\d+) mechanisms of its list: (\d+) with a focused test, a real-card scenario and "
                      r"seeded resolution, (\d+) with a focused test, a real-card scenario and a real deck "
                      r"that plays them .*?, (\d+) deck-construction rules? shown by a focused test that loads "
                      r"a real deck .*?\((.*?)\), (\d+) with a gap: (\d+) of them with a real card in a scenario "
                      r"or a real deck for part of the item \((.*?)\) and (\d+) expressed and tested with test cards only.*?\((.*?)\)",
-                     readme)
-    assert said, "the README does not state the issue 19 mechanism counts"
+                     guide)
+    assert said, "the card-sources guide does not state the mechanism counts"
     numbers = tuple(int(said.group(i)) for i in (1, 2, 3, 4, 6, 7, 9))
     assert numbers == (len(ENTRIES), len(counts["seeded"]), len(counts["in_deck"]), len(counts["deck_rule"]),
                        len(gaps), len(counts["partly"]), len(counts["test_cards"]))
     for group, kind in ((5, "deck_rule"), (8, "partly"), (10, "test_cards")):
         listed = set(re.findall(r"`([a-z0-9_]+)`", said.group(group)))
-        assert listed == {e["id"] for e in counts[kind]}, f"the README's {kind} list differs from the file"
+        assert listed == {e["id"] for e in counts[kind]}, f"the card-sources guide's {kind} list differs from the file"

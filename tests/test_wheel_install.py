@@ -53,6 +53,7 @@ def test_the_wheel_installs_and_plays_outside_the_clone(tmp_path):
     for name in variant_names():        # every shipped variant is installed (a pyproject data-files line)
         assert f"variants/{name}: ok" in linted, f"variant {name} is missing from pyproject's data-files"
     assert "One drive check" in _sh(exe, "explain", "CR.drive.3", cwd=tmp_path, env=env)
+    assert _sh(exe, "docs", "flows", cwd=tmp_path, env=env).startswith("# The flow language")   # guides are package data
     assert list((target / "lib").rglob("schemas/flow.schema.json"))
 
 

@@ -7,7 +7,7 @@ A real card is one whose data names a `source`. Each of its printed abilities is
   saying what the encoding leaves out;
 - **none**: kept only as its text and an `unexpressed` reason (no `effect`: never played).
 
-The report is computed from the card data alone, so the numbers in the README are the
+The report is computed from the card data alone, so the numbers in the card-sources guide are the
 output of `vanguard-fsm cards --expression` on the built-in set, not counted by hand.
 """
 from __future__ import annotations

@@ -34,7 +34,7 @@ from .common import EXIT_INPUT, cards_option, flows_option, input_errors
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--out", "out_path", type=click.Path(dir_okay=False), default="bench.json", show_default=True,
               help="Where to write the JSON results.")
-@click.option("--markdown", is_flag=True, help="Print the table as Markdown (for the README).")
+@click.option("--markdown", is_flag=True, help="Print the table as Markdown (for the simulation guide).")
 @flows_option
 @cards_option
 @input_errors

@@ -17,10 +17,10 @@ def main(ctx, traceback):
 
 
 def _register() -> None:
-    from . import (cmd_bench, cmd_compare, cmd_coverage, cmd_debug, cmd_diagram, cmd_diff, cmd_evaluate, cmd_ladder,
-                   cmd_names, cmd_play, cmd_replay, cmd_report, cmd_scenario, cmd_simulate, cmd_web)
+    from . import (cmd_bench, cmd_compare, cmd_coverage, cmd_debug, cmd_diagram, cmd_diff, cmd_docs, cmd_evaluate,
+                   cmd_ladder, cmd_names, cmd_play, cmd_replay, cmd_report, cmd_scenario, cmd_simulate, cmd_web)
     for module in (cmd_play, cmd_diagram, cmd_simulate, cmd_ladder, cmd_debug, cmd_scenario, cmd_replay, cmd_bench,
-                   cmd_coverage, cmd_names, cmd_diff, cmd_compare, cmd_evaluate, cmd_web, cmd_report):
+                   cmd_coverage, cmd_names, cmd_diff, cmd_compare, cmd_evaluate, cmd_web, cmd_report, cmd_docs):
         for command in module.COMMANDS:
             main.add_command(command)
 

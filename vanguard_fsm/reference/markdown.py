@@ -18,7 +18,7 @@ INTRO = {
         "A flow file (`flows/*.yaml`, schema `vanguard_fsm/schemas/flow.schema.json`) names only what is "
         "listed here; anything else is a lint error at its `file:line:col`. The shape of a state "
         "(`doc`, `rules`, `timings`, `do`, `invoke`, `invoke_at`, `decision`, `states`, `initial`, `final`, "
-        "`transitions`) is in the README. A **context** is what must hold where a name is written "
+        "`transitions`) is in the flow language guide (`vanguard-fsm docs flows`). A **context** is what must hold where a name is written "
         "(for example a pending attack); lint follows every path through the flows and refuses a name "
         "used where its context may be missing. The timings the built-in flows declare: "
         "`vanguard-fsm names timings`.\n\n"

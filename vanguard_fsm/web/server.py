@@ -2,9 +2,10 @@
 
 Starlette routes: `/` the debugger page (or, for `web --trace`, the report of that
 trace), `/static/*` the packaged assets (the page loads nothing from elsewhere),
-`/ws` the command socket. A tab's socket creates its `PageSession`; closing the tab
-drops it. Each message is handled by `commands.handle` in a worker thread, one at a
-time per socket; whatever goes wrong, the reply is an error and the socket stays open.
+`/ws` the command socket, `/docs/` and `/docs/TOPIC` the guides as plain text. A tab's
+socket creates its `PageSession`; closing the tab drops it. Each message is handled by
+`commands.handle` in a worker thread, one at a time per socket; whatever goes wrong, the
+reply is an error and the socket stays open.
 Every request first passes `guard.HostGuard` (loopback host, own origin, and for the
 socket the token of the printed URL). `bind` opens the listening socket (an address in
 use is a `BindError`, one line), `serve` runs on it and prints the URL with the token.
@@ -20,11 +21,12 @@ import sys
 from anyio import to_thread
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
-from starlette.responses import HTMLResponse, Response
+from starlette.responses import HTMLResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from ..reference import guides
 from . import commands
 from .guard import HostGuard, new_token
 from .report import asset
@@ -77,12 +79,23 @@ def create_app(options: dict, trace_html: str | None = None, host: str = "127.0.
 
     token = new_token() if trace_html is None else None
     routes = [Route("/", index), Route("/health", health), Route("/favicon.ico", no_icon),
+              Route("/docs/", guide), Route("/docs/{topic}", guide),
               Mount("/static", StaticFiles(packages=[(__package__, "static")]), name="static")]
     if trace_html is None:
         routes.append(WebSocketRoute("/ws", socket))
     app = Starlette(routes=routes, middleware=[Middleware(HostGuard, bound_host=host, token=token)])
     app.state.token = token
     return app
+
+
+async def guide(request):
+    """`/docs/`: the topics; `/docs/TOPIC`: one guide's Markdown (a known topic only, never a path)."""
+    topic = request.path_params.get("topic")
+    try:
+        text = guides.listing() if topic is None else guides.read(topic)
+    except guides.UnknownTopic as exc:
+        return PlainTextResponse(f"{exc}\n", status_code=404, headers=PAGE_HEADERS)
+    return PlainTextResponse(text, headers=PAGE_HEADERS)
 
 
 def _answer(page: PageSession, text: str) -> str:
