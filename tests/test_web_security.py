@@ -80,6 +80,7 @@ def test_a_foreign_host_gets_403_for_the_page_its_assets_and_the_socket(server, 
                  f"localhost.attacker.example:{server.port}", "0.0.0.0"):
         assert request(server, "/", host) == 403, host
         assert request(server, "/static/app.js", host) == 403, host
+        assert request(server, "/docs/", host) == 403, host
         assert request(server, f"/ws?token={token}", host, upgrade=True) == 403, host
     assert sessions == []
 
@@ -89,6 +90,7 @@ def test_a_loopback_host_by_any_of_its_names_gets_the_page(server):
                  f"127.1.2.3:{server.port}", f"[::1]:{server.port}"):
         assert request(server, "/", host) == 200, host
         assert request(server, "/static/app.js", host) == 200, host
+        assert request(server, "/docs/", host) == 200, host
 
 
 def test_a_page_of_another_origin_cannot_open_the_socket(server, sessions):

@@ -4,7 +4,8 @@ Starlette routes: `/` the debugger page (or, for `web --trace`, the report of th
 trace), `/static/*` the packaged assets (the page loads nothing from elsewhere),
 `/ws` the command socket, `/docs/` and `/docs/TOPIC` the guides as plain text. A tab's
 socket creates its `PageSession`; closing the tab drops it. Each message is handled by
-`commands.handle` in a worker thread, one at a time per socket; whatever goes wrong, the reply is an error and the socket stays open.
+`commands.handle` in a worker thread, one at a time per socket; whatever goes wrong, the
+reply is an error and the socket stays open.
 Every request first passes `guard.HostGuard` (loopback host, own origin, and for the
 socket the token of the printed URL). `bind` opens the listening socket (an address in
 use is a `BindError`, one line), `serve` runs on it and prints the URL with the token.
