@@ -11,7 +11,7 @@ with the target filters ("discard a heal trigger" is `{discard: {choose: 1, trig
 from __future__ import annotations
 
 from ..game import zones
-from ..game.costs import pay_all, payable  # noqa: F401  (one list-paying protocol for rules and abilities)
+from ..game.costs import paid_by, pay_all, payable  # noqa: F401  (one list-paying protocol for rules and abilities)
 from ..game.state import REAR_CIRCLES
 from .choose import card_options, choose, unit_options
 from .registry import ABILITIES
@@ -49,9 +49,9 @@ def _matching(game, ctx, instances, filters):
     return [i for i in instances if passes(game, ctx, filters, cards[i], None, i)]
 
 
-def _move_cards(game, seat, chosen, src, dst, then, bottom=False):
-    for inst in chosen:
-        zones.put(game, seat, inst, src, dst, "cost", bottom=bottom)   # onto the deck: on top unless `bottom`
+def _move_cards(game, ctx, chosen, src, dst, then, bottom=False):
+    for inst in chosen:     # onto the deck: on top unless `bottom`
+        zones.put(game, ctx.seat, inst, src, dst, "cost", bottom=bottom, **paid_by(ctx))
     fn, args = then
     game.then(fn, *args)
 
@@ -98,7 +98,7 @@ class CounterBlast(_PickCards):
     @staticmethod
     def done(game, ctx, then, chosen):
         for inst in chosen:
-            zones.turn_over(game, ctx.seat, inst, "down", "cost")
+            zones.turn_over(game, ctx.seat, inst, "down", "cost", **paid_by(ctx))
         _continue(game, then)
 
 
@@ -122,11 +122,11 @@ class CardsToZone:
     def pay(self, game, ctx, arg, then):
         n, filters = picked(arg)
         choose(game, ctx.seat, self.kind, card_options(game, self._cards(game, ctx, filters)), n, False,
-               (_move_cards_done, (ctx.seat, self.src, self.dst, then, self.bottom)), self.label.format(n=n))
+               (_move_cards_done, (ctx, self.src, self.dst, then, self.bottom)), self.label.format(n=n))
 
 
-def _move_cards_done(game, seat, src, dst, then, bottom, chosen):
-    _move_cards(game, seat, chosen, src, dst, then, bottom)
+def _move_cards_done(game, ctx, src, dst, then, bottom, chosen):
+    _move_cards(game, ctx, chosen, src, dst, then, bottom)
 
 
 # name, from, to, prompt, doc, spare the paying card itself, onto the deck: under it
@@ -227,7 +227,7 @@ class HeartToDeckBottom:
         card, v.heart = v.heart, None
         p.deck.insert(0, card)
         game.emit("put", player=ctx.seat, card=game.cards[card].id, **{"from": "VC"}, to="deck", cause="cost",
-                  bottom=True)
+                  bottom=True, **paid_by(ctx))
         zones.arrived(game, ctx.seat, card, "VC", "deck")
         _continue(game, then)
 
@@ -300,7 +300,7 @@ class RearGuardsToDeckBottom(RetireRearGuards):
         for seat, placed in chosen:
             ref = find_unit(game, placed)
             if ref is not None:
-                zones.unit_to_zone(game, seat, ref[1], "deck", "cost", bottom=True, ability=ctx.key)
+                zones.unit_to_zone(game, seat, ref[1], "deck", "cost", bottom=True, **paid_by(ctx))
         _continue(game, then)
 
 
@@ -309,7 +309,7 @@ def _to_soul(game, ctx, seat, circle, unit) -> None:
     p.circles[circle] = None
     p.soul.append(unit.card)
     game.emit("put", player=seat, card=game.cards[unit.card].id, **{"from": circle}, to="soul", cause="cost",
-              ability=ctx.key)
+              **paid_by(ctx))
     zones.arrived(game, seat, unit.card, circle, "soul")
 
 
@@ -329,7 +329,7 @@ class GZoneFaceUp(_PickCards):
     @staticmethod
     def done(game, ctx, then, chosen):
         for inst in chosen:
-            zones.turn_over(game, ctx.seat, inst, "up", "cost", zone="g_zone", ability=ctx.key)
+            zones.turn_over(game, ctx.seat, inst, "up", "cost", zone="g_zone", **paid_by(ctx))
         _continue(game, then)
 
 
@@ -367,7 +367,7 @@ class RevealFromHand(_PickCards):
 
     @staticmethod
     def done(game, ctx, then, chosen):
-        zones.reveal(game, ctx.seat, chosen, "hand", "cost", ability=ctx.key)
+        zones.reveal(game, ctx.seat, chosen, "hand", "cost", **paid_by(ctx))
         _continue(game, then)
 
 

@@ -40,6 +40,12 @@ class Term:
         self.doc = (fn.__doc__ or "").strip().split("\n")[0]
 
 
+def paid_by(ctx) -> dict:
+    """A cost `put`'s trace tag (CONTRACT v2): the ability that paid it, or `for` the rules' own
+    payment it is (stride, g_guardian), which names no ability."""
+    return {"for": ctx.timing} if isinstance(ctx, PayContext) else {"ability": ctx.key}
+
+
 def rule_cost(name: str, arg="int"):
     """Register a cost term of the rules' own (`arg`: its argument kind, or a tuple of values)."""
     def deco(cls):
@@ -92,7 +98,7 @@ def pay_all(game, ctx, cost, i, then) -> None:
 def _discard(game, ctx, chosen, then) -> None:
     """Discard (CR 10.3): hand -> drop, each reported by a `put` with cause `cost`."""
     for inst in chosen:
-        zones.put(game, ctx.seat, inst, "hand", "drop", "cost")
+        zones.put(game, ctx.seat, inst, "hand", "drop", "cost", **paid_by(ctx))
     fn, args = then
     game.then(fn, *args)
 

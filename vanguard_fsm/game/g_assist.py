@@ -75,8 +75,7 @@ def g_assist_apply(game, act) -> None:
     p.revealed = []
     if not act.args:
         p.assist = (None, (), 0, 0)
-        game.emit("g_assist", player=act.player, card=None, removed=[], taken=None, removed_hand=[],
-                  removed_g=[], removed_g_face=[])
+        game.emit("g_assist", player=act.player, card=None, taken=None)   # removals: `put`s (CONTRACT v2)
         return
     inst = act.args[0]
     p.deck.remove(inst)
@@ -84,8 +83,7 @@ def g_assist_apply(game, act) -> None:
     n = game.params["g_assist_remove"]
     taken = game.cards[inst].id
     p.assist = (taken, (), n, n)
-    game.emit("g_assist", player=act.player, card=taken, removed=[], taken=taken, removed_hand=[],
-              removed_g=[], removed_g_face=[])
+    game.emit("g_assist", player=act.player, card=taken, taken=taken)
 
 
 choice("g_assist", g_assist_legal, g_assist_apply)
@@ -121,7 +119,7 @@ def _remover(zone_name: str, which: int):
         p.g_face_up.discard(inst)
         extra = {"from_face": face} if face is not None else {}
         game.emit("put", player=act.player, card=game.cards[inst].id, **{"from": zone_name}, to="removed",
-                  cause="cost", **extra)
+                  cause="cost", **{"for": "g_assist"}, **extra)
         taken, removed, *left = p.assist
         left[which] -= 1
         p.assist = (taken, removed + ((zone_name, game.cards[inst].id, face),), *left)

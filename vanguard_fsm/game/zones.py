@@ -64,7 +64,7 @@ def put(game, seat: int, inst: int, src: str, dst: str, cause: str | None = None
     (`bottom`: under the deck instead; the `put` says `bottom: true`).
     A card put into the damage zone or the G zone lies `face` up or down. With a `cause`, the
     trace gets a `put` event (CONTRACT v2); without, the movement is implied by the event of
-    what caused it (a `stride`'s cost, a `trigger`'s heal, a `g_assist`'s removals)."""
+    what caused it (a `trigger`'s heal)."""
     p = game.state.players[seat]
     from_face = face_of(p, inst, src)
     getattr(p, src).remove(inst)
@@ -106,7 +106,7 @@ def turn_over(game, seat: int, inst: int, face: str, cause: str, zone: str = "da
 def reveal(game, seat: int, instances, zone: str, cause: str, **fields) -> None:
     """Show cards to both players; they stay where they are (CR 10.9.1.3): a `reveal` event."""
     if instances:
-        game.emit("reveal", player=seat, cards=[game.cards[i].id for i in instances], zone=zone, cause=cause,
+        game.emit("reveal", player=seat, cards=[game.cards[i].id for i in instances], **{"from": zone}, cause=cause,
                   **fields)
 
 
@@ -304,9 +304,8 @@ def stride(game, seat: int, g_card: int, cost: list[int], named: int | None = No
     (over a legion both are; `named`: the one whose name and power it gains, CR 10.27.5.1;
     `cost_waived`: an effect waived its cost, said by the event's `cost_waived: true`)."""
     p = game.state.players[seat]
-    for card in cost:
-        p.hand.remove(card)
-        p.drop.append(card)
+    for card in cost:        # discarded (CR 10.3): `put`s before the stride (CONTRACT v2)
+        put(game, seat, card, "hand", "drop", "cost", **{"for": "stride"})
     p.g_zone.remove(g_card)
     old = p.circles["VC"]
     unit = new_unit(game, g_card, old.rested)   # stride keeps the orientation (CR 8.5.1.4.1)
@@ -321,10 +320,7 @@ def stride(game, seat: int, g_card: int, cost: list[int], named: int | None = No
         extra["named"] = game.cards[named].id
     if cost_waived:
         extra["cost_waived"] = True
-    game.emit("stride", player=seat, card=game.cards[g_card].id, heart=game.cards[old.card].id,
-              cost=[game.cards[c].id for c in cost], **extra)
-    for card in cost:        # discarded (CR 10.3): 'put into the drop zone' abilities see it
-        arrived(game, seat, card, "hand", "drop")
+    game.emit("stride", player=seat, card=game.cards[g_card].id, heart=game.cards[old.card].id, **extra)
     return unit
 
 

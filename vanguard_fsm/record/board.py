@@ -90,9 +90,10 @@ class TraceBoard:
     def _on_g_assist(self, row, seat) -> None:
         if row.get("taken") is not None:
             self.move(seat, row["taken"], "deck", "hand", row)
-        for card in row["removed_hand"]:
+        # traces written before 2026-12-05 listed the removals here too (always empty since they are puts)
+        for card in row.get("removed_hand", ()):
             self.move(seat, card, "hand", "removed", row)
-        for card, face in zip(row["removed_g"], row["removed_g_face"]):
+        for card, face in zip(row.get("removed_g", ()), row.get("removed_g_face", ())):
             self.move(seat, card, "g_zone", "removed", row, from_face=face)
 
     def _on_ride(self, row, seat) -> None:
@@ -102,7 +103,7 @@ class TraceBoard:
         self.move(seat, row["card"], row["from"], "VC", row)
 
     def _on_stride(self, row, seat) -> None:
-        for card in row["cost"]:
+        for card in row.get("cost", ()):     # older traces; the cost is `put` events (CONTRACT v2)
             self.move(seat, card, "hand", "drop", row)
         self.move(seat, row["card"], "g_zone", "VC", row)      # the old vanguard stays, as the heart
 

@@ -47,9 +47,6 @@ class PlayLog:
         card = game.db.get(card_id) if card_id is not None else None
         return f"{card.name} ({card_id})" if card is not None else str(card_id)
 
-    def _cards(self, game, ids) -> str:
-        return ", ".join(self._card(game, c) for c in ids)
-
     def _who(self, game, seat) -> str:
         return f"P{seat} ({game.state.players[seat].deck_name})" if seat is not None else "nobody"
 
@@ -78,14 +75,14 @@ class PlayLog:
             w(f"P{f['player']} draws {c(f['card'])}")
 
     def _on_g_assist(self, game, f, w, c):
-        w(f"P{f['player']} G assist: took {c(f['card']) if f['card'] else 'nothing'}"
-          + (f", removed {self._cards(game, f['removed'])}" if f['removed'] else ""))
+        w(f"P{f['player']} G assist: took {c(f['card']) if f['card'] else 'nothing'}")   # removals: puts
 
     def _on_ride(self, game, f, w, c):
         w(f"P{f['player']} rides {c(f['card'])} (grade {f['grade']} on grade {f['onto_grade']})")
 
     def _on_stride(self, game, f, w, c):
-        w(f"P{f['player']} STRIDES {c(f['card'])} over {c(f['heart'])} (cost: {self._cards(game, f['cost'])})")
+        w(f"P{f['player']} STRIDES {c(f['card'])} over {c(f['heart'])}"     # its cost: the puts before
+          + (" (cost waived)" if f.get("cost_waived") else ""))
 
     def _on_call(self, game, f, w, c):
         w(f"P{f['player']} calls {c(f['card'])} to {f['circle']}")
@@ -103,7 +100,7 @@ class PlayLog:
             w(f"P{f['player']} {c(f['card'])}: {f['from']} -> {f['to']}{under} ({f['cause']})", 4)
 
     def _on_reveal(self, game, f, w, c):
-        w(f"P{f['player']} reveals {', '.join(c(i) for i in f['cards'])} ({f['zone']}, {f['cause']})", 4)
+        w(f"P{f['player']} reveals {', '.join(c(i) for i in f['cards'])} ({f.get('from', f.get('zone'))}, {f['cause']})", 4)
 
     def _on_attack(self, game, f, w, c):
         w(f"Battle {f['battle']}: P{f['player']} {f['attacker']} ({c(f['card'])}) attacks {f['target']}")
