@@ -99,7 +99,7 @@ def test_reveal_cost_keeps_the_card_in_hand():
     assert acts(game, "FX-516") == []
     lord = to_zone(game, 0, "FX-013", "hand")
     play(game, "FX-516")
-    assert lord in p.hand and ("reveal", {"player": 0, "cards": ["FX-013"], "zone": "hand", "cause": "cost",
+    assert lord in p.hand and ("reveal", {"player": 0, "cards": ["FX-013"], "from": "hand", "cause": "cost",
                                           "ability": "FX-516#1"}) in events
 
 
@@ -142,7 +142,7 @@ def test_reveal_top_tests_the_card_and_resolves_then():
     unit = p.circles["front_left"]
     to_zone(game, 0, "FX-012", "deck")                                # grade 2 on top: no hit
     play(game, "FX-521")
-    assert zones.power(game, unit) == 9000 and ("reveal", {"player": 0, "cards": ["FX-012"], "zone": "deck",
+    assert zones.power(game, unit) == 9000 and ("reveal", {"player": 0, "cards": ["FX-012"], "from": "deck",
                                                            "cause": "effect", "ability": "FX-521#1"}) in events
     game.state.turn += 2                                              # once per turn
     lord = to_zone(game, 0, "FX-013", "deck")
@@ -179,7 +179,7 @@ def test_reveal_until_calls_the_first_match_and_puts_the_rest_under_the_deck():
     assert p.circles["back_left"].card == lord
     assert p.deck == [above[0], above[1], bottom]            # the others under the deck, in the order shown
     revealed = [f for name, f in events if name == "reveal"]
-    assert revealed == [{"player": 0, "cards": ["FX-014", "FX-012", "FX-013"], "zone": "deck", "cause": "effect",
+    assert revealed == [{"player": 0, "cards": ["FX-014", "FX-012", "FX-013"], "from": "deck", "cause": "effect",
                          "ability": "FX-524#1"}]
 
 

@@ -60,9 +60,10 @@ def turn_player_can_attack(game) -> bool:
 
 
 def battle_legal(game, seat):
-    """Choose to attack (CR 7.3.1.2). When an attack is impossible (the first turn,
-    no attacker) is said once, by the start step's guards in flows/battle.yaml."""
-    return [Action("battle", "battle", seat)]
+    """Choose to attack (CR 7.3.1.2), not when no attack can take place (CR 7.3.1.3). The start
+    step's guards in flows/battle.yaml say when the battle phase ends (the first turn, no attacker);
+    this keeps a flow without them from offering attacks that go straight to the close step forever."""
+    return [Action("battle", "battle", seat)] if turn_player_can_attack(game) else []
 
 
 choice("battle", battle_legal, lambda game, act: None)
