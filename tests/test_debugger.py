@@ -360,5 +360,5 @@ def test_saving_leaves_the_trace_log_and_counters_as_they_were(tmp_path):
     d.execute("continue")
     before = _everything(d)
     assert "wrote replay" in d.execute(f"save replay {tmp_path / 'game.json'}")
-    assert "game is over" in d.execute(f"save scenario {tmp_path / 'b.yaml'}")
+    assert "cannot save a scenario here" in d.execute(f"save scenario {tmp_path / 'b.yaml'}")
     assert _everything(d) == before

@@ -15,7 +15,7 @@ import pytest
 from click.testing import CliRunner
 
 from vanguard_fsm.cli import main
-from vanguard_fsm.machine.schema_messages import plain_message
+from vanguard_fsm.schema_messages import plain_message
 from vanguard_fsm.machine.schema import StrictValidator
 from vanguard_fsm.paths import builtin_flows_dir
 

@@ -144,13 +144,13 @@ def test_a_rule_id_is_text_in_flows_variants_and_scenarios(tmp_path):
     path = flows / "game.yaml"
     path.write_text(path.read_text().replace('rules: ["3.2"]', "rules: [.nan]", 1))
     problems = [p for p in lint_flows(flows) if p.path.endswith("game.yaml")]
-    assert problems and problems[0].line == 14 and "nan is not of type 'string'" in problems[0].message
+    assert problems and problems[0].line == 14 and "expected a text, found nan" in problems[0].message
     variant = tmp_path / "variant"
     shutil.copytree(builtin_flows_dir() / "variants" / "damage-7", variant)
     (variant / "variant.yaml").write_text((variant / "variant.yaml").read_text()
                                           .replace('rules: ["2.1", "3.4.2"]', "rules: [2.1]"))
-    assert any("variant.yaml:6:" in str(p) and "is not of type 'string'" in str(p) for p in lint_flows(variant))
-    with pytest.raises(SourceError, match="nan is not of type 'string'"):
+    assert any("variant.yaml:6:" in str(p) and "expected a text" in str(p) for p in lint_flows(variant))
+    with pytest.raises(SourceError, match="expected a text, found nan"):
         parse_scenario("name: x\nrules: [.nan]\nstart: {turn: 1, turn_player: 0, at: turn.main_phase}\n"
                        "p0: {VC: AL-001}\np1: {VC: AL-001}\n", "s.yaml")
 

@@ -369,7 +369,7 @@ def terms(spec) -> frozenset:
     out: set = set()
     if spec.kind == "AUTO":
         out.add(f"timing:{spec.timing}")
-    _nested("conditions", [{name: arg} for name, arg in spec.conditions], out)
+    _nested("conditions", [{name: arg} for name, arg in (*spec.conditions, *spec.requirement)], out)
     for name, arg in spec.cost:
         out.add(f"cost:{name}")
         _walk(arg, out)

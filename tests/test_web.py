@@ -427,7 +427,7 @@ def test_deeply_nested_messages_are_an_error_reply_and_the_session_lives(tab):
         assert reply["ok"] is False and "nested too deeply" in reply["error"]
     trace = '{"seq":0,"event":"state","path":"game.setup"}\n{"x":' + "[" * 100_000 + "]" * 100_000 + "}\n"
     refused = tab("load", what="trace", name="deep.jsonl", text=trace)
-    assert refused["ok"] is False and refused["error"] == "deep.jsonl:2:1: not a trace line: JSON nested too deeply"
+    assert refused["ok"] is False and refused["error"] == "deep.jsonl:2:1: not a trace line: JSON nested deeper than 64 levels"
     assert tab.ok("view")["position"]["transitions"] == 2
 
 

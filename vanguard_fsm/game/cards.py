@@ -44,7 +44,7 @@ import jsonschema
 
 from vanguard_fsm.game.rules.costs import split_item
 from vanguard_fsm.machine import yamlsrc
-from vanguard_fsm.machine.schema_messages import plain_message
+from ..schema_messages import plain_message
 from vanguard_fsm.machine.yamlsrc import Document
 from vanguard_fsm.machine.schema import StrictValidator
 from vanguard_fsm.paths import card_sources

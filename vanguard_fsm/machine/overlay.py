@@ -38,7 +38,7 @@ import jsonschema
 import yaml
 
 from .parameters_file import PARAMETERS_FILE
-from .schema_messages import plain_message
+from ..schema_messages import plain_message
 from .schema import RULE_ID
 from .yamlsrc import Document, SourceError, load, read_source
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import jsonschema
 
-from .schema_messages import plain_message, shown
+from ..schema_messages import plain_message, shown
 
 NAME = {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"}
 NAMES = {"type": "array", "items": NAME}

@@ -36,7 +36,7 @@ from ..game.decks import Deck
 from ..game.factory import compiled_flows, new_game
 from ..machine.hooks import Hooks
 from ..machine.schema import StrictValidator
-from ..machine.schema_messages import not_a, plain_message
+from ..schema_messages import not_a, plain_message
 from ..machine.yamlsrc import SourceError, read_source
 from ..output_files import write_output
 from ..paths import builtin_cards_dir, card_sources

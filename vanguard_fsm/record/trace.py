@@ -13,6 +13,7 @@ per line, nested at most `MAX_DEPTH` levels; anything else is a located `SourceE
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from ..machine.yamlsrc import MAX_DEPTH, SourceError, read_source
 
@@ -110,6 +111,8 @@ def other_flows_warning(trace_path, flowset) -> str | None:
     """`PATH:L:1: warning: ...` when the trace's `game_start` names other flows than `flowset`
     (its `flows` name and `flows_hash`); None when they agree or the trace does not say."""
     from ..paths import flows_name
+    if not Path(trace_path).is_file():
+        return None         # a device or a FIFO: only the bounded reader of the trace may read it
     try:
         with open(trace_path, encoding="utf-8") as f:
             for number, line in enumerate(f, 1):

@@ -21,7 +21,7 @@ from ..game.state import BACK_ROW, REAR_CIRCLES, Battle
 from ..machine.builder import ENTER
 from ..machine.hooks import Hooks
 from ..machine.registry import REGISTRY
-from ..machine.schema_messages import shown
+from ..schema_messages import shown
 from ..paths import builtin_cards_dir
 from . import abilities as scenario_abilities
 from .position import check_battle, check_position

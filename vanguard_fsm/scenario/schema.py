@@ -16,7 +16,7 @@ import jsonschema
 
 from ..abilities.language.identity import ZONES
 from ..game.state import CIRCLES, REAR_CIRCLES
-from ..machine.schema_messages import plain_message
+from ..schema_messages import plain_message
 from ..machine.yamlsrc import Document, SourceError, load, parse
 from ..machine.schema import RULE_IDS, StrictValidator
 from .chain import Chain, ChainError

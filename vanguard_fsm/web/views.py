@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from ..abilities.runtime import static
-from ..game import zones
+from ..game import battle_power, zones
 
 CIRCLE_ORDER = ("front_left", "VC", "front_right", "back_left", "back_center", "back_right")
 HAND_REF = re.compile(r"hand\[(\d+)\]")
@@ -52,6 +52,11 @@ def modifiers(game, unit) -> list[dict]:
             static.cont_value(game.abilities, game, unit, what, found)
             out.extend({"what": what, "value": value, "until": "continuous", "source": _source_name(game, key)}
                        for key, value in found)
+    bonus = battle_power.bonus(game, unit, zones.power)     # CR 7.4.1.11, 3.11.3: in its battle
+    if bonus:
+        b = game.state.battle
+        source = "boost (the booster's power)" if unit.placed == b.attacker_placed else "guardians' shields"
+        out.append({"what": "power", "value": bonus, "until": "battle", "source": source})
     return out
 
 

@@ -308,9 +308,8 @@ TURN_CONDITIONS = ("your_turn", "opponent_turn", "during_your")
 def card_warnings(cards_path=None) -> list[SourceError]:
     """Warnings (never refusals) on card files: an AUTO ability on a flow timing whose text says
     "... of your <phase or step>" but whose conditions name no turn (your_turn, opponent_turn)."""
-    base = Path(cards_path) if cards_path is not None else builtin_cards_dir()
     out = []
-    for file in yaml_files(base, CardError):
+    for file in card_files(cards_path):
         doc = load(file)
         for ci, card in enumerate((doc.data or {}).get("cards", ()) or ()):
             for ai, ability in enumerate(card.get("abilities", ()) or ()):
