@@ -145,7 +145,8 @@ def test_debug_a_guard_step_in_the_page(page, server, tmp_path, request):
         expect(page.locator("#status")).to_contain_text("rewound to transition")
         assert position(page) == called_at - 3
         expect(page.locator("#board .mid .gc")).to_have_count(0)
-        page.keyboard.press("n")                        # forward to the guard step's decision again
+        # a state breakpoint stops at the state's decision, so three transitions back from the call
+        # is that decision again (`n` here would replay the recorded G guardian choice)
         expect(page.locator("button[data-action^='g_guardian:TC-019']")).to_be_visible()
 
         with page.expect_download() as download:
