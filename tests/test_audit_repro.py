@@ -41,8 +41,8 @@ OLD_FLOW_SETS = ("flows-no-turn1-guard", "flows-cr-order")
 @needs_repro
 @pytest.mark.parametrize("name", OLD_FLOW_SETS)
 def test_the_audits_older_flow_sets_are_told_precisely_what_to_change(name):
-    """Written for the flow language of commit 08cc973: the renamed conditions and the retired
-    G guardian cost parameter are warnings; the three calls that are flow steps since issue 11
+    """Written for the flow language of commit 08cc973: the renamed conditions and action
+    (`set_drive_count`, now `begin_drive_checks`) and the retired G guardian cost parameter are warnings; the three calls that are flow steps since issue 11
     (stride, G guardian, G assist) are located errors saying which steps to add."""
     from vanguard_fsm.game import rules  # noqa: F401
     from vanguard_fsm.machine.loader import lint_report
@@ -50,7 +50,7 @@ def test_the_audits_older_flow_sets_are_told_precisely_what_to_change(name):
     assert sorted((p.path.rsplit("/", 1)[-1], p.message.split(" leaves work open")[0]) for p in problems) == [
         ("battle.yaml", "choice 'g_guardian'"), ("turn.yaml", "choice 'g_assist'"), ("turn.yaml", "choice 'stride'")]
     assert sorted(w.message.split(":")[1].strip() for w in warnings) == [
-        "deprecated condition 'both_vanguards_grade_3_or_more'", "deprecated condition 'two_or_more_cards_in_g_zone'",
+        "deprecated action 'set_drive_count'", "deprecated condition 'both_vanguards_grade_3_or_more'", "deprecated condition 'two_or_more_cards_in_g_zone'",
         "deprecated condition 'vanguard_below_grade_3'", "retired parameter 'g_guardian_cost' is no longer read; remove it"]
     out = CliRunner().invoke(main, ["scenario", "run", "--flows", str(REPRO / name), str(REPRO / "variant")])
     assert out.exit_code == 2 and "pay_stride_cost, then stride_chosen_g_unit" in out.output
