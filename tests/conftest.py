@@ -4,14 +4,36 @@ Scenario files: every `tests/scenarios/**/*.yaml` is collected as one test item
 that runs the scenario and fails with its `path:line:col:` messages. Files
 elsewhere (for example the deliberately broken `tests/fixtures/scenarios_bad/`)
 are not collected.
+
+The caches (`vanguard_fsm/cache_files.py`): every test session (each xdist worker too)
+gets its own empty cache directory in `VANGUARD_FSM_CACHE`, removed at the end, so the
+tests never write into the user's home and never read what an earlier run left.
+`VANGUARD_FSM_CACHE=off` or `check` given to pytest is kept (to run the suite without
+the caches, or comparing them).
 """
 from __future__ import annotations
 
+import os
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
 
 SCENARIOS_DIR = Path(__file__).parent / "scenarios"
+
+
+def pytest_configure(config) -> None:
+    if os.environ.get("VANGUARD_FSM_CACHE", "").strip().lower() in ("off", "check"):
+        return
+    config.cache_directory = tempfile.mkdtemp(prefix="vanguard-fsm-test-cache-")
+    os.environ["VANGUARD_FSM_CACHE"] = config.cache_directory
+
+
+def pytest_unconfigure(config) -> None:
+    directory = getattr(config, "cache_directory", None)
+    if directory:
+        shutil.rmtree(directory, ignore_errors=True)
 
 
 def pytest_collect_file(parent, file_path: Path):

@@ -12,11 +12,12 @@ import pytest
 PACKAGE = Path(__file__).resolve().parent.parent / "vanguard_fsm"
 
 # Each package may import itself and the packages listed before it in its own row.
-# The foundation modules (`paths.py`, `output_files.py`, `schema_messages.py`) import no
-# other module of the package, and every layer may use them.
-FOUNDATION = {"paths", "output_files", "schema_messages"}
+# The foundation modules (`paths.py`, `output_files.py`, `schema_messages.py`, `cache_files.py`)
+# import no other module of the package, and every layer may use them.
+FOUNDATION = {"paths", "output_files", "schema_messages", "cache_files"}
 LAYERS = {
     "paths": set(),
+    "cache_files": set(),
     "output_files": set(),
     "schema_messages": set(),
     "machine": {"paths"},

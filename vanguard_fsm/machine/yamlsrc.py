@@ -15,6 +15,7 @@ must refuse hostile files with one located line instead of hanging:
 """
 from __future__ import annotations
 
+import json
 import os
 import stat
 from dataclasses import dataclass
@@ -22,6 +23,8 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+
+from .. import cache_files
 
 MAX_BYTES = 4 * 1024 * 1024   # the largest built-in file is ~12 KB
 MAX_DEPTH = 64                # the deepest built-in nesting is ~12
@@ -47,21 +50,45 @@ class SourceError(Exception):
         return f"{self.path}:{self.line}:{self.col}: {self.message}"
 
 
-@dataclass(slots=True)
 class Document:
-    """Parsed data plus a map from key paths to (line, col), 1-based."""
+    """Parsed data plus a map from key paths to (line, col), 1-based.
 
-    path: str
-    data: Any
-    marks: dict
-    duplicates: list  # [(key_path, line, col)] of mapping keys written twice
+    `marks` maps every key path to the position of its node, and `path + (key, "__key__")`
+    to the position of a mapping key itself. A document read back from the parse cache
+    (`load`) keeps its positions as a tree that `where` walks; the full `marks` map is built
+    from it only when asked for. `digest` names the data and positions of a cached document
+    (what the card checks key their own caches on), None for one that is never cached."""
+
+    __slots__ = ("path", "data", "duplicates", "digest", "_marks", "_tree")
+
+    def __init__(self, path: str, data: Any, marks: dict | None, duplicates: list,
+                 digest: str | None = None, tree: Any = None) -> None:
+        self.path, self.data, self.duplicates, self.digest = path, data, duplicates, digest
+        self._marks, self._tree = marks, tree   # duplicates: [(key_path, line, col)] of keys written twice
+
+    def __repr__(self) -> str:
+        return f"<Document {self.path}>"
+
+    @property
+    def marks(self) -> dict:
+        if self._marks is None:
+            self._marks = cache_files.positions_map(self._tree)
+        return self._marks
 
     def where(self, key_path: Key) -> tuple[int, int]:
         """The position of the deepest known node along `key_path`."""
         key_path = tuple(key_path)
-        while key_path and key_path not in self.marks:
+        if self._marks is None:
+            if isinstance(self._tree, str):       # decoded at the first question
+                self._tree = cache_files.decoded(self._tree)
+            return cache_files.position_in(self._tree, key_path)
+        while key_path and key_path not in self._marks:
             key_path = key_path[:-1]
-        return self.marks.get(key_path, (1, 1))
+        return self._marks.get(key_path, (1, 1))
+
+    def positions(self) -> Document:
+        """This document without its data: what locates a problem later, kept for little memory."""
+        return Document(self.path, None, self._marks, [], self.digest, self._tree)
 
     def locate(self, key_path: Key) -> tuple[str, int, int]:
         """(file, line, col) of `key_path`: a merged variant document spans several files."""
@@ -205,6 +232,58 @@ def parse(text: str, path: str, syntax_label: str = "YAML syntax error") -> Docu
     return Document(path, data, marks, duplicates)
 
 
+# -- the parse cache ---------------------------------------------------------------
+# A file's text is parsed once: later reads (in this run, or another run while the text is
+# unchanged) get the same data and positions from `cache_files`, keyed by a hash of the text
+# and of this module's own source (its bounds and its positions). Only a document that JSON
+# keeps exactly is cached: plain data (string keys; strings, numbers, booleans, null, lists,
+# mappings), no key written twice, no key named `__key__`; its positions are stored as a
+# tree (`cache_files.positions_tree`) that `Document.where` walks.
+MEMO_SIZE = 512                          # documents remembered in this process (then forgotten at once)
+_memo: dict = {}                         # text key -> (data as JSON, positions tree as JSON, digest)
+
+
+def _memorize(key: str, entry: tuple) -> None:
+    if len(_memo) >= MEMO_SIZE:
+        _memo.clear()
+    _memo[key] = entry
+
+
+def _remembered(key: str, path: str) -> Document | None:
+    found = _memo.get(key)
+    if found is None:
+        parts = cache_files.read("yaml", key)
+        if parts is None or len(parts) != 2:
+            return None
+        found = (parts[0], parts[1], cache_files.digest(*parts))
+    try:
+        data = json.loads(found[0])
+    except (ValueError, RecursionError):
+        return None
+    _memorize(key, found)
+    return Document(path, data, None, [], found[2], found[1])
+
+
+def _remember(key: str, doc: Document) -> Document:
+    """Cache `doc` when JSON keeps it exactly (see above); the document itself is returned."""
+    if doc.duplicates:
+        return doc
+    try:
+        data_text = json.dumps(doc.data, separators=(",", ":"))
+        if '"__key__"' in data_text or json.loads(data_text) != doc.data:
+            return doc
+        tree = cache_files.positions_tree(doc.data, doc.marks) if doc.data is not None else None
+        if cache_files.positions_map(tree) != doc.marks:
+            return doc
+        tree_text = json.dumps(tree, separators=(",", ":"))
+    except (TypeError, ValueError, KeyError, RecursionError):   # dates, sets, huge ints, odd keys
+        return doc
+    doc.digest = cache_files.digest(data_text, tree_text)
+    _memorize(key, (data_text, tree_text, doc.digest))
+    cache_files.write("yaml", key, [data_text, tree_text])
+    return doc
+
+
 def read_source(path: str | Path, max_bytes: int = MAX_BYTES) -> str:
     """The UTF-8 text of a regular file of at most `max_bytes`; SourceError otherwise.
     A FIFO, a device (a symlink to /dev/zero), a directory or a dangling symlink is refused
@@ -239,4 +318,20 @@ def read_source(path: str | Path, max_bytes: int = MAX_BYTES) -> str:
 
 
 def load(path: str | Path, syntax_label: str = "YAML syntax error") -> Document:
-    return parse(read_source(path), str(path), syntax_label)
+    """The parsed file (`parse`), from the parse cache when its text was parsed before."""
+    text, mode = read_source(path), cache_files.mode()
+    if mode == cache_files.OFF:
+        return parse(text, str(path), syntax_label)
+    key = cache_files.digest(cache_files.code_fingerprint("machine/yamlsrc.py", "cache_files.py", libraries=(yaml,)), text)
+    if mode == cache_files.CHECK:
+        return _compared(_remembered(key, str(path)), parse(text, str(path), syntax_label))
+    return _remembered(key, str(path)) or _remember(key, parse(text, str(path), syntax_label))
+
+
+def _compared(cached: Document | None, fresh: Document) -> Document:
+    """`VANGUARD_FSM_CACHE=check`: the fresh parse, after making sure the remembered one
+    (if any) has the same data and the same position for every node."""
+    if cached is not None and (cached.data != fresh.data or cached.marks != fresh.marks):
+        raise SourceError(fresh.path, 1, 1, "the parse cache differs from a fresh parse of this file "
+                                            "(VANGUARD_FSM_CACHE=check): please report it")
+    return fresh
