@@ -46,7 +46,8 @@ from vanguard_fsm.game.rules.costs import split_item
 from vanguard_fsm.machine import yamlsrc
 from ..schema_messages import plain_message
 from vanguard_fsm.machine.yamlsrc import Document
-from vanguard_fsm.machine.schema import StrictValidator
+from vanguard_fsm.machine.schema import StrictValidator, passed_before, remember_pass
+from .frozen import FrozenDict, freeze, thaw  # noqa: F401  (card data is frozen; importers use these names)
 from vanguard_fsm.paths import card_sources
 
 UNITS = ("normal", "trigger", "g_unit")
@@ -70,44 +71,6 @@ class DataError(Exception):
 class CardError(DataError):
     """A card file could not be loaded; ``str()`` is ``path:line:col: message``."""
     document = "card file"
-
-
-# ---------------------------------------------------------------- frozen data
-
-class FrozenDict(dict):
-    """A read-only, hashable dict, so a cached card's abilities cannot be changed."""
-
-    __slots__ = ()
-
-    def _readonly(self, *args, **kwargs):
-        raise TypeError("card data is read-only")
-
-    __setitem__ = __delitem__ = __ior__ = _readonly
-    clear = pop = popitem = setdefault = update = _readonly
-
-    def __hash__(self) -> int:  # type: ignore[override]
-        return hash(frozenset(self.items()))
-
-    def __reduce__(self):
-        return (FrozenDict, (dict(self),))
-
-
-def freeze(value: Any) -> Any:
-    """Deep-freeze parsed YAML: dicts -> FrozenDict, lists -> tuples."""
-    if isinstance(value, dict):
-        return FrozenDict((k, freeze(v)) for k, v in value.items())
-    if isinstance(value, (list, tuple)):
-        return tuple(freeze(v) for v in value)
-    return value
-
-
-def thaw(value: Any) -> Any:
-    """The inverse of ``freeze``: plain dicts and lists, ready for ``json.dumps``."""
-    if isinstance(value, dict):
-        return {k: thaw(v) for k, v in value.items()}
-    if isinstance(value, tuple):
-        return [thaw(v) for v in value]
-    return value
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,7 +119,7 @@ class CardDB:
 
     __slots__ = ("_cards", "_where")
 
-    def __init__(self, cards: Iterable[Card], where: dict[str, tuple[str, int, int]] | None = None):
+    def __init__(self, cards: Iterable[Card], where: dict | None = None):   # id -> (path, line, col) or what gives it
         self._cards = {c.id: c for c in sorted(cards, key=lambda c: c.id)}
         self._where = dict(where or {})
 
@@ -180,7 +143,8 @@ class CardDB:
 
     def where(self, card_id: str) -> tuple[str, int, int] | None:
         """``(path, line, col)`` of the card's definition, for error messages."""
-        return self._where.get(card_id)
+        place = self._where.get(card_id)
+        return place() if callable(place) else place     # located when asked: `_load_file`
 
     def to_json(self) -> list[dict]:
         return [c.to_json() for c in self]
@@ -203,7 +167,10 @@ def read_yaml(path: Path, error: type[DataError]) -> Document:
 
 def schema_check(data: Any, validator: jsonschema.protocols.Validator, doc: Document,
                  path: Path, error: type[DataError]) -> None:
-    """Raise ``error`` for the first (by position in the file) schema violation."""
+    """Raise ``error`` for the first (by position in the file) schema violation. A file that
+    passed before, unchanged, is not checked again (``machine.schema.passed_before``)."""
+    if data is doc.data and passed_before(validator, doc):
+        return
     found = []
     errors = list(validator.iter_errors(data))
     # a misspelt key shows up twice (unknown field + missing field): report the misspelling
@@ -224,6 +191,8 @@ def schema_check(data: Any, validator: jsonschema.protocols.Validator, doc: Docu
     if found:
         line, col, message = min(found)
         raise error(path, line, col, message)
+    if data is doc.data:
+        remember_pass(validator, doc)
 
 
 def _unknown_field(name: str, known) -> str:
@@ -356,13 +325,14 @@ def printed_problem(c: Card, printed: dict) -> tuple[str, str] | None:
     return None
 
 
-def _load_file(path: Path, cards: dict[str, Card], where: dict[str, tuple[str, int, int]]) -> None:
+def _load_file(path: Path, cards: dict[str, Card], where: dict) -> None:
     doc = read_yaml(path, CardError)
     data = doc.data
     if data is None:
         raise CardError(path, 1, 1, "empty card file (expected a mapping with 'cards')")
     schema_check(data, _FILE_VALIDATOR, doc, path, CardError)
     defaults = {k: data[k] for k in ("clan", "nation", "race") if k in data}
+    positions = doc.positions()
     for index, raw in enumerate(data["cards"]):
         here = ("cards", index)
         merged = {**defaults, **raw}
@@ -387,12 +357,11 @@ def _load_file(path: Path, cards: dict[str, Card], where: dict[str, tuple[str, i
             field, message = problem
             raise CardError(path, *doc.where(here + (field,) if field in raw else here),
                             f"card {card.id!r}: {message}")
-        id_line, id_col = doc.where(here + ("id",))
         if card.id in cards:
-            first = ":".join(map(str, where[card.id]))
-            raise CardError(path, id_line, id_col, f"duplicate card id {card.id!r} (first defined at {first})")
+            first = ":".join(map(str, CardDB((), where).where(card.id)))
+            raise CardError(path, *doc.where(here + ("id",)), f"duplicate card id {card.id!r} (first defined at {first})")
         cards[card.id] = card
-        where[card.id] = (str(path), id_line, id_col)
+        where[card.id] = functools.partial(positions.locate, here + ("id",))   # only errors ask
 
 
 def file_signature(files: list[Path]) -> tuple:
@@ -403,7 +372,7 @@ def file_signature(files: list[Path]) -> tuple:
 @functools.lru_cache(maxsize=32)
 def _load_cached(root: str, signature: tuple) -> CardDB:
     cards: dict[str, Card] = {}
-    where: dict[str, tuple[str, int, int]] = {}
+    where: dict = {}
     for file, _mtime, _size in signature:
         _load_file(Path(file), cards, where)
     return CardDB(cards.values(), where)

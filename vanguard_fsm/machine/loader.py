@@ -286,7 +286,7 @@ def _parse_flow(doc: Document, linter: _Linter) -> FlowSpec | None:
         linter.problems.append(SourceError(doc.path, line, col, f"duplicate name {key_path[-1]!r}: "
                                            f"a later entry would silently replace the earlier one"))
     bad = False
-    for key_path, message in schema_errors(doc.data):
+    for key_path, message in schema_errors(doc.data, doc=doc):
         linter.problems.append(SourceError(*doc.locate(key_path), message))
         bad = True
     if bad:

@@ -5,8 +5,11 @@ Cross-references (targets, registered names, reachability) are checked in
 """
 from __future__ import annotations
 
+import json
+
 import jsonschema
 
+from .. import cache_files
 from ..schema_messages import plain_message, shown
 
 NAME = {"type": "string", "pattern": "^[a-z][a-z0-9_]*$"}
@@ -258,9 +261,13 @@ def _hint(error) -> str:
     return ""
 
 
-def schema_errors(data, parameters: bool = False):
-    """Yield (key_path, message) for every schema violation, most specific first."""
+def schema_errors(data, parameters: bool = False, doc=None):
+    """Yield (key_path, message) for every schema violation, most specific first. Given the
+    document `data` is the data of, a pass is remembered (`passed_before`)."""
     validator = _PARAMS_VALIDATOR if parameters else _FLOW_VALIDATOR
+    remember = doc is not None and data is doc.data
+    if remember and passed_before(validator, doc):
+        return
     for error in sorted(validator.iter_errors(data), key=lambda e: list(map(str, e.absolute_path))):
         path = tuple(error.absolute_path)
         if error.validator == "additionalProperties":
@@ -281,3 +288,37 @@ def schema_errors(data, parameters: bool = False):
             message = plain_message(error) + _hint(error)
         where = ".".join(str(p) for p in error.absolute_path) or "top level"
         yield path, f"schema: {message} (at {where})"
+        remember = False
+    if remember:
+        remember_pass(validator, doc)
+
+
+# -- a pass remembered ---------------------------------------------------------------
+# A schema check of an unchanged file passes again: a pass is remembered (`cache_files`),
+# keyed by the document's data and positions (`Document.digest`), the schema, this module
+# (the validator class) and the jsonschema install. A failure is never remembered: the
+# check runs again and says where, exactly as the first time.
+_schema_texts: dict = {}
+
+
+def _pass_key(validator, doc) -> str | None:
+    if getattr(doc, "digest", None) is None or not cache_files.enabled():
+        return None
+    schema = validator.schema
+    known = _schema_texts.get(id(schema))
+    if known is None or known[0] is not schema:
+        known = _schema_texts[id(schema)] = (schema, json.dumps(schema, sort_keys=True, default=repr))
+    code = cache_files.code_fingerprint("machine", "schema_messages.py", libraries=(jsonschema,))
+    return cache_files.digest(doc.digest, known[1], code)
+
+
+def passed_before(validator, doc) -> bool:
+    """`doc`'s data passed `validator`'s schema before (a cached document, unchanged)."""
+    key = _pass_key(validator, doc)
+    return key is not None and cache_files.read_value("schema-pass", key) is True
+
+
+def remember_pass(validator, doc) -> None:
+    key = _pass_key(validator, doc)
+    if key is not None:
+        cache_files.write_value("schema-pass", key, True)
