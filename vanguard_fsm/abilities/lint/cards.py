@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from ... import cache_files
 from ...game import rules  # noqa: F401  (registers the engine events)
 from ...game.cards import SKILLS, CardError, card_files, load_cards, printed_problem
 from ...machine.loader import load_flowset
@@ -85,7 +86,7 @@ class Linter(TermChecks, CompositeChecks):
         if zone is not None and zone not in ZONE_NAMES:
             self.error(path + ("zone",), f"unknown zone {zone!r} (zones: {', '.join(ZONE_NAMES)})")
         if kind == "AUTO":
-            if timing not in self.timings:
+            if not isinstance(timing, str) or timing not in self.timings:   # a list is no timing (nor hashable)
                 self.error(path + ("timing",), _unknown("timing", timing, self.timings)
                            + " (no flow state declares it and it is not an engine event)")
             elif zone is None and (timing not in SELF_EVENTS or timing in WATCHED):
@@ -278,6 +279,7 @@ def lint_cards(flows_dir=None, cards_path=None) -> list[SourceError]:
         return [SourceError(exc.path, exc.line, exc.col, exc.message)]
     problems: list[SourceError] = printed_skill_names(flowset)
     printed = flowset.parameters["printed_cards"]
+    context = _lint_context(timings, states)
     for file in files:
         try:
             doc = load(file)
@@ -285,18 +287,46 @@ def lint_cards(flows_dir=None, cards_path=None) -> list[SourceError]:
             problems.append(exc)
             continue
         linter = Linter(doc, timings, states)
+        key = _clean_key(doc, context)
+        clean = key is not None and cache_files.read_value("card-lint", key) is True
+        printed_count = 0
         for ci, card in enumerate((doc.data or {}).get("cards", ()) or ()):
-            problem = printed_problem(db[card["id"]], printed)
+            problem = printed_problem(db[card["id"]], printed)     # parameters: checked every time
             if problem is not None:
                 field, message = problem
+                printed_count += 1
                 linter.error(("cards", ci, field) if field in card else ("cards", ci), f"card {card['id']!r}: {message}")
+            if clean:
+                continue
             for ai, ability in enumerate(card.get("abilities", ()) or ()):
                 linter.ability(ability, ("cards", ci, "abilities", ai))
             for skill in SKILLS_WITH_COSTS:     # `stride: {cost: [...]}`, `g_guardian: {cost: [...]}`
                 for i, item in enumerate(((card.get(skill) or {}).get("cost") or ())):
                     linter.named(item, ("cards", ci, skill, "cost", i), ABILITIES.costs)
+        if key is not None and not clean and len(linter.problems) == printed_count:
+            cache_files.write_value("card-lint", key, True)
         problems.extend(linter.problems)
     return sorted(problems, key=lambda p: (p.path, p.line, p.col))
+
+
+def _lint_context(timings, states) -> str | None:
+    """Everything but the file that the lint of a card file's abilities depends on: the code
+    (abilities may import only game, machine and the foundation modules: tests/test_architecture.py),
+    the names registered when it runs, and the flows' timings and states. None: caching is off."""
+    if not cache_files.enabled():
+        return None
+    code = cache_files.code_fingerprint("__init__.py", "paths.py", "schema_messages.py", "abilities", "game", "machine")
+    sections = (ABILITIES.conditions, ABILITIES.costs, ABILITIES.effects, ABILITIES.selectors, ABILITIES.filters,
+                ABILITIES.zones, REGISTRY.engine_events)
+    names = [f"{s.kind}:{n}:{getattr(s[n], 'arg', '')!r}:{sorted(getattr(s[n], 'params', {}))}"
+             for s in sections for n in s.names()]
+    return cache_files.digest(code, *names, "", *sorted(timings), "", *sorted(states))
+
+
+def _clean_key(doc, context: str | None) -> str | None:
+    """The name under which a card file's abilities are remembered as clean (no problem):
+    only a clean lint is remembered, so a problem is found and said again, exactly."""
+    return None if context is None or doc.digest is None else cache_files.digest(doc.digest, context)
 
 
 # "at the beginning of your ride phase": a flow timing fires in both players' turns, so the
