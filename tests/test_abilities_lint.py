@@ -51,6 +51,9 @@ def test_builtin_cards_lint_clean():
     ("{kind: ACT, zone: V, effect: {draw: 1}}", "{kind", "needs a cost or once_per_turn"),
     ("{kind: AUTO, timing: beginning_of_main_phase, effect: {draw: 1}}", "{kind", "needs a zone"),
     ("{kind: AUTO, zone: V, timing: os.system, effect: {draw: 1}}", "os.system", "unknown timing 'os.system'"),
+    # a given ability is not under the card schema: a list as its timing is a located error, not a TypeError
+    ("{kind: AUTO, zone: V, timing: when_attacks, effect: {give: {kind: AUTO, zone: R, timing: [when_attacks], "
+     "effect: {draw: 1}}}}", "[when_attacks]", "unknown timing ['when_attacks']"),
     # a flag parameter (kind none) is checked too: `every: true` or nothing (CR 7.4.1.8.5)
     ("{kind: ACT, zone: R, cost: [rest_self], effect: {attack: self, every: 2}}", "2}",
      "attack.every is a flag: write `every: true` or leave it out (got 2)"),
