@@ -199,6 +199,21 @@ def test_a_cache_directory_that_cannot_be_written_means_no_cache(tmp_path, monke
     assert said(lint_cards, None, FIXTURES / "cards" / "bad_grade.yaml")[0].startswith(str(FIXTURES))
 
 
+def test_a_name_that_cannot_be_written_stops_only_that_file(tmp_path, cache, monkeypatch):
+    """A directory planted under one document's name keeps that one from being stored, not the rest."""
+    first, second = tmp_path / "first.yaml", tmp_path / "second.yaml"
+    first.write_text("a: 1\n", encoding="utf-8")
+    second.write_text("b: 2\n", encoding="utf-8")
+    yamlsrc.load(first)
+    (stored,) = cache.glob("yaml-*.json")
+    stored.unlink()
+    stored.mkdir()
+    forget(monkeypatch)
+    assert yamlsrc.load(first).data == {"a": 1}
+    assert yamlsrc.load(second).data == {"b": 2}
+    assert len([p for p in cache.glob("yaml-*.json") if p.is_file()]) == 1
+
+
 @pytest.mark.parametrize("text, kept", [
     ("when: 2024-01-01\n", False),                 # a date: JSON would make it a string
     ("1: one\n", False),                           # an integer key

@@ -129,18 +129,22 @@ def write(kind: str, key: str, parts: list[str]) -> None:
     body = "\n".join(parts)
     header = json.dumps({"format": FORMAT, "kind": kind, "key": key,
                          "sha256": hashlib.sha256(body.encode()).hexdigest()})
-    tmp = None
-    try:
-        if not _state.get("pruned"):
-            _state["pruned"] = True
+    if not _state.get("pruned"):
+        _state["pruned"] = True
+        with contextlib.suppress(OSError):
             _prune(path.parent)
+    try:
         fd, tmp = tempfile.mkstemp(prefix=".part-", suffix=".json", dir=path.parent)
+    except OSError:
+        _state["unwritable"] = True          # a read-only or full disk: stop trying for this run
+        return
+    try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(header + "\n" + body)
-        os.replace(tmp, path)
+        os.replace(tmp, path)                # fails only for this name (a directory planted there)
         tmp = None
     except (OSError, ValueError):
-        _state["unwritable"] = True          # a read-only or full disk: stop trying for this run
+        pass
     finally:
         if tmp is not None:
             with contextlib.suppress(OSError):

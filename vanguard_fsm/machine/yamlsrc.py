@@ -239,12 +239,12 @@ def parse(text: str, path: str, syntax_label: str = "YAML syntax error") -> Docu
 # keeps exactly is cached: plain data (string keys; strings, numbers, booleans, null, lists,
 # mappings), no key written twice, no key named `__key__`; its positions are stored as a
 # tree (`cache_files.positions_tree`) that `Document.where` walks.
-MEMO_SIZE = 512                          # documents remembered in this process (then forgotten at once)
+MEMO_CHARS = 64 * 1024 * 1024            # remembered in this process (then all forgotten at once)
 _memo: dict = {}                         # text key -> (data as JSON, positions tree as JSON, digest)
 
 
 def _memorize(key: str, entry: tuple) -> None:
-    if len(_memo) >= MEMO_SIZE:
+    if key not in _memo and sum(len(e[0]) + len(e[1]) for e in _memo.values()) > MEMO_CHARS:
         _memo.clear()
     _memo[key] = entry
 
