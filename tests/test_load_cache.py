@@ -38,6 +38,7 @@ def cache(tmp_path, monkeypatch) -> Path:
 def forget(monkeypatch) -> None:
     """Forget what this process remembers (the next read comes from the cache files, or a parse)."""
     monkeypatch.setattr(yamlsrc, "_memo", {})
+    monkeypatch.setattr(cache_files, "_state", {})     # the directory is chosen again
     game_cards._load_cached.cache_clear()
 
 
@@ -284,6 +285,15 @@ def test_check_mode_finds_a_stored_parse_that_differs_from_the_file(tmp_path, ca
     monkeypatch.setattr(cache_files, "_chosen", lambda: cache)
     with pytest.raises(yamlsrc.SourceError, match="differs from a fresh parse"):
         yamlsrc.load(card)                                   # ... unless checked
+
+
+def test_check_mode_writes_nothing(tmp_path, cache, monkeypatch):
+    """`check` recomputes everything and leaves the cache as it found it (the suite may run so)."""
+    monkeypatch.setenv("VANGUARD_FSM_CACHE", "check")
+    forget(monkeypatch)
+    monkeypatch.setattr(cache_files, "_chosen", lambda: cache)
+    _warm(CARD_FILE)
+    assert cache_files.directory() == cache and cache.is_dir() and not any(cache.iterdir())
 
 
 def test_the_test_session_has_a_cache_of_its_own():

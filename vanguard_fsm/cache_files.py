@@ -8,8 +8,8 @@ depends on), so an edited input simply looks up another name: nothing is ever in
 
 Where: `$VANGUARD_FSM_CACHE` if set to a directory, else `$XDG_CACHE_HOME/vanguard-fsm`, else
 `~/.cache/vanguard-fsm`. `VANGUARD_FSM_CACHE=off` turns every cache off (the in-process ones
-included); `VANGUARD_FSM_CACHE=check` recomputes everything and says where a remembered parse
-differs from a fresh one (both for debugging). A directory that cannot be created or written
+included); `VANGUARD_FSM_CACHE=check` recomputes everything, writes nothing and says where a
+remembered parse differs from a fresh one (both for debugging). A directory that cannot be created or written
 means no disk cache, silently.
 
 The files are safe to read whatever is planted there: plain JSON (never pickle), a header
@@ -124,7 +124,7 @@ def write(kind: str, key: str, parts: list[str]) -> None:
     """Store the text parts (no newline inside a part) for (kind, key); silently nothing when
     the directory cannot be written."""
     path = _file(kind, key)
-    if path is None or _state.get("unwritable"):
+    if path is None or _state.get("unwritable") or mode() == CHECK:     # check: read, never write
         return
     body = "\n".join(parts)
     header = json.dumps({"format": FORMAT, "kind": kind, "key": key,
