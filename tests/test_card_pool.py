@@ -74,7 +74,7 @@ def test_cards_status_cli(tmp_path):
     out = runner.invoke(main, ["cards", "status", "--set", "TD01"])
     assert out.exit_code == 0, out.output
     rows = out.output.splitlines()
-    assert rows[0].split() == ["set", "cards", "sourced", "abilities", "full", "partly", "none", "in", "a", "deck"]
+    assert rows[0].split() == ["set", "cards", "sourced", "abilities", "full", "partly", "none", "resolved", "in", "a", "deck"]
     assert rows[1].split()[0] == "TD01" and rows[2].split()[0] == "total"
     as_json = json.loads(runner.invoke(main, ["cards", "status", "--json"]).output)
     assert set(as_json["sets"]) >= {"BT01", "TD01"} and as_json["total"]["cards"] >= 1000
@@ -112,3 +112,20 @@ def test_decks_are_listed_by_clan_with_their_sets():
     block = out[clan + 1:end]
     assert {"royal-paladin", "td01", "td14"} <= {line.split()[0] for line in block}
     assert any(line.split()[0] == "td01" and line.endswith("sets BT01, TD01") for line in block)
+
+
+def test_status_counts_resolved_abilities_from_the_corpus_list(tmp_path):
+    (tmp_path / "c.yaml").write_text("""
+clan: K
+nation: N
+race: R
+cards:
+  - {id: X-1, name: One, grade: 1, power: 6000, shield: 5000, unit: normal, number: BT01/001EN,
+     source: https://example.org/1,
+     abilities: [{kind: ACT, zone: R, cost: [rest_self], effect: {draw: 1}, text: "a"},
+                 {kind: ACT, zone: R, cost: [rest_self], effect: {draw: 1}, text: "b"},
+                 {kind: CONT, zone: R, effect: {power: 1000, target: self}, text: "c"}]}
+""")
+    rows = status(load_cards(tmp_path), corpus=frozenset({"X-1#2"}))
+    assert rows["sets"]["BT01"]["resolved"] == 1      # the CONT one is looked at, never resolved
+    assert status(load_cards(tmp_path))["total"]["resolved"] is None

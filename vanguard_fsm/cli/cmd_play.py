@@ -170,13 +170,14 @@ def _list_cards(as_json, expression, flows_dir, cards):
 @cards_option
 @input_errors
 def status(set_name, as_json, flows_dir, cards):
-    """Per printed set: cards, stats sourced, abilities fully / partly / not expressed, cards in a built-in deck."""
-    from ..abilities.lint.status import known_sets, lines, status as set_status
+    """Per printed set: cards, stats sourced, abilities fully / partly / not expressed, abilities resolved in
+    the test corpus (built-in cards), cards in a built-in deck."""
+    from ..abilities.lint.status import known_sets, lines, status as set_status, unresolved_in_corpus
     db = load_cards(cards)
     if set_name is not None and set_name.lower() not in {s.lower() for s in known_sets(db)}:
         raise FlagError("--set", f"no real card of the card set is printed in {set_name!r} "
                         f"(sets: {', '.join(known_sets(db))})")
-    rep = set_status(db, set_name)
+    rep = set_status(db, set_name, unresolved_in_corpus() if cards is None else None)   # the corpus: built-in cards
     click.echo(json.dumps(rep, indent=1, ensure_ascii=False) if as_json else "\n".join(lines(rep, set_name is not None)))
 
 

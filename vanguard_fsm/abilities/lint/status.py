@@ -6,13 +6,20 @@ This report is computed from the card data and the built-in decks alone (nothing
 hand), one row per printed set: a card belongs to every set it was printed in (`printings`), so a
 reprint counts in each. Per set: the cards, those whose stats name their `source`, the printed
 abilities at each level of `expression` (full / partial / none), the cards a built-in deck plays,
-and every card that is not complete with the reasons its data gives.
+and every card that is not complete with the reasons its data gives. For the built-in card set
+it also counts the abilities shown resolving in the test corpus (`resolved`): every AUTO and ACT
+ability written in the card language, less those `data/ability_corpus.yaml` lists as resolving
+in no seeded game of a built-in deck and no scenario of the tests (a test keeps that list exact).
+CONT abilities are looked at, never resolved (CR 8.1.3), so they are not counted there.
 """
 from __future__ import annotations
 
 from collections import defaultdict
 
 from ...game.decks import DeckError, builtin_deck_names, load_deck
+from ...machine import yamlsrc
+from ...paths import ability_corpus_file
+from ..language.spec import playable
 from .expression import LEVELS, level
 
 NO_SET = "(no number)"   # a real card read from a page that printed no card number
@@ -37,15 +44,27 @@ def decked_cards(db) -> set[str]:
     return ids
 
 
+def resolvable(card) -> list[str]:
+    """The keys (``CARD#n``) of a card's abilities that can resolve: AUTO and ACT ones with an effect."""
+    return [f"{card.id}#{n}" for n, raw in enumerate(card.abilities, 1)
+            if raw.get("kind") in ("AUTO", "ACT") and playable(raw)]
+
+
+def unresolved_in_corpus() -> frozenset[str]:
+    """The keys `data/ability_corpus.yaml` lists: resolvable abilities the test corpus never resolves."""
+    return frozenset(yamlsrc.load(ability_corpus_file()).data.get("unresolved") or ())
+
+
 def _row() -> dict:
-    return {"cards": 0, "sourced": 0, "abilities": 0, **{lv: 0 for lv in LEVELS}, "in_a_deck": 0,
-            "incomplete": []}
+    return {"cards": 0, "sourced": 0, "abilities": 0, **{lv: 0 for lv in LEVELS}, "resolved": None,
+            "in_a_deck": 0, "incomplete": []}
 
 
-def status(db, only: str | None = None) -> dict:
+def status(db, only: str | None = None, corpus: frozenset[str] | None = None) -> dict:
     """{"sets": {SET: row}, "total": row} over the real cards (those with a `source`); `only`
     keeps one set (matched without regard to case). A row counts cards, sourced cards, printed
-    abilities per level and decked cards, and lists each incomplete card as
+    abilities per level, those resolved in the test corpus (with `corpus`, the unresolved keys;
+    null without) and decked cards, and lists each incomplete card as
     {card, name, abilities: [{ability, level, reason}]}."""
     decked = decked_cards(db)
     sets: dict[str, dict] = defaultdict(_row)
@@ -65,6 +84,8 @@ def status(db, only: str | None = None) -> dict:
             for raw in card.abilities:
                 row[level(raw)] += 1
             row["in_a_deck"] += card.id in decked
+            if corpus is not None:
+                row["resolved"] = (row["resolved"] or 0) + sum(k not in corpus for k in resolvable(card))
             if gaps:
                 row["incomplete"].append({"card": card.id, "name": card.name, "abilities": gaps})
     ordered = dict(sorted(sets.items(), key=lambda item: _set_order(item[0])))
@@ -86,11 +107,12 @@ def known_sets(db) -> list[str]:
 def lines(rep: dict, show_incomplete: bool) -> list[str]:
     """The report as a table (and, for one set, the incomplete cards with their reasons)."""
     head = f"{'set':12} {'cards':>5} {'sourced':>7} {'abilities':>9} {'full':>5} {'partly':>6} {'none':>5} " \
-           f"{'in a deck':>9}"
+           f"{'resolved':>8} {'in a deck':>9}"
     out = [head]
     for name, row in [*rep["sets"].items(), ("total", rep["total"])]:
+        resolved = "-" if row["resolved"] is None else row["resolved"]
         out.append(f"{name:12} {row['cards']:5} {row['sourced']:7} {row['abilities']:9} {row['full']:5} "
-                   f"{row['partial']:6} {row['none']:5} {row['in_a_deck']:9}")
+                   f"{row['partial']:6} {row['none']:5} {resolved:>8} {row['in_a_deck']:9}")
     incomplete = rep["total"]["incomplete"]
     if show_incomplete:
         for card in incomplete:
