@@ -4,8 +4,9 @@
 The list of abilities is computed from the card data, not written by hand: every AUTO and ACT
 ability with an effect (`abilities.lint.status.resolvable`; CONT abilities are looked at, never
 resolved, CR 8.1.3). The corpus is fixed: every scenario under tests/scenarios, and for each
-built-in deck four seeded games against itself (`simulate --seed 1`'s games 0-1 with heuristic
-agents and with random ones, seats as `simulate` swaps them). An ability resolves when the trace
+built-in deck four seeded games against itself (the seeds of `simulate --seed 1`'s games 0-1, with
+heuristic agents and with random ones), each refereed: cards conserved after every flow state,
+every action legal by an independent check, the game ended by damage or deck-out. An ability resolves when the trace
 reports it `resolved` (a delayed or given part counts for the printed ability it belongs to).
 
 The recorded list is the gap still to close, kept exact both ways: this test fails naming every
@@ -17,12 +18,12 @@ seeded games, regenerate it: `VANGUARD_FSM_REGEN_CORPUS=1 python3 -m pytest test
 from __future__ import annotations
 
 import os
+from collections import Counter
 from pathlib import Path
 
+from helpers import conservation, play, rule_check
 from vanguard_fsm.abilities import new_game_with_abilities
 from vanguard_fsm.abilities.lint.status import resolvable, unresolved_in_corpus
-from vanguard_fsm.agents import make_agent
-from vanguard_fsm.agents.base import play_out
 from vanguard_fsm.game.cards import load_cards
 from vanguard_fsm.game.factory import load_inputs
 from vanguard_fsm.game.decks import builtin_deck_names
@@ -47,6 +48,8 @@ def _printed(key: str) -> str:
 
 
 def resolved_in_games() -> set[str]:
+    """The abilities resolved in the corpus games, each game also refereed: cards conserved after
+    every flow state, every action legal by an independent check, ended by damage or deck-out."""
     resolved: set[str] = set()
     for deck in builtin_deck_names():
         loaded = load_inputs((deck, deck))
@@ -56,8 +59,11 @@ def resolved_in_games() -> set[str]:
                      if f.get("step") == "resolved" else None, names=("ability",))
             seed = game_seed(1, index)
             game = new_game_with_abilities(seed, loaded["decks"], None, hooks=hooks, flows=loaded["flows"],
-                                           db=loaded["db"])
-            play_out(game, [make_agent(agents, seed * 2 + 1), make_agent(agents, seed * 2 + 2)])
+                                           db=loaded["db"], start=False)
+            initial = [Counter(p.all_instances()) for p in game.state.players]
+            hooks.on("state", lambda g, machine, path, initial=initial: conservation(g, initial))
+            play(game.start(), (agents, agents), seed, rule_check)
+            assert game.state.result[2] in ("damage", "deck_out"), (deck, agents, index, game.state.result)
     return resolved
 
 
