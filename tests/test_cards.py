@@ -17,7 +17,7 @@ from vanguard_fsm.game.cards import Card, CardDB, CardError, load_cards
 
 FIXTURES = Path(__file__).parent / "fixtures" / "cards"
 CONTRACT_FIELDS = {"id", "name", "grade", "power", "shield", "critical", "clan", "nation", "race",
-                   "unit", "trigger", "skills", "g_guardian", "abilities"}
+                   "unit", "trigger", "skills", "g_guardian", "abilities", "number", "set"}
 
 
 @pytest.fixture(scope="module")
@@ -107,7 +107,7 @@ def test_carddb_api(db):
 def test_to_json_has_exactly_the_contract_fields(db):
     for card in db:
         exported = card.to_json()
-        assert set(exported) == CONTRACT_FIELDS | {"stride", "g_guardian_skill", "number", "source"}
+        assert set(exported) == CONTRACT_FIELDS | {"stride", "g_guardian_skill", "printings", "source"}
         assert isinstance(exported["skills"], list) and isinstance(exported["abilities"], list)
     g = db["AL-019"].to_json()
     assert g["unit"] == "g_unit" and g["g_guardian"] is True and g["shield"] == 15000

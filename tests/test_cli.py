@@ -8,7 +8,7 @@ import sys
 import pytest
 
 CONTRACT_FIELDS = {"id", "name", "grade", "power", "shield", "critical", "clan", "nation", "race", "unit",
-                   "trigger", "skills", "g_guardian", "abilities"}
+                   "trigger", "skills", "g_guardian", "abilities", "number", "set"}
 
 
 def run(*args):

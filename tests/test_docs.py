@@ -185,6 +185,8 @@ def parse(args: list[str]) -> click.Command:
     ctx = click.Context(main, info_name="vanguard-fsm")
     command, name, rest = main, "vanguard-fsm", list(args)
     while isinstance(command, click.Group):
+        if command.invoke_without_command and (not rest or rest[0].startswith("-")):
+            break            # a group that runs alone (`cards --json`, `decks`)
         assert rest and not rest[0].startswith("-"), f"{args}: no verb"
         name, rest = rest[0], rest[1:]
         command = ctx.command.get_command(ctx, name)

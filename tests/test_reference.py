@@ -56,7 +56,7 @@ def _schema(name):
 def _built_in_files():
     yield from ((p, "parameters.schema.json" if p.name == "parameters.yaml" else "flow.schema.json")
                 for p in sorted(builtin_flows_dir().glob("*.yaml")))
-    yield from ((p, "cards.schema.json") for p in sorted(builtin_cards_dir().glob("*.yaml")))
+    yield from ((p, "cards.schema.json") for p in sorted(builtin_cards_dir().rglob("*.yaml")))
     yield from ((p, "deck.schema.json") for p in sorted(builtin_decks_dir().glob("*.yaml")))
     yield from ((p, "scenario.schema.json") for p in sorted((REPO_DIR / "tests" / "scenarios").rglob("*.yaml")))
 

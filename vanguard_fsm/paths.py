@@ -79,5 +79,10 @@ def builtin_decks_dir() -> Path:
     return PACKAGE_DIR / "data" / "decks"
 
 
+def ability_corpus_file() -> Path:
+    """The built-in cards' abilities the test corpus does not resolve yet (tests/test_ability_corpus.py)."""
+    return PACKAGE_DIR / "data" / "ability_corpus.yaml"
+
+
 def diagrams_dir() -> Path:
     return REPO_DIR / "diagrams"

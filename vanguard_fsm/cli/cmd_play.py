@@ -130,16 +130,24 @@ def _lint_one(directory: str, cards_path=None) -> list:
     return problems or lint_cards(directory, cards_path)
 
 
-@click.command()
+@click.group(invoke_without_command=True)
 @click.option("--json", "as_json", is_flag=True, help="A JSON array of every card.")
 @click.option("--expression", is_flag=True,
               help="How much of the real cards' abilities the card language says (full / partial / none), "
                    "and why the rest is not said.")
 @flows_option
 @cards_option
-@input_errors
-def cards(as_json, expression, flows_dir, cards):
-    """The card database."""
+@click.pass_context
+def cards(ctx, as_json, expression, flows_dir, cards):
+    """The card database; `cards status` says how complete each printed set is."""
+    if ctx.invoked_subcommand is not None:    # `cards --cards P status`: status reads P
+        if cards is not None or flows_dir is not None:
+            ctx.default_map = {**(ctx.default_map or {}), "status": {"cards": cards, "flows_dir": flows_dir}}
+        return
+    input_errors(_list_cards)(as_json=as_json, expression=expression, flows_dir=flows_dir, cards=cards)
+
+
+def _list_cards(as_json, expression, flows_dir, cards):
     db = load_cards(cards)
     if expression:
         from ..abilities.lint.expression import lines, report
@@ -152,6 +160,25 @@ def cards(as_json, expression, flows_dir, cards):
     for c in db:
         extra = f" {c.trigger} trigger" if c.trigger else (" G guardian" if c.g_guardian else "")
         click.echo(f"{c.id:8} G{c.grade} {c.power:>6} shield {str(c.shield):>5}  {c.name} [{c.clan}]{extra}")
+
+
+@cards.command("status")
+@click.option("--set", "set_name", default=None, metavar="SET",
+              help="One printed set (e.g. BT01): its row and every card of it that is not complete, with why.")
+@click.option("--json", "as_json", is_flag=True, help="The report as JSON.")
+@flows_option
+@cards_option
+@input_errors
+def status(set_name, as_json, flows_dir, cards):
+    """Per printed set: cards, stats sourced, abilities fully / partly / not expressed, abilities resolved in
+    the test corpus (built-in cards), cards in a built-in deck."""
+    from ..abilities.lint.status import known_sets, lines, status as set_status, unresolved_in_corpus
+    db = load_cards(cards)
+    if set_name is not None and set_name.lower() not in {s.lower() for s in known_sets(db)}:
+        raise FlagError("--set", f"no real card of the card set is printed in {set_name!r} "
+                        f"(sets: {', '.join(known_sets(db))})")
+    rep = set_status(db, set_name, unresolved_in_corpus() if cards is None else None)   # the corpus: built-in cards
+    click.echo(json.dumps(rep, indent=1, ensure_ascii=False) if as_json else "\n".join(lines(rep, set_name is not None)))
 
 
 @click.group(invoke_without_command=True)
@@ -167,18 +194,25 @@ def decks(ctx, cards):
 
 
 def _list_decks(cards) -> None:
-    """Each built-in deck read with the card data `--cards` names; those naming a card it lacks
-    are said at the end, not listed."""
+    """Each built-in deck read with the card data `--cards` names, grouped by clan, with the printed
+    sets its cards come from; those naming a card it lacks are said at the end, not listed."""
+    from collections import Counter, defaultdict
     db = load_cards(cards)
-    unreadable = []
+    unreadable, by_clan = [], defaultdict(list)
     for name in builtin_deck_names():
         try:
             d = load_deck(name, db)
         except DeckError:
             unreadable.append(name)
             continue
-        click.echo(f"{name:16} {d.format:8} {len(d.main):3} cards + {len(d.g_deck):2} G units  "
-                   f"starter {d.starter}")
+        clans = Counter(db[c].clan for c in d.main if db[c].clan not in ("Cray Elemental", "none"))
+        sets = sorted({db[c].set for c in (*d.main, *d.g_deck) if db[c].set})
+        by_clan[clans.most_common(1)[0][0] if clans else "none"].append(
+            (f"  {name:16} {d.format:8} {len(d.main):3} cards + {len(d.g_deck):2} G units  starter {d.starter:14}"
+             + (f"  sets {', '.join(sets)}" if sets else "")).rstrip())
+    for clan in sorted(by_clan):
+        click.echo(clan)
+        click.echo("\n".join(by_clan[clan]))
     if unreadable:
         click.echo(f"({len(unreadable)} built-in deck(s) name cards that {cards} does not hold: "
                    f"{', '.join(unreadable)})")

@@ -17,8 +17,10 @@ Card file format (one clan per file is usual; top-level keys are defaults)::
 Per card: ``id``, ``name``, ``grade``, ``power``, ``shield`` (null = none) and ``unit`` are
 required; ``critical`` defaults to 1, ``trigger``/``stride``/``g_guardian`` to null,
 ``skills``/``abilities`` to [], ``all_clans`` (a card of every clan) to false; ``race`` may
-list two races. A real card also says where its data was read (``source``, a URL) and its
-printed ``number``; a G guardian printed without power writes ``power: null`` (read as 0).
+list two races. A real card also says where its data was read (``source``, a URL), its
+printed ``number`` and, when it was printed more than once, every printed number
+(``printings``, the first being ``number``'s); a G guardian printed without power writes
+``power: null`` (read as 0).
 The ability format (with ``unexpressed``: why a printed ability is not, or only partly,
 said) is in ``vanguard_fsm/abilities/language/spec.py``; this loader checks its shape, lint its names.
 
@@ -92,6 +94,7 @@ class Card:
     abilities: tuple
     number: str | None = None   # the printed card number of a real card ("BT01/002EN")
     source: str | None = None   # where a real card's data was read (a URL)
+    printings: tuple[str, ...] = ()   # every printed number (reprints); () for an invented card
     races: tuple[str, ...] = ()   # every race the card has (a card may have two); `race` joins them
     all_clans: bool = False       # "this card is of every clan" (same-clan checks, clan filters)
 
@@ -102,7 +105,8 @@ class Card:
 
     def to_json(self) -> dict:
         """The CONTRACT.md "Cards export" object (``g_guardian`` a bool there), plus ``stride``
-        and ``g_guardian_skill`` (each ``{cost: [...]}`` or null), ``number`` and ``source``."""
+        and ``g_guardian_skill`` (each ``{cost: [...]}`` or null), ``number``, ``set`` (the set of the
+        first printing, e.g. ``BT01``), ``printings`` and ``source``."""
         return {
             "id": self.id, "name": self.name, "grade": self.grade, "power": self.power,
             "shield": self.shield, "critical": self.critical, "clan": self.clan,
@@ -110,8 +114,14 @@ class Card:
             "trigger": self.trigger, "skills": list(self.skills),
             "g_guardian": self.g_guardian is not None, "stride": thaw(self.stride),
             "g_guardian_skill": thaw(self.g_guardian),
-            "abilities": thaw(self.abilities), "number": self.number, "source": self.source,
+            "abilities": thaw(self.abilities), "number": self.number, "set": self.set,
+            "printings": list(self.printings), "source": self.source,
         }
+
+    @property
+    def set(self) -> str | None:
+        """The printed set of the card's number (``BT01/002EN`` -> ``BT01``), None without one."""
+        return self.number.split("/")[0] if self.number and "/" in self.number else None
 
 
 class CardDB:
@@ -237,6 +247,7 @@ _CARD_SCHEMA = {
         "abilities": {"type": "array", "items": {"$ref": "#/$defs/ability"}},
         "number": {"type": "string", "minLength": 1},
         "source": {"type": "string", "pattern": "^https?://"},
+        "printings": {"type": "array", "items": {"type": "string", "minLength": 1}, "minItems": 1, "uniqueItems": True},
     },
 }
 _RACE_SCHEMA = {"anyOf": [{"type": "string", "minLength": 1}, {   # a race, or a card's two races
@@ -305,6 +316,9 @@ def _consistency(c: Card) -> tuple[str, str] | None:
         return ("g_guardian", "only G units can be G guardians (CR 11.14)")
     if c.unit == "g_unit" and (c.g_guardian is not None) != (c.shield is not None):
         return ("shield", "a G unit has a shield exactly when it is a G guardian")
+    if c.printings and c.printings[0] != c.number:
+        return ("printings", f"the first printing is the card's number ({c.number!r}), "
+                             f"not {c.printings[0]!r}")
     return None
 
 
@@ -349,6 +363,7 @@ def _load_file(path: Path, cards: dict[str, Card], where: dict) -> None:
             stride=freeze(merged.get("stride")), g_guardian=freeze(merged.get("g_guardian")),
             abilities=freeze([_with_timing(a) for a in merged.get("abilities", [])]),
             number=merged.get("number"), source=merged.get("source"),
+            printings=tuple(merged.get("printings") or ([merged["number"]] if "number" in merged else ())),
             races=races, all_clans=merged.get("all_clans", False),
         )
         problem = ("power", "only a G guardian may be printed without power (power: null)") \

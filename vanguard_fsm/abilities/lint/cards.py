@@ -337,13 +337,14 @@ TURN_CONDITIONS = ("your_turn", "opponent_turn", "during_your")
 
 def card_warnings(cards_path=None) -> list[SourceError]:
     """Warnings (never refusals) on card files: an AUTO ability on a flow timing whose text says
-    "... of your <phase or step>" but whose conditions name no turn (your_turn, opponent_turn)."""
+    "... of your <phase or step>" but whose conditions name no turn (your_turn, opponent_turn).
+    An ability kept as data only (no `effect`: never played) triggers nothing, so is not warned of."""
     out = []
     for file in card_files(cards_path):
         doc = load(file)
         for ci, card in enumerate((doc.data or {}).get("cards", ()) or ()):
             for ai, ability in enumerate(card.get("abilities", ()) or ()):
-                if not isinstance(ability, dict) or ability.get("kind") != "AUTO" \
+                if not isinstance(ability, dict) or ability.get("kind") != "AUTO" or "effect" not in ability \
                         or ability.get("timing") in SELF_EVENTS or not _YOUR_TIMING.search(str(ability.get("text", ""))):
                     continue
                 names = {item if isinstance(item, str) else next(iter(item), None)
