@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import time
 import warnings
 from pathlib import Path
 
@@ -165,21 +166,67 @@ def test_the_board_shows_the_viewing_seats_hand_or_both_in_debug(tab):
     assert not tab("view_as", seat=2)["ok"] and not tab("view_as", seat="0")["ok"]
 
 
+def finished_search(tab) -> dict:
+    """Poll the background search until it is over (each poll is answered at once)."""
+    for _ in range(2000):
+        ev = tab.ok("evaluate_poll")["evaluation"]
+        if ev["state"] not in ("running", "cancelling"):
+            return ev
+        time.sleep(0.01)
+    raise AssertionError("the search did not finish")
+
+
 def test_search_values_for_the_pending_decision_leave_the_game_unchanged(tab):
     refused = tab("evaluate")
     assert not refused["ok"] and "no decision" in refused["error"]
     before = tab.ok("next")
-    reply = tab.ok("evaluate", iterations=12)
-    ev = reply["evaluation"]
+    started = tab.ok("evaluate", iterations=30)["evaluation"]
+    assert started["state"] in ("running", "done") and started["done"] <= 30
+    ev = finished_search(tab)
     pos = before["position"]
-    assert ev["player"] == before["decision"]["player"] and ev["iterations"] == 12
+    assert ev["state"] == "done" and ev["done"] == 30
+    assert ev["player"] == before["decision"]["player"] and ev["iterations"] == 30
     assert ev["at"] == f"{pos['transitions']}/{pos['choices_made']}/{pos['events']}"
     assert sorted(a["id"] for a in ev["actions"]) == sorted(a["id"] for a in before["decision"]["actions"])
-    assert sum(a["visits"] for a in ev["actions"]) > 0 and all(isinstance(a["line"], list) for a in ev["actions"])
-    assert all(a["win"] is None or 0 <= a["win"] <= 1 for a in ev["actions"])
+    assert sum(a["visits"] for a in ev["actions"]) >= 30 and all(isinstance(a["line"], list) for a in ev["actions"])
+    for a in ev["actions"]:                      # each value with its 95% interval around it
+        assert a["win"] is None or 0 <= a["low"] <= a["win"] <= a["high"] <= 1, a
     after = tab.ok("view")
     assert after["board"] == before["board"] and after["position"] == before["position"]
     assert not tab("evaluate", iterations=0)["ok"] and not tab("evaluate", iterations=10**6)["ok"]
+
+
+def test_a_long_search_never_blocks_the_session_and_can_be_cancelled(tab):
+    """Issue 30.8: the search runs beside the session: a choice is answered while it runs, and
+    moving stops it (its values were of the position left); `evaluate_cancel` stops it too."""
+    tab.ok("next")
+    tab.ok("evaluate", iterations=5000)
+    moved = tab.ok("auto")                       # answered at once, the search still under way
+    assert moved["position"]["choices_made"] == 1
+    left = finished_search(tab)
+    assert left["state"] == "cancelled" and left["why"] == "the position moved" and left["done"] < 5000
+    tab.ok("next")
+    tab.ok("evaluate", iterations=5000)
+    cancelled = tab.ok("evaluate_cancel")
+    assert cancelled["message"] == "search cancelled"
+    over = finished_search(tab)
+    assert over["state"] == "cancelled" and over["done"] < 5000
+
+
+def test_a_click_on_an_action_moves_the_game_on_to_the_next_decision(tab):
+    """Issue 30.6: the page's click chooses and goes on (`then: next`), so the game visibly moves."""
+    first = tab.ok("next")
+    moved = tab.ok("choose", action=first["decision"]["actions"][0]["id"], then="next")
+    assert moved["position"]["transitions"] > first["position"]["transitions"]
+    assert moved["decision"] is None or len(moved["decision"]["actions"]) > 1 or moved["position"]["over"]
+    assert not tab("choose", action=moved["decision"]["actions"][0]["id"], then="run")["ok"]
+
+
+def test_a_condition_already_true_when_set_says_so(tab):
+    """Issue 30.6: a condition stops when it turns true; one true already says it will not stop here."""
+    assert "already true" not in tab.ok("break_add", kind="condition", name="damage >= 5")["message"]
+    said = tab.ok("break_add", kind="condition", name="turn >= 0")["message"]
+    assert "already true here" in said
 
 
 def test_every_rule_id_the_log_shows_comes_with_its_text(tab):
@@ -315,7 +362,7 @@ def test_the_page_can_only_name_its_own_commands_and_never_a_server_path():
     assert set(commands.COMMANDS) == {"view", "step", "next", "continue", "back", "goto", "restart", "branch",
                                       "choose", "auto", "break_add", "break_delete", "peek", "flows", "diagram",
                                       "state_info", "save", "load", "new", "view_as",
-                                      "evaluate"}
+                                      "evaluate", "evaluate_poll", "evaluate_cancel"}
     assert safe_name("../../etc/passwd", "x") == "passwd"
     assert safe_name("C:\\temp\\a b.yaml", "x") == "a_b.yaml"
     assert safe_name("..", "upload.yaml") == "upload.yaml"

@@ -75,6 +75,7 @@ def create_app(options: dict, trace_html: str | None = None, host: str = "127.0.
                 reply = await to_thread.run_sync(_answer, page, text)
                 await ws.send_text(reply)
         except WebSocketDisconnect:
+            page.stop_search("the tab closed")
             return
 
     token = new_token() if trace_html is None else None

@@ -56,17 +56,23 @@ class PageSession:
         self.label = ""
         self.sent = 0
         self.viewer: int | None = None     # whose hand the board shows: a seat, or None for both (debug)
+        self.search = None                 # the background search of a position (evaluation.Search)
         self.start(self.options)
 
     def start(self, options: dict) -> None:
         """(Re)start from a seed, a scenario or a replay; StartError/SourceError leave the old one."""
         begun = debug_start.build_start(**options)
+        self.stop_search("a new game started")
         seed = begun.game.seed
         agents = [make_agent(begun.agents[0], seed * 2 + 1), make_agent(begun.agents[1], seed * 2 + 2)]
         self.debugger = WebDebugger(begun.game, agents, recorded=begun.recorded, context=begun.context)
         self.label = begun.label
         self.sent = 0
         self.cards_sent = False       # the card catalogue goes with the first view of each start
+
+    def stop_search(self, why: str) -> None:
+        if self.search is not None:
+            self.search.cancel(why)
 
     @property
     def game(self):
