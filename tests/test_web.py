@@ -213,13 +213,18 @@ def test_a_long_search_never_blocks_the_session_and_can_be_cancelled(tab):
     assert over["state"] == "cancelled" and over["done"] < 5000
 
 
-def test_a_click_on_an_action_moves_the_game_on_to_the_next_decision(tab):
-    """Issue 30.6: the page's click chooses and goes on (`then: next`), so the game visibly moves."""
+def test_a_click_on_an_action_moves_the_game_on(tab):
+    """Issue 30.6: the page's click chooses and goes on (`then: step`, one transition; `then: next`,
+    to the next decision), so the game visibly moves; anything else is refused, nothing chosen."""
     first = tab.ok("next")
-    moved = tab.ok("choose", action=first["decision"]["actions"][0]["id"], then="next")
-    assert moved["position"]["transitions"] > first["position"]["transitions"]
+    refused = tab("choose", action=first["decision"]["actions"][0]["id"], then="run")
+    assert not refused["ok"] and tab.ok("view")["position"] == first["position"]
+    stepped = tab.ok("choose", action=first["decision"]["actions"][0]["id"], then="step")
+    assert stepped["position"]["transitions"] == first["position"]["transitions"] + 1
+    second = tab.ok("next")
+    moved = tab.ok("choose", action=second["decision"]["actions"][0]["id"], then="next")
+    assert moved["position"]["transitions"] > second["position"]["transitions"]
     assert moved["decision"] is None or len(moved["decision"]["actions"]) > 1 or moved["position"]["over"]
-    assert not tab("choose", action=moved["decision"]["actions"][0]["id"], then="run")["ok"]
 
 
 def test_a_condition_already_true_when_set_says_so(tab):

@@ -93,12 +93,12 @@ def choose(page, msg):
     if decision.find(action) is None:
         raise IllegalAction(f"{action!r} is not a legal action for player {decision.player} at {decision.kind}",
                             decision.ids())
-    said = page.debugger.choose(action)
     then = msg.get("then")
-    if then is not None and then != "next":
-        raise BadMessage("choose: 'then' is \"next\" or absent")
-    if then == "next":                # the page's click: the game moves on to what happens next
-        said += "\n" + page.debugger.next()
+    if then not in (None, "step", "next"):
+        raise BadMessage("choose: 'then' is \"step\", \"next\" or absent")
+    said = page.debugger.choose(action)
+    if then is not None:             # the page's click: the game moves on (one transition, or to the next decision)
+        said += "\n" + (page.debugger.step() if then == "step" else page.debugger.next())
     return _moved(page, said)
 
 
