@@ -236,7 +236,7 @@ def test_a_report_file_opens_offline_and_jumps_to_a_turn(page, tmp_path, request
     with shot_on_failure(page, request.node.name):
         page.goto(report.as_uri())
         page.wait_for_selector("body[data-ready='1']")
-        page.select_option("#turn-jump", "3")
+        page.click("#turns a[data-turn='3']")           # the turn's link (#turn-3)
         pinned = page.locator("#log .ev.pinned")
         expect(pinned).to_have_count(1)
         seq = int(pinned.get_attribute("data-seq"))
