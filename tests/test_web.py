@@ -367,7 +367,7 @@ def test_the_page_can_only_name_its_own_commands_and_never_a_server_path():
     assert set(commands.COMMANDS) == {"view", "step", "next", "continue", "back", "goto", "restart", "branch",
                                       "choose", "auto", "break_add", "break_delete", "peek", "flows", "diagram",
                                       "state_info", "save", "load", "new", "view_as",
-                                      "evaluate", "evaluate_poll", "evaluate_cancel"}
+                                      "evaluate", "evaluate_poll", "evaluate_cancel", "reload_rules", "watch"}
     assert safe_name("../../etc/passwd", "x") == "passwd"
     assert safe_name("C:\\temp\\a b.yaml", "x") == "a_b.yaml"
     assert safe_name("..", "upload.yaml") == "upload.yaml"

@@ -185,7 +185,8 @@ def peek(page, msg):
 def flows_info(page, msg):
     """What the page needs once: machine names, each state's rule IDs and doc."""
     spec = page.game.flows.spec
-    return {"machines": list(spec.flows), "root": spec.root, "state_rules": flowinfo.state_rules(spec),
+    return {"watch": page.watch is not None, "machines": list(spec.flows), "root": spec.root,
+            "state_rules": flowinfo.state_rules(spec),
             "state_docs": flowinfo.state_docs(spec), "rule_texts": flowinfo.rule_texts(spec)}
 
 
@@ -219,6 +220,23 @@ def load(page, msg):
     return _moved(page, page.load(what, name, text))
 
 
+def reload_rules(page, msg):
+    """Lint the rules and, when they pass, replay this game under them (web/watch.py)."""
+    out = page.reload_rules()
+    if out.get("rules_reloaded"):
+        return {**out, **page.view(), **flows_info(page, msg)}
+    return out
+
+
+def watch(page, msg):
+    """`web --watch`: whether a rules file changed since the last look; if so, `reload_rules`."""
+    if page.watch is None:
+        raise BadMessage("the server was not started with --watch")
+    if not page.watch.changed():
+        return {"changed": False}
+    return {"changed": True, **reload_rules(page, msg)}
+
+
 def new_game(page, msg):
     return _moved(page, page.new_game(_int(msg, "seed", 0, 0, 2**31 - 1)))
 
@@ -229,6 +247,7 @@ COMMANDS = {
     "break_delete": break_delete, "peek": peek, "flows": flows_info, "diagram": diagram,
     "state_info": state_info, "save": save, "load": load, "new": new_game, "view_as": view_as,
     "evaluate": evaluate, "evaluate_poll": evaluate_poll, "evaluate_cancel": evaluate_cancel,
+    "reload_rules": reload_rules, "watch": watch,
 }
 
 

@@ -39,6 +39,7 @@ function received(reply) {
                           reply.rule_texts);
     app.diagram = new FlowDiagram($("diagram"), fetchSvg, stateClicked);
     applyView(reply);
+    if (reply.watch) watchRules();
     window.vanguardReadyMs = performance.now();      // first paint with the position drawn (measured, not tested)
     document.body.dataset.ready = "1";
     return;
@@ -67,15 +68,49 @@ async function runCommand(cmd, args) {
   app.busy = true; document.body.classList.add("busy");
   try {
     const reply = await send(cmd, args);
-    if (!reply.ok) { status(reply.error, "error"); return reply; }
-    if (reply.position) { app.peeks.clear(); unpin(); applyView(reply); }
-    if (reply.breakpoints) drawBreakpoints(reply.breakpoints);
-    if (reply.message !== undefined) status(reply.message, "info");
-    $("timing").textContent = `${cmd}: ${reply.elapsed.toFixed(0)} ms`;
+    absorb(reply);
+    if (reply.ok) $("timing").textContent = `${cmd}: ${reply.elapsed.toFixed(0)} ms`;
     return reply;
   } finally {
     app.busy = false; document.body.classList.remove("busy");
   }
+}
+
+function absorb(reply) {
+  /* a reply drawn: an error, the rules' problems or their new flows, the new position, a message */
+  if (!reply.ok) { status(reply.error, "error"); return; }
+  if (reply.rules_errors) showRuleErrors(reply.rules_errors);
+  if (reply.rules_reloaded) newRules(reply);
+  if (reply.position) { app.peeks.clear(); unpin(); applyView(reply); }
+  if (reply.breakpoints) drawBreakpoints(reply.breakpoints);
+  if (reply.message !== undefined) status(reply.message, reply.rules_errors && reply.rules_errors.length ? "error" : "info");
+}
+
+/* ---- the designer's edit loop (web --watch, and the "reload rules" button) ---------- */
+function showRuleErrors(problems) {
+  const box = $("rules-errors");
+  box.hidden = !problems.length;
+  box.replaceChildren(el("b", {}, "the rules do not load; the game stays where it was:"),
+    el("ul", {}, problems.map((p) => el("li", {}, p))));
+}
+
+function newRules(reply) {
+  /* other flows: their diagrams, rule IDs and docs again */
+  app.flows = { ...app.flows, ...reply };
+  app.log.stateRules = reply.state_rules; app.log.ruleTexts = reply.rule_texts;
+  app.diagram.svgs.clear(); app.diagram.machine = null;
+  app.stateShown = null;
+}
+
+function watchRules() {
+  setInterval(async () => {
+    if (app.busy || app.watching) return;
+    app.watching = true;
+    try {
+      const reply = await send("watch");
+      if (!reply.ok || reply.changed) absorb(reply);
+    } finally { app.watching = false; }
+  }, 1000);
 }
 
 function status(text, kind) {
@@ -255,6 +290,7 @@ function bind() {
   $("b-keys").onclick = () => { $("keys").hidden = !$("keys").hidden; };
   $("viewer").onchange = () => command("view_as", { seat: $("viewer").value === "" ? null : Number($("viewer").value) });
   $("b-new").onclick = () => command("new", { seed: Math.max(0, Number($("seed").value) || 0) });
+  $("b-reload").onclick = () => command("reload_rules");
   $("preview-go").onclick = () => command("goto", { transitions: Number($("preview-go").dataset.transitions) });
   $("preview-close").onclick = () => { unpin(); endPreview(); };
   $("board").addEventListener("click", cardClicked);
