@@ -3,6 +3,7 @@ malformed messages, one session per tab, no file paths from the page; and `repor
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 import time
@@ -495,3 +496,41 @@ def test_a_report_named_like_a_template_marker_still_holds_its_trace():
     data = re.search(r'<script id="report-data" type="application/json">(.*?)</script>', html, re.S).group(1)
     assert json.loads(data)["events"][0]["path"] == "game.setup"
     assert "<title>vanguard-fsm report: {{DATA}}/*SCRIPT*/{{TITLE}}.jsonl</title>" in html
+
+
+def test_reloading_the_rules_lints_then_replays_or_says_where_the_choices_diverge(tmp_path):
+    """`web --watch` / "reload rules": a broken flow file is its located lines and the game stays;
+    a rules change that makes a recorded choice illegal replays up to it and says so."""
+    import shutil
+
+    from vanguard_fsm.paths import builtin_flows_dir
+    flows = tmp_path / "flows"
+    shutil.copytree(builtin_flows_dir(), flows)
+    with open_tab(TestClient(create_app({"seed": 3, "flows_dir": str(flows)}, watch=True),
+                             base_url="http://127.0.0.1")) as socket:
+        tab = Tab(socket)
+        assert tab.hello["watch"] is True and tab.ok("watch")["changed"] is False
+        tab.ok("next")
+        tab.ok("choose", action="redraw:hand[0,1,2]")
+        here = tab.ok("next")["position"]
+        params = flows / "parameters.yaml"
+        text = params.read_text()
+        params.write_text(text.replace("max_redraw: 5", "max_redraw: [5"))
+        broken = tab.ok("watch")
+        assert broken["changed"] and re.match(r"parameters\.yaml:\d+:\d+: YAML", broken["rules_errors"][0])
+        assert str(tmp_path) not in json.dumps(broken) and tab.ok("view")["position"] == here
+        params.write_text(text.replace("max_redraw: 5", "max_redraw: 2"))
+        diverged = tab.ok("reload_rules")
+        assert diverged["rules_errors"] == [] and "the choices diverge at transition" in diverged["message"]
+        assert "'redraw:hand[0,1,2]' is not legal" in diverged["message"]
+        assert diverged["position"]["transitions"] < here["transitions"] and diverged["log"]["from"] == 0
+        params.write_text(text)
+        again = tab.ok("reload_rules")              # from where it stopped; the choice is recorded ahead again
+        at = diverged["position"]["transitions"]
+        assert again["message"] == f"rules reloaded: replayed 0 choice(s) to transition {at}, where it was"
+        assert again["position"]["recorded_ahead"] == 1 and again["decision"]["kind"] == "redraw_first"
+        moved = tab.ok("next")["position"]
+        assert [moved[k] for k in ("transitions", "choices_made", "events")] == \
+            [here[k] for k in ("transitions", "choices_made", "events")]
+    with open_tab(local_client({"seed": 3})) as socket:
+        assert not Tab(socket)("watch")["ok"]

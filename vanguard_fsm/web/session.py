@@ -98,7 +98,7 @@ class PageSession:
         new = self._debugger(begun, old.timeline[len(begun.game.history):])   # its own start's choices stay its own
         new.breakpoints, new.conditions = old.breakpoints, old.conditions
         self.debugger = new
-        said = watch.replay_to(new, old.transitions)
+        said = watch.replay_to(new, old.transitions, old.game.pending is not None)
         self.sent = 0                  # the whole log again: the rows were made under the old rules
         return {"rules_errors": [], "rules_reloaded": True, "message": f"rules reloaded: {said}"}
 

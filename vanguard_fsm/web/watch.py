@@ -80,9 +80,11 @@ def rule_problems(flows_dir, cards) -> list[str]:
         [f"... and {len(problems) - MAX_PROBLEMS} more"] if len(problems) > MAX_PROBLEMS else [])
 
 
-def replay_to(debugger, target: int) -> str:
-    """Run the debugger's recorded choices up to transition `target`; what happened, said."""
-    while debugger.transitions < target:
+def replay_to(debugger, target: int, deciding: bool) -> str:
+    """Run the debugger's recorded choices up to transition `target` (and, when `deciding`, on to
+    the decision offered there, as it was); what happened, said."""
+    while debugger.transitions < target or (deciding and debugger.transitions == target
+                                            and debugger.game.pending is None and not debugger.game.over):
         if debugger.unit("recorded") is None:
             break
     debugger.mark_stop()
