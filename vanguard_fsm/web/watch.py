@@ -15,21 +15,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..abilities.lint.cards import lint_cards
-from ..game.cards import CardError, card_files
+from ..game.cards import CardError, card_files, file_signature
+from ..game.factory import flows_stamp
 from ..machine.loader import lint_report
-from ..machine.overlay import source_files
 from ..machine.yamlsrc import SourceError
 from ..paths import resolve_flows
 
 MAX_PROBLEMS = 50        # a broken file can have hundreds: the first ones locate the edit
-
-
-def _stamp(path: Path) -> tuple:
-    try:
-        info = path.stat()
-    except OSError:
-        return (str(path), -1, -1)
-    return (str(path), info.st_mtime_ns, info.st_size)
 
 
 class Stamp:
@@ -39,19 +31,17 @@ class Stamp:
         self.flows_dir, self.cards = flows_dir, cards
         self.seen = self.now()
 
-    def files(self) -> list[Path]:
-        found = list(source_files(resolve_flows(self.flows_dir).resolve()))
-        try:
-            found += card_files(self.cards)
-        except (CardError, SourceError, OSError):     # a card source that vanished: lint says where
-            pass
-        return found
-
     def now(self) -> tuple:
+        """The flow files' names, times and sizes (a variant's bases too), then the card files'."""
         try:
-            return tuple(_stamp(p) for p in self.files())
+            flows = flows_stamp(resolve_flows(self.flows_dir).resolve())
         except (SourceError, OSError) as exc:         # the flows directory itself is unreadable
-            return (("unreadable", str(exc)),)
+            flows = (("unreadable", str(exc)),)
+        try:
+            cards = file_signature(card_files(self.cards))
+        except (CardError, SourceError, OSError) as exc:     # a card source that vanished: lint says where
+            cards = (("unreadable", str(exc)),)
+        return flows + cards
 
     def changed(self) -> bool:
         now = self.now()
