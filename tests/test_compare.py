@@ -7,6 +7,7 @@ import csv
 import io
 import json
 import re
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -261,3 +262,52 @@ def test_evaluate_html_embeds_svg_plots(tmp_path):
     assert result.exit_code == 0, result.output
     html = page.read_text()
     assert html.count("<svg") >= 3 and "first player wins" in html and "impact when drawn" in html
+
+
+def test_evaluate_html_names_cards_has_contents_and_no_local_paths(tmp_path):
+    """Issue 30.9: cards by name (the id on hover), a table of contents, each heading once, and no
+    absolute path of this machine in the page (a flow set given by its full path is named by its name)."""
+    pytest.importorskip("matplotlib")
+    import shutil
+    from html.parser import HTMLParser
+
+    from vanguard_fsm.game.cards import load_cards
+    from vanguard_fsm.paths import builtin_flows_dir
+    flows = tmp_path / "my_rules"
+    shutil.copytree(builtin_flows_dir(), flows)
+    page = tmp_path / "report.html"
+    result = CliRunner().invoke(main, ["evaluate", "--games", "4", "--no-progress", "--flows", str(flows.resolve()),
+                                       "--html", str(page)])
+    assert result.exit_code == 0, result.output
+    html = page.read_text()
+    assert str(tmp_path) not in html and str(Path.cwd()) not in html and "my_rules" in html
+
+    class Outline(HTMLParser):
+        def __init__(self):
+            super().__init__()
+            self.h2, self.links, self.ids, self.cells, self.into = [], [], set(), [], None
+
+        def handle_starttag(self, tag, attrs):
+            attrs = dict(attrs)
+            if tag == "a" and attrs.get("href", "").startswith("#"):
+                self.links.append(attrs["href"][1:])
+            if "id" in attrs:
+                self.ids.add(attrs["id"])
+            self.into = tag if tag == "h2" else ("td:" + attrs["title"]) if tag == "td" and "title" in attrs else None
+
+        def handle_data(self, data):
+            if self.into == "h2":
+                self.h2.append(data)
+            elif self.into and self.into.startswith("td:"):
+                self.cells.append((self.into[3:], data))
+            self.into = None
+
+    outline = Outline()
+    outline.feed(html)
+    assert len(outline.h2) == len(set(outline.h2)), outline.h2             # no heading twice
+    assert outline.links and set(outline.links) <= outline.ids and len(outline.links) == len(outline.h2)
+    db = load_cards()
+    named = [(card_id, text) for card_id, text in outline.cells if card_id.split("#")[0] in db]
+    assert named, outline.cells[:5]
+    for card_id, text in named:
+        assert text.startswith(db[card_id.split("#")[0]].name) and card_id.split("#")[0] not in text

@@ -3,8 +3,10 @@ malformed messages, one session per tab, no file paths from the page; and `repor
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
+import time
 import warnings
 from pathlib import Path
 
@@ -165,21 +167,72 @@ def test_the_board_shows_the_viewing_seats_hand_or_both_in_debug(tab):
     assert not tab("view_as", seat=2)["ok"] and not tab("view_as", seat="0")["ok"]
 
 
+def finished_search(tab) -> dict:
+    """Poll the background search until it is over (each poll is answered at once)."""
+    for _ in range(2000):
+        ev = tab.ok("evaluate_poll")["evaluation"]
+        if ev["state"] not in ("running", "cancelling"):
+            return ev
+        time.sleep(0.01)
+    raise AssertionError("the search did not finish")
+
+
 def test_search_values_for_the_pending_decision_leave_the_game_unchanged(tab):
     refused = tab("evaluate")
     assert not refused["ok"] and "no decision" in refused["error"]
     before = tab.ok("next")
-    reply = tab.ok("evaluate", iterations=12)
-    ev = reply["evaluation"]
+    started = tab.ok("evaluate", iterations=30)["evaluation"]
+    assert started["state"] in ("running", "done") and started["done"] <= 30
+    ev = finished_search(tab)
     pos = before["position"]
-    assert ev["player"] == before["decision"]["player"] and ev["iterations"] == 12
+    assert ev["state"] == "done" and ev["done"] == 30
+    assert ev["player"] == before["decision"]["player"] and ev["iterations"] == 30
     assert ev["at"] == f"{pos['transitions']}/{pos['choices_made']}/{pos['events']}"
     assert sorted(a["id"] for a in ev["actions"]) == sorted(a["id"] for a in before["decision"]["actions"])
-    assert sum(a["visits"] for a in ev["actions"]) > 0 and all(isinstance(a["line"], list) for a in ev["actions"])
-    assert all(a["win"] is None or 0 <= a["win"] <= 1 for a in ev["actions"])
+    assert sum(a["visits"] for a in ev["actions"]) >= 30 and all(isinstance(a["line"], list) for a in ev["actions"])
+    for a in ev["actions"]:                      # each value with its 95% interval around it
+        assert a["win"] is None or 0 <= a["low"] <= a["win"] <= a["high"] <= 1, a
     after = tab.ok("view")
     assert after["board"] == before["board"] and after["position"] == before["position"]
     assert not tab("evaluate", iterations=0)["ok"] and not tab("evaluate", iterations=10**6)["ok"]
+
+
+def test_a_long_search_never_blocks_the_session_and_can_be_cancelled(tab):
+    """Issue 30.8: the search runs beside the session: a choice is answered while it runs, and
+    moving stops it (its values were of the position left); `evaluate_cancel` stops it too."""
+    tab.ok("next")
+    tab.ok("evaluate", iterations=5000)
+    moved = tab.ok("auto")                       # answered at once, the search still under way
+    assert moved["position"]["choices_made"] == 1
+    left = finished_search(tab)
+    assert left["state"] == "cancelled" and left["why"] == "the position moved" and left["done"] < 5000
+    tab.ok("next")
+    tab.ok("evaluate", iterations=5000)
+    cancelled = tab.ok("evaluate_cancel")
+    assert cancelled["message"] == "search cancelled"
+    over = finished_search(tab)
+    assert over["state"] == "cancelled" and over["done"] < 5000
+
+
+def test_a_click_on_an_action_moves_the_game_on(tab):
+    """Issue 30.6: the page's click chooses and goes on (`then: step`, one transition; `then: next`,
+    to the next decision), so the game visibly moves; anything else is refused, nothing chosen."""
+    first = tab.ok("next")
+    refused = tab("choose", action=first["decision"]["actions"][0]["id"], then="run")
+    assert not refused["ok"] and tab.ok("view")["position"] == first["position"]
+    stepped = tab.ok("choose", action=first["decision"]["actions"][0]["id"], then="step")
+    assert stepped["position"]["transitions"] == first["position"]["transitions"] + 1
+    second = tab.ok("next")
+    moved = tab.ok("choose", action=second["decision"]["actions"][0]["id"], then="next")
+    assert moved["position"]["transitions"] > second["position"]["transitions"]
+    assert moved["decision"] is None or len(moved["decision"]["actions"]) > 1 or moved["position"]["over"]
+
+
+def test_a_condition_already_true_when_set_says_so(tab):
+    """Issue 30.6: a condition stops when it turns true; one true already says it will not stop here."""
+    assert "already true" not in tab.ok("break_add", kind="condition", name="damage >= 5")["message"]
+    said = tab.ok("break_add", kind="condition", name="turn >= 0")["message"]
+    assert "already true here" in said
 
 
 def test_every_rule_id_the_log_shows_comes_with_its_text(tab):
@@ -315,7 +368,7 @@ def test_the_page_can_only_name_its_own_commands_and_never_a_server_path():
     assert set(commands.COMMANDS) == {"view", "step", "next", "continue", "back", "goto", "restart", "branch",
                                       "choose", "auto", "break_add", "break_delete", "peek", "flows", "diagram",
                                       "state_info", "save", "load", "new", "view_as",
-                                      "evaluate"}
+                                      "evaluate", "evaluate_poll", "evaluate_cancel", "reload_rules", "watch"}
     assert safe_name("../../etc/passwd", "x") == "passwd"
     assert safe_name("C:\\temp\\a b.yaml", "x") == "a_b.yaml"
     assert safe_name("..", "upload.yaml") == "upload.yaml"
@@ -443,3 +496,41 @@ def test_a_report_named_like_a_template_marker_still_holds_its_trace():
     data = re.search(r'<script id="report-data" type="application/json">(.*?)</script>', html, re.S).group(1)
     assert json.loads(data)["events"][0]["path"] == "game.setup"
     assert "<title>vanguard-fsm report: {{DATA}}/*SCRIPT*/{{TITLE}}.jsonl</title>" in html
+
+
+def test_reloading_the_rules_lints_then_replays_or_says_where_the_choices_diverge(tmp_path):
+    """`web --watch` / "reload rules": a broken flow file is its located lines and the game stays;
+    a rules change that makes a recorded choice illegal replays up to it and says so."""
+    import shutil
+
+    from vanguard_fsm.paths import builtin_flows_dir
+    flows = tmp_path / "flows"
+    shutil.copytree(builtin_flows_dir(), flows)
+    with open_tab(TestClient(create_app({"seed": 3, "flows_dir": str(flows)}, watch=True),
+                             base_url="http://127.0.0.1")) as socket:
+        tab = Tab(socket)
+        assert tab.hello["watch"] is True and tab.ok("watch")["changed"] is False
+        tab.ok("next")
+        tab.ok("choose", action="redraw:hand[0,1,2]")
+        here = tab.ok("next")["position"]
+        params = flows / "parameters.yaml"
+        text = params.read_text()
+        params.write_text(text.replace("max_redraw: 5", "max_redraw: [5"))
+        broken = tab.ok("watch")
+        assert broken["changed"] and re.match(r"parameters\.yaml:\d+:\d+: YAML", broken["rules_errors"][0])
+        assert str(tmp_path) not in json.dumps(broken) and tab.ok("view")["position"] == here
+        params.write_text(text.replace("max_redraw: 5", "max_redraw: 2"))
+        diverged = tab.ok("reload_rules")
+        assert diverged["rules_errors"] == [] and "the choices diverge at transition" in diverged["message"]
+        assert "'redraw:hand[0,1,2]' is not legal" in diverged["message"]
+        assert diverged["position"]["transitions"] < here["transitions"] and diverged["log"]["from"] == 0
+        params.write_text(text)
+        again = tab.ok("reload_rules")              # from where it stopped; the choice is recorded ahead again
+        at = diverged["position"]["transitions"]
+        assert again["message"] == f"rules reloaded: replayed 0 choice(s) to transition {at}, where it was"
+        assert again["position"]["recorded_ahead"] == 1 and again["decision"]["kind"] == "redraw_first"
+        moved = tab.ok("next")["position"]
+        assert [moved[k] for k in ("transitions", "choices_made", "events")] == \
+            [here[k] for k in ("transitions", "choices_made", "events")]
+    with open_tab(local_client({"seed": 3})) as socket:
+        assert not Tab(socket)("watch")["ok"]

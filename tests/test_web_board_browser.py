@@ -113,9 +113,9 @@ def overflow(page) -> dict:
         const circles = [...document.querySelectorAll("#board .circle")].map((c) => c.getBoundingClientRect());
         const right = Math.max(...circles.map((r) => r.right));
         const rows = [...document.querySelectorAll("#bar .row")].map((r) => r.getBoundingClientRect().height);
-        const narrowest = Math.min(...[...document.querySelectorAll("#board .seat")].map((seat) => {
-            const width = seat.getBoundingClientRect().width;
-            return Math.min(...[...seat.querySelectorAll(".circle")].map((c) => c.getBoundingClientRect().width / width));
+        const narrowest = Math.min(...[...document.querySelectorAll("#board .seat .field")].map((field) => {
+            const width = field.getBoundingClientRect().width;
+            return Math.min(...[...field.querySelectorAll(".circle")].map((c) => c.getBoundingClientRect().width / width));
         }));
         return { scroll: doc.scrollWidth, client: doc.clientWidth, right, pane_right: pane.right,
                  width: window.innerWidth, rows, narrowest, middle_scroll: document.getElementById("middle").scrollWidth,
@@ -135,7 +135,7 @@ def test_the_page_fits_without_a_horizontal_scroll(page, server, request, screen
         assert seen["right"] <= min(seen["width"], seen["pane_right"]), seen
         assert seen["middle_scroll"] <= seen["middle_client"], seen
         assert all(h < 40 for h in seen["rows"]), seen
-        assert seen["narrowest"] > 0.28, seen       # three circles a row, each a third of its seat's width
+        assert seen["narrowest"] > 0.28, seen       # three circles a row, each a third of its field's width
         page.screenshot(path=str(screens / f"web-layout-{width}x{height}.png"))
 
 

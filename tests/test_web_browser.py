@@ -106,6 +106,7 @@ def test_debug_a_guard_step_in_the_page(page, server, tmp_path, request):
         expect(page.locator("#crumbs")).to_contain_text("battle.start_step")
 
         page.locator("#diagram g.node", has=page.locator("title", has_text=re.compile(r"^battle\.guard_step$"))).first.click()
+        page.click("#state-info button.bp-toggle")     # a click on a state shows it; its button sets the breakpoint
         expect(page.locator("#bp-list")).to_contain_text("state battle.guard_step")
         expect(page.locator("#state-info")).to_contain_text("CR 7.5")
         expect(page.locator("#state-info")).to_contain_text("g_guardian")
@@ -144,7 +145,7 @@ def test_debug_a_guard_step_in_the_page(page, server, tmp_path, request):
         page.click("#b-backn")
         expect(page.locator("#status")).to_contain_text("rewound to transition")
         assert position(page) == called_at - 3
-        expect(page.locator("#board .mid .gc")).to_have_count(0)
+        expect(page.locator("#board .mid .gc .chip")).to_have_count(0)
         # a state breakpoint stops at the state's decision, so three transitions back from the call
         # is that decision again (`n` here would replay the recorded G guardian choice)
         expect(page.locator("button[data-action^='g_guardian:TC-019']")).to_be_visible()
@@ -235,7 +236,7 @@ def test_a_report_file_opens_offline_and_jumps_to_a_turn(page, tmp_path, request
     with shot_on_failure(page, request.node.name):
         page.goto(report.as_uri())
         page.wait_for_selector("body[data-ready='1']")
-        page.select_option("#turn-jump", "3")
+        page.click("#turns a[data-turn='3']")           # the turn's link (#turn-3)
         pinned = page.locator("#log .ev.pinned")
         expect(pinned).to_have_count(1)
         seq = int(pinned.get_attribute("data-seq"))

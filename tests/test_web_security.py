@@ -35,9 +35,9 @@ def sessions(monkeypatch):
     made = []
 
     class Counted(web_server_module.PageSession):
-        def __init__(self, options):
+        def __init__(self, options, *more):
             made.append(options)
-            super().__init__(options)
+            super().__init__(options, *more)
 
     monkeypatch.setattr(web_server_module, "PageSession", Counted)
     return made

@@ -9,11 +9,11 @@ import time
 class LiveServer:
     """`url` is the page's address as `vanguard-fsm web` prints it, with the session's token."""
 
-    def __init__(self, options: dict, trace_html: str | None = None) -> None:
+    def __init__(self, options: dict, trace_html: str | None = None, watch: bool = False) -> None:
         import uvicorn
 
         from vanguard_fsm.web.server import create_app
-        self.app = create_app(options, trace_html)
+        self.app = create_app(options, trace_html, watch=watch)
         config = uvicorn.Config(self.app, host="127.0.0.1", port=0, log_level="warning",
                                 ws="websockets-sansio", lifespan="off")
         self.server = uvicorn.Server(config)

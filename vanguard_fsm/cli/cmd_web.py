@@ -36,10 +36,13 @@ def missing_web_module() -> str | None:
                    "URL's token still guards the debugger).")
 @click.option("--port", type=click.IntRange(0, 65535), default=0, show_default=True, help="0: any free port.")
 @click.option("--open", "open_browser", is_flag=True, help="Also open the page in a browser.")
+@click.option("--watch", is_flag=True,
+              help="Follow edits of the flow and card files: the page shows lint errors at file:line:col, or "
+                   "replays the game under the new rules to the same transition.")
 @flows_option
 @cards_option
 @input_errors
-def web(seed, scenario_path, replay_path, trace_path, agents, decks, fmt, host, port, open_browser, flows_dir,
+def web(seed, scenario_path, replay_path, trace_path, agents, decks, fmt, host, port, open_browser, watch, flows_dir,
         cards):
     """Debug a game in the browser: the flow diagram live, the board, the log, rewind, breakpoints, saves."""
     missing = missing_web_module()
@@ -75,7 +78,7 @@ def web(seed, scenario_path, replay_path, trace_path, agents, decks, fmt, host, 
         click.echo(f"warning: --host {host} is not a loopback address: other machines can reach this server; "
                    f"whoever has the printed URL (its token) can drive the debugger; the page answers only "
                    f"to loopback names and to {host!r} (give the address the others use)", err=True)
-    serve(create_app(options, trace_html, host), sock, host, open_browser, echo=click.echo)
+    serve(create_app(options, trace_html, host, watch=watch), sock, host, open_browser, echo=click.echo)
 
 
 COMMANDS = [web]

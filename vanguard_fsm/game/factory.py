@@ -20,7 +20,7 @@ from .decks import Deck, DeckError, check_deck, load_deck
 from .engine import Game
 
 
-def _stamp(directory: Path) -> tuple:
+def flows_stamp(directory: Path) -> tuple:
     """Names, times and sizes of every file the flows are made of (a variant's bases too); a
     dangling symlink or a FIFO stamps as unreadable: the loader refuses it at its path."""
     def stamp(p: Path) -> tuple:
@@ -39,7 +39,7 @@ def _compiled(directory: str, stamp: tuple) -> CompiledFlowSet:
 
 def compiled_flows(flows_dir: str | Path | None = None) -> CompiledFlowSet:
     directory = resolve_flows(flows_dir).resolve()
-    return _compiled(str(directory), _stamp(directory))
+    return _compiled(str(directory), flows_stamp(directory))
 
 
 def default_decks(fmt: str | None) -> tuple[str, str]:

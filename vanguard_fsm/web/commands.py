@@ -43,6 +43,10 @@ def _text(msg: dict, key: str, choices=None, limit: int = MAX_TEXT) -> str:
 
 
 def _moved(page, message: str) -> dict:
+    """A moving command's reply; a search of the position left behind is stopped (its values
+    were of that position)."""
+    if page.search is not None and page.search.at != position_key(page):
+        page.stop_search("the position moved")
     return {"message": message, **page.view()}
 
 
@@ -89,7 +93,13 @@ def choose(page, msg):
     if decision.find(action) is None:
         raise IllegalAction(f"{action!r} is not a legal action for player {decision.player} at {decision.kind}",
                             decision.ids())
-    return _moved(page, page.debugger.choose(action))
+    then = msg.get("then")
+    if then not in (None, "step", "next"):
+        raise BadMessage("choose: 'then' is \"step\", \"next\" or absent")
+    said = page.debugger.choose(action)
+    if then is not None:             # the page's click: the game moves on (one transition, or to the next decision)
+        said += "\n" + (page.debugger.step() if then == "step" else page.debugger.next())
+    return _moved(page, said)
 
 
 def auto(page, msg):
@@ -112,20 +122,31 @@ def position_key(page) -> str:
 
 
 def evaluate(page, msg):
-    """The search agent's view of the pending decision (ISMCTS from the deciding seat's view, the
-    hidden cards re-dealt each iteration): each action's estimated win chance for that seat, its
-    visits and the principal line after it. The game is not changed; the terminal's `whatif`."""
+    """Start the search agent's view of the pending decision (ISMCTS from the deciding seat's view,
+    the hidden cards re-dealt each iteration) in the background: each action's estimated win
+    chance for that seat with a 95% interval, its playouts and the principal line after it.
+    The reply comes at once; `evaluate_poll` reads the progress, `evaluate_cancel` stops it, and
+    every other command works meanwhile. The game is not changed; the terminal's `whatif`."""
     iterations = _int(msg, "iterations", 100, 1, MAX_SEARCH)
-    game = page.game
-    decision = game.pending
-    if decision is None:
+    if page.game.pending is None:
         raise BadMessage("no decision is pending")
-    from ..agents.ismcts import evaluate_actions
-    rows = evaluate_actions(game, decision.player, iterations=iterations, seed=game.seed)
-    return {"evaluation": {"player": decision.player, "kind": decision.kind, "iterations": iterations,
-                           "at": position_key(page),
-                           "actions": [{"id": a, "win": win, "visits": visits, "line": line}
-                                       for a, win, visits, line in rows]}}
+    from .evaluation import Search
+    page.stop_search("replaced by a new search")
+    page.search = Search(page.game, iterations, position_key(page))
+    return {"evaluation": page.search.report()}
+
+
+def evaluate_poll(page, msg):
+    if page.search is None:
+        raise BadMessage("no search was started")
+    return {"evaluation": page.search.report()}
+
+
+def evaluate_cancel(page, msg):
+    if page.search is None:
+        raise BadMessage("no search was started")
+    page.stop_search("cancelled")
+    return {"evaluation": page.search.report(), "message": "search cancelled"}
 
 
 def break_add(page, msg):
@@ -134,7 +155,11 @@ def break_add(page, msg):
     dbg = page.debugger
     if kind == "condition":
         number = dbg.conditions.add(name, dbg.game)
-        return {"message": f"breakpoint {number}: condition {name}", "breakpoints": page.breakpoint_list()}
+        said = f"breakpoint {number}: condition {name}"
+        if dbg.conditions.was[number]:      # it stops when the condition turns true: not here, not until it turns false
+            said += (" — already true here: it stops only when the condition next turns true "
+                     "(after it has been false)")
+        return {"message": said, "breakpoints": page.breakpoint_list()}
     if len(name.split()) != 1:
         raise BadMessage(f"a {kind} breakpoint names one thing, without spaces")
     answer = dbg.breakpoints.command([kind, name], dbg.game)
@@ -160,7 +185,8 @@ def peek(page, msg):
 def flows_info(page, msg):
     """What the page needs once: machine names, each state's rule IDs and doc."""
     spec = page.game.flows.spec
-    return {"machines": list(spec.flows), "root": spec.root, "state_rules": flowinfo.state_rules(spec),
+    return {"watch": page.watch is not None, "machines": list(spec.flows), "root": spec.root,
+            "state_rules": flowinfo.state_rules(spec),
             "state_docs": flowinfo.state_docs(spec), "rule_texts": flowinfo.rule_texts(spec)}
 
 
@@ -194,6 +220,23 @@ def load(page, msg):
     return _moved(page, page.load(what, name, text))
 
 
+def reload_rules(page, msg):
+    """Lint the rules and, when they pass, replay this game under them (web/watch.py)."""
+    out = page.reload_rules()
+    if out.get("rules_reloaded"):
+        return {**out, **page.view(), **flows_info(page, msg)}
+    return out
+
+
+def watch(page, msg):
+    """`web --watch`: whether a rules file changed since the last look; if so, `reload_rules`."""
+    if page.watch is None:
+        raise BadMessage("the server was not started with --watch")
+    if not page.watch.changed():
+        return {"changed": False}
+    return {"changed": True, **reload_rules(page, msg)}
+
+
 def new_game(page, msg):
     return _moved(page, page.new_game(_int(msg, "seed", 0, 0, 2**31 - 1)))
 
@@ -203,7 +246,8 @@ COMMANDS = {
     "restart": restart, "branch": branch, "choose": choose, "auto": auto, "break_add": break_add,
     "break_delete": break_delete, "peek": peek, "flows": flows_info, "diagram": diagram,
     "state_info": state_info, "save": save, "load": load, "new": new_game, "view_as": view_as,
-    "evaluate": evaluate,
+    "evaluate": evaluate, "evaluate_poll": evaluate_poll, "evaluate_cancel": evaluate_cancel,
+    "reload_rules": reload_rules, "watch": watch,
 }
 
 

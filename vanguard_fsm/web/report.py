@@ -1,8 +1,10 @@
 """`vanguard-fsm report`: one self-contained HTML file from a trace, to attach to a bug report.
 
-The file holds everything inline — the trace rows as JSON, the SVG of every
-machine the trace enters, the CSS and the viewer's JS (`static/common.js`,
-`static/report.js`) — so it opens offline from a mail or an issue, with no server.
+The file holds everything inline — the trace rows as JSON, the board's changes at
+each row (`report_board`: the position at every event, rebuilt from the trace), the
+cards' names and texts, the SVG of every machine the trace enters, the CSS and the
+viewer's JS (`static/common.js`, `board.js`, `report.js`) — so it opens offline from a
+mail or an issue, with no server.
 The trace is read tolerantly (unknown events and fields are shown as they are);
 a line that is not a JSON object is a `ReportError` naming `path:line:col`.
 """
@@ -18,6 +20,7 @@ from ..machine.yamlsrc import SourceError, read_source
 from ..record.trace import MAX_TRACE_BYTES, parse_trace_lines
 from ..output_files import write_output
 from . import flowinfo
+from .report_board import board_changes, named_cards
 
 
 class ReportError(ValueError):
@@ -52,6 +55,8 @@ def report_data(rows: list[dict], name: str, flowset) -> dict:
     entered = {r["path"].split(".", 1)[0] for r in rows if r.get("event") == "state" and isinstance(r.get("path"), str)}
     machines = [m for m in flowset.flows if m in entered or m == flowset.root]
     return {"title": name, "events": rows, "root": flowset.root, "machines": machines,
+            "board": board_changes(rows), "cards": named_cards(rows),
+            "damage_to_lose": dict(flowset.parameters.get("damage_to_lose", {})),
             "diagrams": {m: flowinfo.diagram_svg(flowset, m) for m in machines},
             "state_rules": flowinfo.state_rules(flowset), "state_docs": flowinfo.state_docs(flowset),
             "rule_texts": flowinfo.rule_texts(flowset)}
@@ -66,7 +71,8 @@ def report_html(text: str, name: str = "trace", flowset=None, flows_dir=None) ->
 def render_page(rows: list[dict], name: str, flowset) -> str:
     data = report_data(rows, name, flowset)
     page = asset("report.html")
-    parts = {"/*STYLE*/": asset("app.css"), "/*SCRIPT*/": asset("common.js") + "\n" + asset("report.js"),
+    script = "\n".join(asset(name) for name in ("common.js", "board.js", "report.js"))
+    parts = {"/*STYLE*/": asset("app.css"), "/*SCRIPT*/": script,
              "{{TITLE}}": escape(f"vanguard-fsm report: {name}"), "{{DATA}}": _script_json(data)}
     return fill_template(page, parts)
 

@@ -43,9 +43,10 @@ class BindError(OSError):
     """The server cannot listen where it was told; the message is one line naming `--host`."""
 
 
-def create_app(options: dict, trace_html: str | None = None, host: str = "127.0.0.1") -> Starlette:
+def create_app(options: dict, trace_html: str | None = None, host: str = "127.0.0.1", watch: bool = False) -> Starlette:
     """`options`: the `build_start` arguments every new tab starts from; `trace_html`: serve a report
-    instead (no socket then); `host`: the address given with --host, accepted in `Host` beside loopback.
+    instead (no socket then); `host`: the address given with --host, accepted in `Host` beside loopback;
+    `watch`: each tab follows edits of the flow and card files (web/watch.py).
     The token a socket must carry is `app.state.token` (None for a report)."""
 
     async def index(request):
@@ -62,7 +63,7 @@ def create_app(options: dict, trace_html: str | None = None, host: str = "127.0.
     async def socket(ws: WebSocket):
         await ws.accept()
         try:
-            page = await to_thread.run_sync(PageSession, options)
+            page = await to_thread.run_sync(PageSession, options, watch)
         except Exception as exc:          # the start itself failed: say so, then close
             await ws.send_text(json.dumps({"ok": False, "cmd": "hello", "error": f"cannot start: {exc}"}))
             await ws.close()
@@ -75,6 +76,7 @@ def create_app(options: dict, trace_html: str | None = None, host: str = "127.0.
                 reply = await to_thread.run_sync(_answer, page, text)
                 await ws.send_text(reply)
         except WebSocketDisconnect:
+            page.stop_search("the tab closed")
             return
 
     token = new_token() if trace_html is None else None

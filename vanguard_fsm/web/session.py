@@ -50,23 +50,61 @@ def safe_name(name: str, default: str) -> str:
 class PageSession:
     """The debugger of one tab. `options` are `debug.start.build_start` keyword arguments."""
 
-    def __init__(self, options: dict) -> None:
+    def __init__(self, options: dict, watch: bool = False) -> None:
         self.options = dict(options)
+        self.watch = None                  # web --watch: the rules' files as last seen (watch.Stamp)
+        if watch:
+            from .watch import Stamp
+            self.watch = Stamp(self.options.get("flows_dir"), self.options.get("cards"))
         self.debugger: WebDebugger | None = None
         self.label = ""
         self.sent = 0
         self.viewer: int | None = None     # whose hand the board shows: a seat, or None for both (debug)
+        self.search = None                 # the background search of a position (evaluation.Search)
         self.start(self.options)
 
     def start(self, options: dict) -> None:
         """(Re)start from a seed, a scenario or a replay; StartError/SourceError leave the old one."""
         begun = debug_start.build_start(**options)
-        seed = begun.game.seed
-        agents = [make_agent(begun.agents[0], seed * 2 + 1), make_agent(begun.agents[1], seed * 2 + 2)]
-        self.debugger = WebDebugger(begun.game, agents, recorded=begun.recorded, context=begun.context)
+        self.stop_search("a new game started")
+        self.debugger = self._debugger(begun, begun.recorded)
+        self.started_with = None if options.get("uploaded") else dict(options)   # an upload's file is gone
         self.label = begun.label
         self.sent = 0
         self.cards_sent = False       # the card catalogue goes with the first view of each start
+
+    @staticmethod
+    def _debugger(begun, recorded) -> WebDebugger:
+        seed = begun.game.seed
+        agents = [make_agent(begun.agents[0], seed * 2 + 1), make_agent(begun.agents[1], seed * 2 + 2)]
+        return WebDebugger(begun.game, agents, recorded=recorded, context=begun.context)
+
+    def reload_rules(self) -> dict:
+        """The designer's edit loop (web/watch.py): lint the rules; their problems, the game left as
+        it was; or the same start under the new rules, its choices replayed to the same transition."""
+        from . import watch
+        problems = watch.rule_problems(self.options.get("flows_dir"), self.options.get("cards"))
+        if problems:
+            return {"rules_errors": problems,
+                    "message": f"the rules have {len(problems)} problem(s): the game stays where it was"}
+        if self.started_with is None:
+            raise ValueError("this game started from an uploaded file: load it again to play it under the new rules")
+        old = self.debugger
+        try:
+            begun = debug_start.build_start(**self.started_with)
+        except (SourceError, debug_start.StartError) as exc:
+            return {"rules_errors": [str(exc)], "message": "the game cannot start under the new rules"}
+        self.stop_search("the rules changed")
+        new = self._debugger(begun, old.timeline[len(begun.game.history):])   # its own start's choices stay its own
+        new.breakpoints, new.conditions = old.breakpoints, old.conditions
+        self.debugger = new
+        said = watch.replay_to(new, old.transitions, old.game.pending is not None)
+        self.sent = 0                  # the whole log again: the rows were made under the old rules
+        return {"rules_errors": [], "rules_reloaded": True, "message": f"rules reloaded: {said}"}
+
+    def stop_search(self, why: str) -> None:
+        if self.search is not None:
+            self.search.cancel(why)
 
     @property
     def game(self):

@@ -138,8 +138,13 @@ def board(game, viewer: int | None = None) -> dict:
 def card_catalogue(game) -> dict:
     """Every card of the game by id, for the page's card panel and for names in place of ids:
     its stats, skills and each ability's text (the project's own words, from the card data)."""
+    return catalogue(game.cards)
+
+
+def catalogue(cards) -> dict:
+    """`card_catalogue` of any cards (the report's: the cards a trace names)."""
     out = {}
-    for card in game.cards:
+    for card in cards:
         if card.id not in out:
             out[card.id] = {"name": card.name, "grade": card.grade, "power": card.power, "shield": card.shield,
                             "critical": card.critical, "clan": card.clan, "race": card.race, "unit": card.unit,

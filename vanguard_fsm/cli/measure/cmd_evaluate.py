@@ -24,7 +24,7 @@ from ...compare.thresholds import check, read_thresholds
 from ...diagram.render import load_flows
 from ...game.factory import decks_format, new_game
 from ...output_files import write_output
-from ...paths import resolve_flows
+from ...paths import flows_name, resolve_flows
 from ...sim.simulate import SimConfig
 from .cmd_simulate import _resolved, progress_bar, run_batch
 from ..common import (absolute_cards, SEARCH_BUDGET_HELP, FormatName, EXIT_FAILED, EXIT_INPUT, GAMES, MAX_GAMES, AgentSpecType,
@@ -71,7 +71,7 @@ def evaluate(games, seed, workers, scheduler, agents, decks, fmt, traces_dir, ch
             sys.exit(EXIT_INPUT)
     if traces_dir:
         records = _read_traces(Path(traces_dir))
-        title = f"balance of {len(records)} recorded games ({traces_dir})"
+        title = f"balance of {len(records)} recorded games ({Path(traces_dir).name or traces_dir})"
     else:
         fmt = fmt or decks_format(tuple(_resolved(d) for d in decks) if decks else None, flows_dir, cards)
         config = SimConfig(seed=seed, agents=tuple(agents), decks=tuple(_resolved(d) for d in decks) if decks else None,
@@ -85,7 +85,8 @@ def evaluate(games, seed, workers, scheduler, agents, decks, fmt, traces_dir, ch
             click.echo(f"{len(failed)} game(s) failed; first: game {failed[0]['game']}: {failed[0]['error']}", err=True)
             sys.exit(EXIT_FAILED)
         records = [r["record"] for r in rows]
-        title = f"balance of {flows_dir or 'base'}: {games} games, {' vs '.join(config.side_labels())}, seed {seed}"
+        title = (f"balance of {Path(flows_name(resolve_flows(flows_dir))).name if flows_dir else 'base'}: {games} games, "
+                 f"{' vs '.join(config.side_labels())}, seed {seed}")
     report = balance_report(records, flowset, min_card_games, seed)
     report["metrics"] = flat_metrics(report)
     checks = check(report["metrics"], thresholds) if thresholds else None
@@ -95,7 +96,7 @@ def evaluate(games, seed, workers, scheduler, agents, decks, fmt, traces_dir, ch
         write_output(out_path, json.dumps(report, indent=1, default=str) + "\n")
     if html_path:
         from ...compare.html import html_report
-        write_output(html_path, html_report(report, title, checks))
+        write_output(html_path, html_report(report, title, checks, card_names(cards)))
     if checks and not all(c["ok"] for c in checks):
         sys.exit(EXIT_FAILED)
 
@@ -174,4 +175,14 @@ def print_report(console: Console, report: dict, title: str) -> None:
                       highlight=False)
 
 
+def card_names(cards) -> dict[str, str]:
+    """Card id -> name for the page (the card set the games were played with; {} if unreadable)."""
+    from ...game.cards import CardError, load_cards
+    try:
+        return {card.id: card.name for card in load_cards(cards)}
+    except CardError:
+        return {}
+
+
 COMMANDS = [evaluate]
+

@@ -18,6 +18,9 @@ const el = (tag, attrs = {}, ...children) => {
   return node;
 };
 
+/* replaceChildren, leaving out what is not there (DOM would print a null as "null") */
+const fill = (host, ...children) => host.replaceChildren(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
+
 /* ---- diagrams ------------------------------------------------------------ */
 class FlowDiagram {
   /* host: the element holding the SVG; fetchSvg(machine) -> Promise<string>;
@@ -119,12 +122,16 @@ class FlowDiagram {
     }
     return found;
   }
-  /* mark machine.path (and its enclosing phases, and the edge it came by) */
-  async highlight(machine, path, cameFrom) {
-    await this.show(machine);
+  /* no state is current (the game is over) */
+  clear() {
     for (const g of this.host.querySelectorAll(".current, .current-phase, .came")) {
       g.classList.remove("current", "current-phase", "came");
     }
+  }
+  /* mark machine.path (and its enclosing phases, and the edge it came by) */
+  async highlight(machine, path, cameFrom) {
+    await this.show(machine);
+    this.clear();
     if (!path) return null;
     const nodes = this.titled("g.node");
     const node = nodes.get(`${machine}.${path}`);
@@ -199,14 +206,34 @@ function stackAfter(stack, row) {
 
 /* ---- the log, grouped turn > phase > step ----------------------------------- */
 const QUIET_FIELDS = new Set(["seq", "event", "turn", "turn_player"]);
+const UNSEEN_ZONES = new Set(["hand", "deck"]);
 
-function describe(row, names) {
-  /* names: {card id: {name}} or null; a field naming a card shows the card's name */
+function hiddenFields(row, viewer) {
+  /* the fields of a trace row that seat `viewer` does not see (null: the debugger's view of
+     both): the decks' order at the start (nobody's), and the other seat's cards moving between
+     its hidden zones: a draw, a redraw's returned cards, a put from hand or deck (or face down
+     G zone) to hand, deck or a face-down place */
+  if (viewer === null || viewer === undefined) return null;
+  if (row.event === "game_start") return new Set(["zones"]);
+  if (row.player === viewer || row.player === undefined) return null;
+  if (row.event === "draw") return new Set(["card"]);
+  if (row.event === "redraw") return new Set(["returned"]);
+  if (row.event === "put") {
+    const from = UNSEEN_ZONES.has(row.from) || (row.from === "g_zone" && row.from_face !== "up");
+    const to = UNSEEN_ZONES.has(row.to) || (row.face === "down" && row.to !== row.from);
+    if (from && to) return new Set(["card"]);
+  }
+  return null;
+}
+
+function describe(row, names, hidden) {
+  /* names: {card id: {name}} or null; a field naming a card shows the card's name;
+     hidden: the fields shown as "(hidden)" (hiddenFields) */
   if (row.event === "state") return row.path;
   if (row.event === "timing") return row.name;
   const named = (v) => names && typeof v === "string" && names[v] ? names[v].name : v;
   return Object.entries(row).filter(([k]) => !QUIET_FIELDS.has(k))
-    .map(([k, v]) => `${k}=${Array.isArray(v) ? JSON.stringify(v.map(named)) : typeof v === "object" && v !== null ? JSON.stringify(v) : named(v)}`)
+    .map(([k, v]) => `${k}=${hidden && hidden.has(k) ? "(hidden)" : Array.isArray(v) ? JSON.stringify(v.map(named)) : typeof v === "object" && v !== null ? JSON.stringify(v) : named(v)}`)
     .join(" ");
 }
 
@@ -215,7 +242,7 @@ class LogView {
      ruleTexts: {rule id: its text}, shown when a row's rule IDs are hovered */
   constructor(host, stateRules, hooks, ruleTexts) {
     this.host = host; this.stateRules = stateRules || {}; this.hooks = hooks; this.ruleTexts = ruleTexts || {};
-    this.rows = []; this.items = []; this.names = null; this.reset();
+    this.rows = []; this.items = []; this.names = null; this.viewer = null; this.reset();
     let timer = null;
     host.addEventListener("mouseover", (event) => {
       const item = event.target.closest(".ev");
@@ -226,6 +253,11 @@ class LogView {
     host.addEventListener("mouseleave", () => { clearTimeout(timer); hooks.leave && hooks.leave(); });
     host.addEventListener("click", (event) => {
       const item = event.target.closest(".ev");
+      if (item && event.target.closest(".more")) {          // the row's whole text, wrapped (or back to one line)
+        item.classList.toggle("open");
+        event.target.closest(".more").textContent = item.classList.contains("open") ? "▾" : "▸";
+        return;
+      }
       if (item && hooks.pin) hooks.pin(Number(item.dataset.seq));
     });
   }
@@ -252,9 +284,11 @@ class LogView {
       }
       this.stack = stackAfter(this.stack, row);
       if (row.event === "state") this.regroup(row);
-      const item = el("div", { class: `ev ev-${row.event}`, "data-seq": row.seq },
+      const hidden = hiddenFields(row, this.viewer);
+      const item = el("div", { class: `ev ev-${row.event}` + (hidden ? " masked" : ""), "data-seq": row.seq },
+        el("span", { class: "more", title: "the whole row (click again: one line)" }, "▸"),
         el("span", { class: "seq" }, `#${row.seq}`), " ", el("span", { class: "name" }, row.event), " ",
-        el("span", { class: "fields", title: describe(row, null) }, describe(row, this.names)),
+        el("span", { class: "fields", title: describe(row, null, hidden) }, describe(row, this.names, hidden)),
         this.rulesOf(this.stack[this.stack.length - 1]));
       (this.stepBox || this.phaseBox || this.turnBox).append(item);
       this.items[row.seq] = item;
@@ -287,6 +321,13 @@ class LogView {
       this.stepBox = this.group(this.phaseBox, "step", step, true,
         el("span", { class: "rules" }, (this.stateRules[step] || []).join(", ")));
     }
+  }
+  redraw() {
+    /* every row again (the viewer changed what they show) */
+    const all = this.rows;
+    this.reset();
+    this.append(all);
+    this.scrollToEnd();
   }
   truncate(count) {
     if (count >= this.rows.length) return;
