@@ -12,6 +12,7 @@ from ..machine.hooks import Hooks
 from ..machine.registry import REGISTRY
 from ..machine.runner import MOVE_DECISION, MOVE_DONE, FlowStuck, Runaway, Runner
 from .actions import Action, Decision, GameStateError, IllegalAction
+from .board_cache import close, open_version
 from .rng import GameRandom
 from .state import Player, State
 
@@ -134,7 +135,7 @@ def _match_action(action, decision) -> Action:
 class Game:
     __slots__ = ("flows", "db", "decks", "seed", "rng", "state", "cards", "owner", "hooks", "agenda",
                  "pending", "runner", "params", "trace_on", "moves", "history", "abilities", "chosen_at",
-                 "move_limit", "decision_limit", "turn_began")
+                 "move_limit", "decision_limit", "turn_began", "reads")
 
     def __init__(self, flows: CompiledFlowSet, db, decks, seed: int = 0, fmt: str = "standard",
                  hooks: Hooks | None = None) -> None:
@@ -166,6 +167,7 @@ class Game:
         self.turn_began = (None, 0)      # (turn, len(history) at its first decision): the per-turn bound
         self.history: list[str] = []     # action ids applied, in order (replays)
         self.abilities = None            # the ability layer plugs in here (issue 4)
+        self.reads = None                # values kept for this board version (`board_cache`)
 
     def _new_instance(self, card_id: str, seat: int) -> int:
         self.cards.append(self.db[card_id])
@@ -221,8 +223,12 @@ class Game:
                     return pending
                 self.apply(pending.actions[0])
                 continue
-            if not drain():
-                continue
+            if self.agenda:
+                self.reads = None                # tasks write the board (`board_cache.close`)
+                if not drain():
+                    continue
+            if self.reads is None:               # a new board version (`board_cache.open_version`)
+                self.reads = (self.state, {})
             outcome = move()
             self.moves += 1
             if outcome is MOVE_DECISION:
@@ -237,8 +243,12 @@ class Game:
         _check_started(self)
         if self.pending is not None or self.runner.finished:
             return None
-        if not self.runner.drain():
-            return None
+        if self.agenda:
+            close(self)
+            if not self.runner.drain():
+                return None
+        if self.reads is None:
+            open_version(self)
         outcome = self.runner.move()
         self.moves += 1
         if outcome is MOVE_DECISION:
@@ -271,6 +281,7 @@ class Game:
         if chosen is None:   # an id, a copy, a wrong or an illegal action: checked in full
             chosen = _match_action(action, decision)
         _count_turn_decision(self)
+        self.reads = None                # a writer runs from here on (`board_cache.close`)
         self.pending = None
         self.chosen_at = self.moves
         self.history.append(chosen.id)
@@ -314,6 +325,7 @@ class Game:
 
     def restore(self, snap: tuple) -> None:
         state, agenda, runner, rng, pending, moves, history, played, self.turn_began = snap
+        close(self)
         self.state = state.clone()
         self.agenda = list(agenda)
         self.runner.restore(runner)
