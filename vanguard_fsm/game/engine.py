@@ -20,6 +20,7 @@ from .state import Player, State
 # registration), so the functions behind decision names are looked up once.
 _DECISION_FNS: dict[tuple, tuple] = {}
 _CHOICE_APPLY: dict[str, object] = {}
+_SPEC_FNS: dict[int, tuple] = {}      # id(decision spec) -> (the spec, its `_decision_functions`)
 
 
 def _decision_functions(who: str, kinds: tuple, offer_if: tuple = ()) -> tuple:
@@ -37,11 +38,19 @@ def _state_decision(game) -> Decision:
     """The decision of the flow state the runner stopped at: its decider's legal actions."""
     leaf = game.runner.leaf()
     spec = leaf.decision
-    decider, legal_fns = _decision_functions(spec.who, spec.kinds, spec.offer_if)
+    found = _SPEC_FNS.get(id(spec))   # `_decision_functions`, found by the spec itself (it lives as long as its flows)
+    if found is None or found[0] is not spec:
+        if len(_SPEC_FNS) > 4096:     # flows loaded again and again (tests, a designer's edits): start over
+            _SPEC_FNS.clear()
+        found = _SPEC_FNS[id(spec)] = (spec, _decision_functions(spec.who, spec.kinds, spec.offer_if))
+    decider, legal_fns = found[1]
     player = decider(game)
     actions = []
     for legal, only_if in legal_fns:
-        if not only_if or all(condition(game) for condition in only_if):   # offer_if (flow data)
+        for condition in only_if:     # offer_if (flow data): every condition must hold
+            if not condition(game):
+                break
+        else:
             actions.extend(legal(game, player))
     if not actions:
         raise FlowStuck(f"{leaf.where}: decision at {leaf.path!r} has no legal action; "
