@@ -58,6 +58,19 @@ def _state_decision(game) -> Decision:
     return Decision(player, leaf.path, tuple(actions), None, spec.doc)
 
 
+def _tasks_then_version(game) -> bool:
+    """The agenda's tasks run (writers: the board's version closes first), then, unless a decision
+    is pending, a board version opens for the flow move and the decision it may stop at; True
+    then (`Game.advance` has this written out)."""
+    if game.agenda:
+        close(game)
+        if not game.runner.drain():
+            return False
+    if game.reads is None:
+        open_version(game)
+    return True
+
+
 def _short(value, limit: int = 80) -> str:
     """repr() of a refused value, cut short (a garbage argument may be huge)."""
     try:
@@ -252,12 +265,8 @@ class Game:
         _check_started(self)
         if self.pending is not None or self.runner.finished:
             return None
-        if self.agenda:
-            close(self)
-            if not self.runner.drain():
-                return None
-        if self.reads is None:
-            open_version(self)
+        if not _tasks_then_version(self):
+            return None
         outcome = self.runner.move()
         self.moves += 1
         if outcome is MOVE_DECISION:
