@@ -1,5 +1,7 @@
 """Pytest plugins for the test suite.
 
+Check mode of the board cache: on for every test (below).
+
 Scenario files: every `tests/scenarios/**/*.yaml` is collected as one test item
 that runs the scenario and fails with its `path:line:col:` messages. Files
 elsewhere (for example the deliberately broken `tests/fixtures/scenarios_bad/`)
@@ -17,6 +19,12 @@ import os
 import shutil
 import tempfile
 from pathlib import Path
+
+# The board cache's check mode (issue 32, `vanguard_fsm/game/board_cache.py`): every value kept for
+# a board version is recomputed and compared, so a stale one fails a test instead of changing a
+# game. Read once when the engine is imported, so set before any test module imports it (and
+# inherited by the commands the tests run as subprocesses).
+os.environ.setdefault("VANGUARD_FSM_CHECK_CACHES", "1")
 
 import pytest
 

@@ -15,6 +15,7 @@ from vanguard_fsm.agents.base import play_out
 from vanguard_fsm.abilities import new_game_with_abilities as new_game
 from vanguard_fsm.agents.random_agent import ATTACK_KINDS
 from vanguard_fsm.sim.bench import CONTRACT_KEYS
+from vanguard_fsm.sim.bench_measures import most_abilities_deck
 from vanguard_fsm.sim.bench_floor import Floor, record_game, recording_flows
 from vanguard_fsm.cli.main import main
 
@@ -50,7 +51,7 @@ def test_floor_replay_reproduces_every_outcome_and_detects_a_wrong_one():
 def test_bench_command_writes_every_contract_key(tmp_path):
     out = tmp_path / "bench.json"
     result = CliRunner().invoke(main, ["bench", "--games", "1", "--ratio-games", "1", "--long", "0",
-                                       "--workers-games", "2", "--trace-games", "1", "--mcts-iterations", "4", "--markdown",
+                                       "--workers-games", "2", "--trace-games", "1", "--mcts-iterations", "4", "--startup-runs", "1", "--markdown",
                                        "--out", str(out)])
     assert result.exit_code == 0, result.output
     data = json.loads(out.read_text())
@@ -70,7 +71,29 @@ def test_bench_command_writes_every_contract_key(tmp_path):
     assert set(data["targets"]) >= {"games_per_second_random", "snapshot_restore_us", "flows_load_ms",
                                     "workers2_speedup", "ratio_game_random_vs_stock_floor"}
     assert data["trace_dir_kib_per_game"] > 1
+    # issue 32: the real-deck and many-abilities pairings, µs per decision, each with its target
+    assert data["games_heuristic_real"]["decks"] == ["royal-paladin", "kagero"]
+    many = data["games_heuristic_many_abilities"]["decks"]
+    assert many[0] == many[1] and many[0] == most_abilities_deck()
+    for key in ("heuristic", "heuristic_real", "heuristic_many_abilities"):
+        g = data[f"games_{key}"]
+        assert g["decisions_per_game"] > 0 and g["us_per_decision"] > g["us_per_transition"]
+    assert data["us_per_decision_real"] == data["games_heuristic_real"]["us_per_decision"]
+    assert set(data["targets"]) >= {"games_per_second_heuristic_real", "us_per_decision_real",
+                                    "us_per_transition_many_abilities"}
     assert "| whole game / stock transitions floor, random |" in result.output
+
+
+def test_the_many_abilities_deck_is_the_one_with_most_abilities():
+    from vanguard_fsm.game.cards import load_cards
+    from vanguard_fsm.game.decks import load_deck
+    db = load_cards(None)
+    chosen = load_deck(most_abilities_deck(), db)
+    assert chosen.format == "standard"
+    def count(deck):
+        return sum(len(db[c].abilities) for c in (*deck.main, *deck.g_deck))
+    for other in ("royal-paladin", "kagero", "aurora"):
+        assert count(chosen) >= count(load_deck(other, db))
 
 
 def test_the_random_attacker_attacks_whenever_it_can():

@@ -14,7 +14,7 @@ from .effects import basic, branches, delayed, restrictions, rule_steps, zone_ef
 from .language import conditions, costs, counts, identity, matching, selectors, targets  # noqa: F401  (registration)
 from .mechanics import attacks, cont_restrictions, delete, harmony, lock, time_leap  # noqa: F401  (registration)
 from .runtime.abstate import EMPTY
-from .runtime.events import EVENT_TIMINGS
+from .runtime.events import events_listened
 from .runtime.layer import AbilityLayer
 
 
@@ -51,8 +51,9 @@ def attach(game, whole_db: bool = False):
     game.abilities = layer
     game.state.abilities = EMPTY
     hooks = game.hooks
-    # only the events that raise AUTO timings, only the timings some card here has an ability on
-    hooks.on("event", layer.on_event, names=EVENT_TIMINGS)
+    # only the events and the flow timings some ability here can answer (issue 32: what a game
+    # costs follows its own cards' abilities, never the size of the card database)
+    hooks.on("event", layer.on_event, names=events_listened(layer))
     hooks.on("timing", layer.on_timing, names=layer.timing_zones)
     hooks.on("zone_change", layer.on_zone_change)
     return game

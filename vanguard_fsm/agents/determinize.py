@@ -53,7 +53,7 @@ def search_game(game: Game) -> Game:
     shadow.rng = SearchRandom(0)
     shadow.hooks = Hooks()
     shadow.state = game.state.clone()
-    shadow.agenda, shadow.pending, shadow.moves, shadow.history = [], None, 0, []
+    shadow.agenda, shadow.pending, shadow.moves, shadow.history, shadow.reads = [], None, 0, [], None
     shadow.runner = Runner(game.flows, shadow)
     shadow.abilities = None
     if getattr(game, "abilities", None) is not None:

@@ -12,6 +12,7 @@ from ..machine.hooks import Hooks
 from ..machine.registry import REGISTRY
 from ..machine.runner import MOVE_DECISION, MOVE_DONE, FlowStuck, Runaway, Runner
 from .actions import Action, Decision, GameStateError, IllegalAction
+from .board_cache import close, open_version
 from .rng import GameRandom
 from .state import Player, State
 
@@ -19,6 +20,7 @@ from .state import Player, State
 # registration), so the functions behind decision names are looked up once.
 _DECISION_FNS: dict[tuple, tuple] = {}
 _CHOICE_APPLY: dict[str, object] = {}
+_SPEC_FNS: dict[int, tuple] = {}      # id(decision spec) -> (the spec, its `_decision_functions`)
 
 
 def _decision_functions(who: str, kinds: tuple, offer_if: tuple = ()) -> tuple:
@@ -36,16 +38,37 @@ def _state_decision(game) -> Decision:
     """The decision of the flow state the runner stopped at: its decider's legal actions."""
     leaf = game.runner.leaf()
     spec = leaf.decision
-    decider, legal_fns = _decision_functions(spec.who, spec.kinds, spec.offer_if)
+    found = _SPEC_FNS.get(id(spec))   # `_decision_functions`, found by the spec itself (it lives as long as its flows)
+    if found is None or found[0] is not spec:
+        if len(_SPEC_FNS) > 4096:     # flows loaded again and again (tests, a designer's edits): start over
+            _SPEC_FNS.clear()
+        found = _SPEC_FNS[id(spec)] = (spec, _decision_functions(spec.who, spec.kinds, spec.offer_if))
+    decider, legal_fns = found[1]
     player = decider(game)
     actions = []
     for legal, only_if in legal_fns:
-        if not only_if or all(condition(game) for condition in only_if):   # offer_if (flow data)
+        for condition in only_if:     # offer_if (flow data): every condition must hold
+            if not condition(game):
+                break
+        else:
             actions.extend(legal(game, player))
     if not actions:
         raise FlowStuck(f"{leaf.where}: decision at {leaf.path!r} has no legal action; "
                        f"every decision state needs an option such as 'pass'")
     return Decision(player, leaf.path, tuple(actions), None, spec.doc)
+
+
+def _tasks_then_version(game) -> bool:
+    """The agenda's tasks run (writers: the board's version closes first), then, unless a decision
+    is pending, a board version opens for the flow move and the decision it may stop at; True
+    then (`Game.advance` has this written out)."""
+    if game.agenda:
+        close(game)
+        if not game.runner.drain():
+            return False
+    if game.reads is None:
+        open_version(game)
+    return True
 
 
 def _short(value, limit: int = 80) -> str:
@@ -134,7 +157,7 @@ def _match_action(action, decision) -> Action:
 class Game:
     __slots__ = ("flows", "db", "decks", "seed", "rng", "state", "cards", "owner", "hooks", "agenda",
                  "pending", "runner", "params", "trace_on", "moves", "history", "abilities", "chosen_at",
-                 "move_limit", "decision_limit", "turn_began")
+                 "move_limit", "decision_limit", "turn_began", "reads")
 
     def __init__(self, flows: CompiledFlowSet, db, decks, seed: int = 0, fmt: str = "standard",
                  hooks: Hooks | None = None) -> None:
@@ -166,6 +189,7 @@ class Game:
         self.turn_began = (None, 0)      # (turn, len(history) at its first decision): the per-turn bound
         self.history: list[str] = []     # action ids applied, in order (replays)
         self.abilities = None            # the ability layer plugs in here (issue 4)
+        self.reads = None                # values kept for this board version (`board_cache`)
 
     def _new_instance(self, card_id: str, seat: int) -> int:
         self.cards.append(self.db[card_id])
@@ -221,8 +245,12 @@ class Game:
                     return pending
                 self.apply(pending.actions[0])
                 continue
-            if not drain():
-                continue
+            if self.agenda:
+                self.reads = None                # tasks write the board (`board_cache.close`)
+                if not drain():
+                    continue
+            if self.reads is None:               # a new board version (`board_cache.open_version`)
+                self.reads = (self.state, {})
             outcome = move()
             self.moves += 1
             if outcome is MOVE_DECISION:
@@ -237,7 +265,7 @@ class Game:
         _check_started(self)
         if self.pending is not None or self.runner.finished:
             return None
-        if not self.runner.drain():
+        if not _tasks_then_version(self):
             return None
         outcome = self.runner.move()
         self.moves += 1
@@ -271,6 +299,7 @@ class Game:
         if chosen is None:   # an id, a copy, a wrong or an illegal action: checked in full
             chosen = _match_action(action, decision)
         _count_turn_decision(self)
+        self.reads = None                # a writer runs from here on (`board_cache.close`)
         self.pending = None
         self.chosen_at = self.moves
         self.history.append(chosen.id)
@@ -314,6 +343,7 @@ class Game:
 
     def restore(self, snap: tuple) -> None:
         state, agenda, runner, rng, pending, moves, history, played, self.turn_began = snap
+        close(self)
         self.state = state.clone()
         self.agenda = list(agenda)
         self.runner.restore(runner)

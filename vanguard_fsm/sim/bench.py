@@ -14,7 +14,9 @@ Measures, on one core of this machine, in process CPU time (`bench_measures`):
 
 The JSON keys listed in CONTRACT.md ("Benchmark JSON") are always present (None when
 not measured; `mcts_playouts_per_second` is the ISMCTS agent's, `bench_search`); details sit
-beside them. Targets come from issue 17; `check` says which are met.
+beside them. Targets come from issues 17 and 32; `check` says which are met. Issue 32 adds the
+real-deck pairing (royal-paladin against kagero), the built-in deck with the most abilities
+against itself, µs per decision beside µs per transition, and the start-up of one `play`.
 """
 from __future__ import annotations
 
@@ -25,12 +27,13 @@ import sys
 import transitions
 
 from .bench_floor import measure_ratio
-from .bench_measures import (diagram_timing, flows_timings, games_per_second, snapshot_timing, trace_dir_cost,
-                             workers_speedup)
+from .bench_measures import (diagram_timing, flows_timings, games_per_second, most_abilities_deck, snapshot_timing,
+                             startup_timing, trace_dir_cost, workers_speedup)
 from .bench_memory import memory_timing
 from .bench_search import search_timing
 
 BENCH_AGENTS = ("heuristic", "random-attacker", "random")
+REAL_DECKS = ("royal-paladin", "kagero")     # the real-deck pairing (issue 32), heuristic agents
 
 TARGETS = {  # metric: (comparison, bound)
     "us_per_transition_random": ("<=", 15.0),
@@ -39,6 +42,11 @@ TARGETS = {  # metric: (comparison, bound)
     "games_per_second_random_attacker": (">=", 200.0),
     "games_per_second_random": (">=", 120.0),
     "ratio_game_random_vs_stock_floor": ("<=", 2.0),
+    "ratio_game_heuristic_vs_stock_floor": ("<=", 2.0),
+    "games_per_second_heuristic_real": (">=", 170.0),
+    "us_per_decision_real": ("<=", 30.0),
+    # a deck with many abilities costs no more per transition than the default decks (issue 32)
+    "us_per_transition_many_abilities": ("<=", 20.0),
     "ratio_flow_layer_vs_own_floor": ("<=", 1.3),
     "snapshot_restore_us": ("<=", 15.0),
     "snapshot_bytes": ("<=", 15360.0),
@@ -51,7 +59,8 @@ CONTRACT_KEYS = (
     "games_per_second_random_attacker", "games_per_second_random", "ratio_game_random_vs_stock_floor",
     "ratio_game_heuristic_vs_stock_floor", "ratio_flow_layer_vs_own_floor", "snapshot_restore_us",
     "snapshot_bytes", "flows_load_ms", "diagrams_ms", "workers2_speedup", "peak_rss_mib",
-    "mcts_playouts_per_second")
+    "mcts_playouts_per_second", "games_per_second_heuristic_real", "us_per_decision_real",
+    "us_per_decision_heuristic", "startup_ms")
 
 
 def _key(agent: str) -> str:
@@ -83,7 +92,7 @@ def check(results: dict) -> dict:
 
 def run_bench(games: int = 200, ratio_games: int = 50, long_games: int = 10000, seed: int = 0,
               flows_dir=None, cards=None, step=lambda name: None, workers_games: int = 200,
-              trace_games: int = 50, mcts_iterations: int = 200) -> dict:
+              trace_games: int = 50, mcts_iterations: int = 200, startup_runs: int = 3) -> dict:
     """Every measurement; `step(name)` is called before each (for a progress display).
     A count of 0 skips its measure (its keys are then None)."""
     results: dict = {"environment": environment()}
@@ -94,6 +103,19 @@ def run_bench(games: int = 200, ratio_games: int = 50, long_games: int = 10000, 
         results[f"games_per_second_{_key(agent)}"] = g["games_per_second"]
         results[f"us_per_transition_{_key(agent)}"] = g["us_per_transition"]
         results[f"games_{_key(agent)}"] = g
+    results["us_per_decision_heuristic"] = results["games_heuristic"]["us_per_decision"]
+    step("heuristic games, real decks")
+    g = results["games_heuristic_real"] = games_per_second("heuristic", games, seed, flows_dir=flows_dir, cards=cards,
+                                                           decks=REAL_DECKS)
+    results["games_per_second_heuristic_real"] = g["games_per_second"]
+    results["us_per_decision_real"] = g["us_per_decision"]
+    step("heuristic games, many abilities")
+    many = most_abilities_deck(cards=cards)
+    g = results["games_heuristic_many_abilities"] = games_per_second("heuristic", games, seed, flows_dir=flows_dir,
+                                                                     cards=cards, decks=(many, many))
+    results["games_per_second_heuristic_many_abilities"] = g["games_per_second"]
+    results["us_per_transition_many_abilities"] = g["us_per_transition"]
+    results["us_per_decision_many_abilities"] = g["us_per_decision"]
     for agent in ("random", "heuristic"):
         step(f"{agent} engine vs transitions floors")
         seeds = list(range(seed, seed + ratio_games))
@@ -105,6 +127,9 @@ def run_bench(games: int = 200, ratio_games: int = 50, long_games: int = 10000, 
         plain = measure_ratio(agent, seeds, flows_dir=flows_dir, cards=cards, abilities=False)
         results[f"floor_{agent}_no_abilities"] = plain
     results["ratio_flow_layer_vs_own_floor"] = results["ratio_flow_layer_random_vs_own_floor"]
+    if startup_runs:
+        step("play --seed 7 --quiet as a new process")
+        results.update(startup_timing(startup_runs))
     step("flows load and lint")
     results.update(flows_timings(flows_dir))
     step("diagrams")

@@ -40,26 +40,58 @@ def cpu_best_of(repeats: int, fn) -> float:
 
 
 def games_per_second(agent: str, games: int, seed: int = 0, fmt: str = "standard", flows_dir=None,
-                     cards=None, repeats: int = 3) -> dict:
+                     cards=None, repeats: int = 3, decks=None) -> dict:
     """Whole games (build and play), one after another in this process: one core's worth.
-    Flows, cards and decks are looked up once per run, as `simulate` does."""
+    Flows, cards and decks (None: the format's default pair) are looked up once per run, as
+    `simulate` does. A decision is one the agents were asked (two or more options)."""
     stats = {}
 
     def run():
-        transitions_total = turns = 0
-        inputs = load_inputs(None, fmt, flows_dir, cards)   # once per run, as `simulate` does
+        transitions_total = turns = decisions = 0
+        inputs = load_inputs(decks, fmt, flows_dir, cards)   # once per run, as `simulate` does
         for s in range(seed, seed + games):
             game = new_game(s, inputs["decks"], fmt, flows=inputs["flows"], db=inputs["db"])
             play_out(game, [make_agent(agent, s * 2 + 1), make_agent(agent, s * 2 + 2)])
             transitions_total += game.runner.transitions
             turns += game.state.turn
-        stats.update(transitions=transitions_total / games, turns=turns / games)
+            decisions += len(game.history)
+        stats.update(transitions=transitions_total / games, turns=turns / games, decisions=decisions / games)
     run()   # warm-up: caches, first-call costs
     seconds = cpu_best_of(repeats, run)
-    return {"agent": agent, "games": games, "cpu_seconds": seconds, "games_per_second": games / seconds,
-            "ms_per_game": 1000 * seconds / games, "transitions_per_game": stats["transitions"],
+    return {"agent": agent, "games": games, "decks": list(decks or ()), "cpu_seconds": seconds,
+            "games_per_second": games / seconds, "ms_per_game": 1000 * seconds / games,
+            "transitions_per_game": stats["transitions"], "decisions_per_game": stats["decisions"],
             "us_per_transition": 1e6 * seconds / (stats["transitions"] * games),
+            "us_per_decision": 1e6 * seconds / (stats["decisions"] * games),
             "turns_per_game": stats["turns"]}
+
+
+def most_abilities_deck(fmt: str = "standard", cards=None) -> str:
+    """The built-in deck of the format whose cards (each copy counted) carry the most
+    abilities: the benchmark's "many abilities" pairing plays it against itself."""
+    from ..game.cards import load_cards
+    from ..game.decks import load_deck
+    from ..paths import builtin_decks_dir
+    db = load_cards(cards)
+    counted = []
+    for path in sorted(builtin_decks_dir().glob("*.yaml")):
+        deck = load_deck(path.stem, db)
+        if deck.format == fmt:
+            counted.append((sum(len(db[c].abilities) for c in (*deck.main, *deck.g_deck) if c in db), path.stem))
+    return max(counted, key=lambda pair: pair[0])[1]     # a tie: the first by name
+
+
+def startup_timing(repeats: int = 3) -> dict:
+    """`play --seed 7 --quiet` as a whole new process (imports, flows, cards, one game), wall
+    clock, best of `repeats`: what a user waits for one game."""
+    import subprocess
+    best = float("inf")
+    for _ in range(repeats):
+        started = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "vanguard_fsm", "play", "--seed", "7", "--quiet"],
+                       check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        best = min(best, time.perf_counter() - started)
+    return {"startup_ms": 1000 * best}
 
 
 def flows_timings(flows_dir=None, repeats: int = 5) -> dict:

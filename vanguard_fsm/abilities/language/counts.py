@@ -41,21 +41,44 @@ def value(game, ctx, expr) -> int:
     """The number a count expression stands for now."""
     if type(expr) is int:
         return expr
-    source = expr["count"]
-    filters = tuple((k, v) for k, v in expr.items() if k not in COUNT_KEYS)
+    plan = _PLANS.get(id(expr))
+    if plan is None or plan[0] is not expr:
+        plan = _plan(expr)
+    _, selector, source, filters, key, cap, times, plus = plan
     cards = game.cards
-    if source in ABILITIES.selectors:
-        items = [(cards[u.card], u, u.card) for _, _, u in ABILITIES.selectors[source].fn(game, ctx)]
+    if selector:
+        items = [(cards[u.card], u, u.card) for _, _, u in source(game, ctx)]
     else:
-        items = [(cards[i], None, i) for i in ABILITIES.zones[source].fn(game, ctx)]
-    if "distinct" in expr:
-        key = DISTINCT[expr["distinct"]]
+        items = [(cards[i], None, i) for i in source(game, ctx)]
+    if key is not None:
         n = len({key(card) for card, unit, inst in items if passes(game, ctx, filters, card, unit, inst)})
-    else:
+    elif filters:
         n = sum(1 for card, unit, inst in items if passes(game, ctx, filters, card, unit, inst))
-    if "max" in expr:
-        n = min(n, expr["max"])
-    return n * expr.get("times", 1) + expr.get("plus", 0)
+    else:
+        n = len(items)
+    if cap is not None:
+        n = min(n, cap)
+    return n * times + plus
+
+
+# id(expr) -> (expr, is a selector, its function, filters, distinct key, max, times, plus): what
+# `value` reads of a count expression, worked out once per expression (card data is frozen;
+# registered names never change meaning), not at every look
+_PLANS: dict[int, tuple] = {}
+_PLANS_KEPT = 4096
+
+
+def _plan(expr) -> tuple:
+    if len(_PLANS) >= _PLANS_KEPT:     # expressions of card files loaded again: start over
+        _PLANS.clear()
+    source = expr["count"]
+    selector = source in ABILITIES.selectors
+    fn = ABILITIES.selectors[source].fn if selector else ABILITIES.zones[source].fn
+    plan = _PLANS[id(expr)] = (
+        expr, selector, fn, tuple((k, v) for k, v in expr.items() if k not in COUNT_KEYS),
+        DISTINCT[expr["distinct"]] if "distinct" in expr else None, expr.get("max"), expr.get("times", 1),
+        expr.get("plus", 0))
+    return plan
 
 
 def compare(game, ctx, left, op, right) -> bool:

@@ -193,6 +193,36 @@ def _on_draw(layer, game, f):
     layer.subject(game, seat, game.state.players[seat].hand[-1], ("when_drawn",), "hand", 0)
 
 
+# event -> the timings its handler can raise (own, given and watching abilities alike): a game
+# subscribes only to the events some ability in it listens for (`events_listened`); the
+# placing events also associate Harmony units (CR 11.34.1), whose `when_in_harmony` they raise
+RAISES = {
+    "call": ("when_placed", "when_placed_on_R", "when_in_harmony"),
+    "ride": ("when_placed", "when_placed_on_V", "when_ridden_upon", "when_in_harmony"),
+    "stride": ("when_placed", "when_placed_on_V", "when_stride", "when_becomes_heart", "when_your_g_unit_strides",
+               "when_in_harmony"),
+    "legion": ("when_legion",),
+    "when_attacks": ("when_attacks", "when_attacked", "when_boosts", "when_boosted", "when_your_unit_boosts",
+                     "when_your_unit_attacks"),
+    "guard": ("when_intercepts", "when_placed"),
+    "drive_check": ("when_drive_check_reveals", "when_your_drive_check_reveals"),
+    "damage_check": ("when_damage_check_reveals",),
+    "draw": ("when_drawn",), "lock": ("when_opponent_rear_guard_locked",),
+    "unlock": ("when_unlocked", "when_opponent_card_unlocked"), "put": ("when_leaves_hand_by_g_assist",),
+}
+_PLACING = frozenset({"call", "ride", "stride"})
+
+
+def events_listened(layer) -> frozenset:
+    """The engine events whose handlers can make an ability of this game stand by: one raising a
+    timing an AUTO ability here (printed, given or delayed: `layer.timing_zones`) is on, and the
+    placing events when a card here has Harmony. The others cost one dict look-up, not a handler."""
+    listened = layer.timing_zones
+    harmony = "harmony" in layer.cont_effects
+    return frozenset(event for event, timings in RAISES.items()
+                     if any(t in listened for t in timings) or (harmony and event in _PLACING))
+
+
 EVENT_TIMINGS = {
     "call": _on_call, "ride": _on_ride, "stride": _on_stride, "when_attacks": _on_attack_declared,
     "guard": _on_guard,

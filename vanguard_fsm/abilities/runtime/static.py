@@ -24,12 +24,16 @@ def cont_value(layer, game, unit, what, found: list | None = None) -> int:
     total = 0
     cards = game.cards
     own = layer.cont_self.get(what)
+    entries = own.get(cards[unit.card].id) if own else None
+    table = layer.cont_by_what.get(what)
+    granted = abstate.get(game).granted if layer.granted_cont else ()
+    if not entries and not table and not granted:
+        return 0     # no ability here can change `what` of this unit now: the usual case, decided first
     gone = deleted.placements(game)      # a deleted unit's own CONT abilities do not apply (CR 10.26.3)
     lost = statuses.lost(game, what) if game.state.statuses else ()   # "loses Restraint" (`lose`): own
     if lost:                                                          # and given abilities alike
         gone = gone | lost
-    entries = own.get(cards[unit.card].id) if own and unit.placed not in gone else None
-    if entries:
+    if entries and unit.placed not in gone:
         seat = game.owner[unit.card]
         p = game.state.players[seat]
         vc = p.circles["VC"]
@@ -45,8 +49,8 @@ def cont_value(layer, game, unit, what, found: list | None = None) -> int:
                 total += amount
                 if found is not None:
                     found.append((spec.key, amount))
-    table = layer.cont_by_what.get(what, {})
-    given = _given_cont(layer, abstate.get(game).granted, what) if layer.granted_cont else None
+    table = table or {}
+    given = _given_cont(layer, granted, what) if granted else None
     if not table and not given:
         return total
     zones = layer.cont_zones | _ON_CIRCLES if given else layer.cont_zones

@@ -30,6 +30,8 @@ from ..common import EXIT_INPUT, cards_option, flows_option, input_errors
               help="Games played with and without --trace-dir (0 skips it).")
 @click.option("--mcts-iterations", type=click.IntRange(min=0), default=200, show_default=True,
               help="ISMCTS iterations of the search-speed measure (0 skips it).")
+@click.option("--startup-runs", type=click.IntRange(min=0), default=3, show_default=True,
+              help="New processes of `play --seed 7 --quiet` timed for startup_ms (0 skips it).")
 @click.option("--seed", type=int, default=0, show_default=True)
 @click.option("--out", "out_path", type=click.Path(dir_okay=False), default="bench.json", show_default=True,
               help="Where to write the JSON results.")
@@ -37,15 +39,16 @@ from ..common import EXIT_INPUT, cards_option, flows_option, input_errors
 @flows_option
 @cards_option
 @input_errors
-def bench(games, ratio_games, long_games, workers_games, trace_games, mcts_iterations, seed, out_path, markdown,
-          flows_dir, cards):
+def bench(games, ratio_games, long_games, workers_games, trace_games, mcts_iterations, startup_runs, seed, out_path,
+          markdown, flows_dir, cards):
     """Benchmark (CPU time): games/s, engine vs transitions floors, flows load, diagrams, rewind,
     --trace-dir cost, 1 vs 2 workers, memory."""
     console = Console(stderr=True)
     with console.status("bench") as status:
         results = run_bench(games, ratio_games, long_games, seed, flows_dir, cards,
                             step=lambda name: status.update(f"bench: {name}"), workers_games=workers_games,
-                            trace_games=trace_games, mcts_iterations=mcts_iterations)
+                            trace_games=trace_games, mcts_iterations=mcts_iterations,
+                            startup_runs=startup_runs)
     if markdown:
         click.echo(markdown_table(results))
     else:
@@ -68,19 +71,27 @@ def rows(r: dict) -> list[tuple[str, str, str]]:
     fr, fh = r["floor_random"], r["floor_heuristic"]
     fr0, fh0 = r["floor_random_no_abilities"], r["floor_heuristic_no_abilities"]
     out = []
-    for agent, key in (("heuristic", "heuristic"), ("random-attacker", "random_attacker"), ("random", "random")):
+    pairings = (("heuristic vs heuristic", "heuristic", "heuristic"),
+                ("random-attacker vs random-attacker", "random_attacker", "random_attacker"),
+                ("random vs random", "random", "random"),
+                ("heuristic, real decks {0} vs {1}", "heuristic_real", "real"),
+                ("heuristic, many abilities: {0} vs {1}", "heuristic_many_abilities", "many_abilities"))
+    for label, key, short in pairings:
         g = r[f"games_{key}"]
-        out.append((f"{agent} vs {agent}: standard games/s (1 core)", f"{g['games_per_second']:.1f}",
+        out.append((f"{label.format(*g['decks'])}: standard games/s (1 core)", f"{g['games_per_second']:.1f}",
                     target(f"games_per_second_{key}")))
         out.append((f"  µs per flow transition ({g['transitions_per_game']:.0f} a game, "
                     f"{g['turns_per_game']:.1f} turns)", f"{g['us_per_transition']:.1f}",
-                    target(f"us_per_transition_{key}")))
+                    target(f"us_per_transition_{short}")))
+        out.append((f"  µs per decision ({g['decisions_per_game']:.0f} a game)", f"{g['us_per_decision']:.1f}",
+                    target(f"us_per_decision_{short}")))
     out += [
         ("triggers fired per game incl. failed guards (random / heuristic)",
          f"{fr['triggers_per_game']:.0f} / {fh['triggers_per_game']:.0f}", ""),
         ("whole game / stock transitions floor, random", f"{r['ratio_game_random_vs_stock_floor']:.2f}",
          target("ratio_game_random_vs_stock_floor")),
-        ("whole game / stock transitions floor, heuristic", f"{r['ratio_game_heuristic_vs_stock_floor']:.2f}", ""),
+        ("whole game / stock transitions floor, heuristic", f"{r['ratio_game_heuristic_vs_stock_floor']:.2f}",
+         target("ratio_game_heuristic_vs_stock_floor")),
         ("  same, card ability layer off (random / heuristic)",
          f"{fr0['ratio_game']:.2f} / {fh0['ratio_game']:.2f}", ""),
         ("flow layer / own-classes floor, random", f"{r['ratio_flow_layer_vs_own_floor']:.2f}",
@@ -94,6 +105,7 @@ def rows(r: dict) -> list[tuple[str, str, str]]:
          f" / {fh['own_floor_ms_per_game']:.2f}", ""),
         ("  µs per trigger: stock / own classes (random)",
          f"{fr['floor_us_per_trigger']:.2f} / {fr['own_floor_us_per_trigger']:.2f}", ""),
+        ("play --seed 7 --quiet, a new process (ms wall)", _num(r["startup_ms"], ".0f"), ""),
         ("load + compile all flows (ms)", f"{r['flows_load_ms']:.1f}", target("flows_load_ms")),
         ("lint all flows (ms)", f"{r['flows_lint_ms']:.1f}", ""),
         ("render all diagrams (ms CPU, dot included)",

@@ -9,6 +9,7 @@ from ..actions import Action
 from .common import action, choice, condition, distinct
 from ..state import BEHIND, FRONT_REAR, FRONT_ROW, Battle
 from .. import statuses, zones
+from ..board_cache import cached
 
 
 @action("begin_battle_phase")
@@ -39,11 +40,18 @@ def first_turn_of_first_player(game) -> bool:
 
 
 def _attackers(game, seat):
-    """Standing front-row units no restriction keeps from attacking (Lord, 'cannot attack', CR 11.8)."""
+    """Standing front-row units no restriction keeps from attacking (Lord, 'cannot attack', CR 11.8);
+    kept for the board's version (`board_cache`): a flow guard and the decision after it both ask."""
+    if game.reads is None:
+        return _attackers_now(game, seat)
+    return cached(game, ("attackers", seat), _attackers_now, game, seat)
+
+
+def _attackers_now(game, seat):
     p = game.state.players[seat]
     layer = game.abilities
-    return [c for c in FRONT_ROW if p.circles[c] is not None and not p.circles[c].rested
-            and (layer is None or layer.allows(game, seat, p.circles[c], "attack"))]
+    return tuple([c for c in FRONT_ROW if p.circles[c] is not None and not p.circles[c].rested
+                  and (layer is None or layer.allows(game, seat, p.circles[c], "attack"))])
 
 
 def _targets(game, seat):

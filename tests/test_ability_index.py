@@ -1,0 +1,97 @@
+"""Abilities indexed by what can trigger them (issue 32): a game listens only to the engine
+events and flow timings its own cards' abilities answer, so neither a large card database
+nor an event no card here waits for costs a game anything.
+
+CR 8.1.1.2: an AUTO ability triggers on its timing; an event that raises no timing an
+ability here is on cannot make one stand by, which is what the index relies on.
+"""
+from __future__ import annotations
+
+import io
+
+import pytest
+
+import vanguard_fsm.abilities as abilities_module
+from vanguard_fsm.abilities import new_game_with_abilities
+from vanguard_fsm.abilities.runtime import events
+from vanguard_fsm.abilities.runtime.layer import AbilityLayer
+from vanguard_fsm.machine.hooks import Hooks
+from vanguard_fsm.record.trace import TraceRecorder
+
+from helpers import play
+
+PAIRINGS = [("royal-paladin", "kagero"), ("aurora", "link-joker"), ("tidewyrm", "gear-chronicle"),
+            ("narukami", "nubatama"), ("neo-nectar", "shadow-paladin")]
+
+
+def test_every_event_handler_says_which_timings_it_raises():
+    assert set(events.RAISES) == set(events.EVENT_TIMINGS)
+
+
+def test_an_event_raises_only_the_timings_the_index_lists_for_it(monkeypatch):
+    """Over games of every pairing above, each timing a handler asks the layer to trigger
+    (its card's own, or watching cards') is one `RAISES` lists for that event: else a card
+    waiting for it would silently never trigger in a game the index left unsubscribed."""
+    current, seen = [None], {}
+    subject, watchers = AbilityLayer.subject, AbilityLayer.watchers
+
+    def record(timings):
+        if current[0] is not None:
+            seen.setdefault(current[0], set()).update(timings)
+
+    def subject_spy(self, game, seat, inst, timings, *args, **kwargs):
+        record(timings)
+        return subject(self, game, seat, inst, timings, *args, **kwargs)
+
+    def watchers_spy(self, game, seat, timing, *args, **kwargs):
+        record((timing,))
+        return watchers(self, game, seat, timing, *args, **kwargs)
+
+    def entered(event, handler):
+        def wrapped(layer, game, fields):
+            outer, current[0] = current[0], event
+            try:
+                handler(layer, game, fields)
+            finally:
+                current[0] = outer
+        return wrapped
+
+    monkeypatch.setattr(AbilityLayer, "subject", subject_spy)
+    monkeypatch.setattr(AbilityLayer, "watchers", watchers_spy)
+    for event, handler in list(events.EVENT_TIMINGS.items()):
+        monkeypatch.setitem(events.EVENT_TIMINGS, event, entered(event, handler))
+    monkeypatch.setattr(abilities_module, "events_listened", lambda layer: frozenset(events.RAISES))
+    for i, decks in enumerate(PAIRINGS):
+        for seed in range(2):
+            play(new_game_with_abilities(seed, decks), ("random-attacker", "random-attacker"), seed + i)
+    assert {"call", "ride", "when_attacks", "guard"} <= set(seen)
+    for event, timings in seen.items():
+        assert timings <= set(events.RAISES[event]), (event, timings - set(events.RAISES[event]))
+
+
+def test_a_game_does_not_listen_to_events_no_ability_here_waits_for():
+    game = new_game_with_abilities(0, ("royal-paladin", "kagero"))
+    listened = events.events_listened(game.abilities)
+    assert "call" in listened and "draw" not in listened     # no card of these decks has when_drawn
+    assert not game.hooks.subscribers_of_event("draw")
+    aurora = new_game_with_abilities(0, ("aurora", "aurora"))
+    assert "draw" in events.events_listened(aurora.abilities)
+
+
+def _trace(seed, decks) -> str:
+    hooks, out = Hooks(), io.StringIO()
+    TraceRecorder(hooks, out, keep=False)
+    game = new_game_with_abilities(seed, decks, hooks=hooks)
+    play(game, ("random-attacker", "random-attacker"), seed)
+    return out.getvalue() + "|".join(game.history)
+
+
+@pytest.mark.parametrize("decks", PAIRINGS)
+def test_traces_are_the_same_when_every_event_is_listened_to(monkeypatch, decks):
+    for seed in range(2):
+        indexed = _trace(seed, decks)
+        with monkeypatch.context() as patch:
+            patch.setattr(abilities_module, "events_listened", lambda layer: frozenset(events.EVENT_TIMINGS))
+            every = _trace(seed, decks)
+        assert len(indexed) > 1000 and indexed == every, f"{decks} seed {seed}: the event index changed the game"
+
