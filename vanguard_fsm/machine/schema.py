@@ -221,7 +221,8 @@ PARAMETERS_SCHEMA = {
                                "flow_moves_without_decision": dict(_count(100, 1000000), description=(
                                    "automatic flow moves in a row with no choice made (a cycle of transitions)")),
                                "abilities_per_check_timing": dict(_count(10, 100000), description=(
-                                   "abilities played between two flow moves (an ability that re-triggers itself)")),
+                                   "abilities played between two flow moves (an ability that re-triggers itself); "
+                                   "a mandatory loop whose situation comes back within it is a draw, CR 12.1.1.1")),
                                "decisions_per_turn": dict(_count(100, 1000000), description=(
                                    "decisions taken in one turn (CR 6.6.1.3 lets rear-guards move without limit: "
                                    "an agent or a flow that never moves on)"))}},

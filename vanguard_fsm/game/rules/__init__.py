@@ -62,4 +62,5 @@ if "when_attacks" not in REGISTRY.engine_events:
     REGISTRY.register_engine_events(ENGINE_EVENTS)
 # interrupts the engine raises; the root flow must say where each one goes (lint checks it)
 REGISTRY.interrupts.register("game_decided", "game_decided",
-                             "a rule action decided the game (CR 9.2): every running flow is abandoned")
+                             "a rule action decided the game (CR 9.2) or a loop nobody can stop made it a draw "
+                             "(CR 12.1.1.1): every running flow is abandoned")
