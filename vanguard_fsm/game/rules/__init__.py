@@ -57,6 +57,12 @@ ENGINE_EVENTS = {
                            "CR 7.7.1.7)",
     "when_opponent_rear_guard_put_into_drop": "one of your opponent's rear-guards is put into the drop zone "
                                               "(watched by your cards from their zone; CR 10.3)",
+    "when_card_put_into_your_soul": "one of your cards is put into your soul, by any rule, cost or effect: a ride, "
+                                    "Soul Charge, a cost (watched by your cards from their zone, once per card; "
+                                    "seeds 002/003 3.3.4 'during your main phase, each time', CR 4.7, 10.18)",
+    "when_your_damage_check_reveals": "your damage check reveals a card (watched by your cards from their zone; "
+                                      "the card: {has: {count: your_trigger_zone, ...}}; seeds 3.3.5.5, CR 7.7.1.5, "
+                                      "10.15)",
 }
 if "when_attacks" not in REGISTRY.engine_events:
     REGISTRY.register_engine_events(ENGINE_EVENTS)
