@@ -113,6 +113,12 @@ _EFFECTS = {"type": "array", "minItems": 1,
 # The rule actions of a check timing (game/rules/check_timing.py RULE_ACTIONS), CR 9.2-9.6.
 RULE_ACTION_NAMES = ("losing", "overloaded_circles", "guardians_outside_battle", "ride_from_soul",
                      "damage_process")
+# Rule actions no rule set may leave out, and why: without one, a card would end up in no zone the
+# rules name (card conservation; issue 29 item 11, the audit's flow edit E5). Lint refuses it.
+KEPT_RULE_ACTIONS = {
+    "overloaded_circles": "a unit called over another (RULES 3.3.4 a, CR 8.5.3.2) waits for this rule action "
+                          "(CR 9.3.1, 9.3.6) to take it to the drop zone or the soul; without it the called-over "
+                          "card would be in no zone at all"}
 
 _DECK_FORMAT = {"type": "object", "additionalProperties": False,
                 "required": ["rule", "main_deck", "triggers", "max_heal", "max_copies"],
