@@ -135,6 +135,9 @@ class PlayLog:
     def _on_legion(self, game, f, w, c):
         w(f"P{f['player']} LEGION: {c(f['leader'])} with {c(f['mate'])}")
 
+    def _on_concede(self, game, f, w, c):
+        w(f"P{f['player']} CONCEDES (CR 1.2.4)")
+
     def _on_game_over(self, game, f, w, c):
         why = {"damage": "took the final damage", "deck_out": "has no cards in the deck",
                "no_vanguard": "has no vanguard", "turn_limit": "turn limit reached",

@@ -11,6 +11,7 @@ import re
 
 from ..abilities.runtime import static
 from ..game import battle_power, zones
+from ..game.concede import CONCEDE_IDS
 
 CIRCLE_ORDER = ("front_left", "VC", "front_right", "back_left", "back_center", "back_right")
 HAND_REF = re.compile(r"hand\[(\d+)\]")
@@ -180,6 +181,7 @@ def decision(session, viewer: int | None = None) -> dict | None:
             "actions": [{"id": a.id, "kind": a.kind, "text": action_text(game, d, a.id, viewer in (None, d.player)),
                          "cards": action_label(game, d, a.id) if viewer in (None, d.player) else ""}
                         for a in d.actions],
+            "concede": [{"id": aid, "text": f"P{seat} concedes (CR 1.2.4)"} for seat, aid in enumerate(CONCEDE_IDS)],
             "recorded": recorded if recorded is not None and d.find(recorded) is not None else None,
             "diverged": recorded is not None and d.find(recorded) is None}
 
