@@ -3,10 +3,15 @@ run on the current engine as they were written: its scenario files (older one-st
 stride and G guardian ids, read as chains, `vanguard_fsm/scenario/chain.py`), its flow
 sets written for the older flow language (renamed names are deprecated aliases; the
 calls that became flow steps are located lint errors saying what to add) and its
-variant scenario. Skipped when the shared folder is not beside this clone."""
+variant scenario; and the third audit's (`../shared/audit/2026-12-05/repro/`, issue 29) with
+the CR results, its test cards' "if" requirements said as `if:`. Skipped when the shared folder
+is not beside this clone (from a worktree: `ln -s /work/shared ../shared`)."""
 from __future__ import annotations
 
+import os
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -74,3 +79,52 @@ def test_the_audits_variant_scenario_passes_once_the_first_turn_guard_is_deleted
     assert lint_flows(flows) == []
     assert run_scenario(variant, flows_dir=flows).passed
     assert not run_scenario(variant).passed
+
+
+# The third audit (issue 29, ../shared/audit/2026-12-05/repro/): its scenario files state the CR
+# results. Its test cards wrote two printed "if (requirement)" as trigger conditions, the way the
+# built-in cards did before issue 29; the card language says `if:` now (CR 8.1.1.2.3, docs/cards.md),
+# so a copy of the repro folder gets them rewritten (d03, d03b, d03d read them), each edit asserted.
+THIRD = REPO_DIR.parent / "shared" / "audit" / "2026-12-05" / "repro"
+needs_third = pytest.mark.skipif(not THIRD.is_dir(), reason="the third audit is not beside this clone")
+IF_REQUIREMENTS = (     # (AU-IF, as Randolf BT01-041), (AU-OIF: the "if" beside its once per turn)
+    ("        conditions: [{compare: [{count: your_hand}, more_than, {count: opponent_hand}]}]\n",
+     "        if: [{compare: [{count: your_hand}, more_than, {count: opponent_hand}]}]\n"),
+    ("        conditions: [{compare: [{count: your_hand}, at_least, 2]}, once_per_turn]\n",
+     "        conditions: [once_per_turn]\n        if: [{compare: [{count: your_hand}, at_least, 2]}]\n"))
+POSITION_ONLY = "u03_mandatory_loop"    # a position run by its script (no script can answer a loop)
+
+
+@pytest.fixture(scope="module")
+def third_audit(tmp_path_factory):
+    """A copy of the third audit's repro folder with its test cards' "if" requirements said as `if:`."""
+    copy = tmp_path_factory.mktemp("third") / "repro"
+    shutil.copytree(THIRD, copy)
+    cards = copy / "cards" / "audit_cards.yaml"
+    text = cards.read_text()
+    for old, new in IF_REQUIREMENTS:
+        assert text.count(old) == 1, f"the audit's card file changed: {old.strip()!r}"
+        text = text.replace(old, new)
+    cards.write_text(text)
+    return copy
+
+
+THIRD_SCENARIOS = sorted(p.stem for p in THIRD.glob("*.yaml") if p.stem != POSITION_ONLY) if THIRD.is_dir() else []
+
+
+@needs_third
+@pytest.mark.parametrize("name", THIRD_SCENARIOS)
+def test_the_third_audits_scenarios_pass(third_audit, name):
+    """Every c*, d* and u01 scenario passes with the results the CR gives (issue 29: 'every
+    reproduction passes with the corrected behaviour'); d03, d03b and d03d read the adapted cards."""
+    result = run_scenario(third_audit / f"{name}.yaml")
+    assert result.passed, result.message
+
+
+@needs_third
+def test_the_third_audits_mandatory_loop_is_a_draw():
+    """u03: its own script answers every choice with the first option; the loop nobody can stop
+    ends the game in a draw (CR 12.1.1.1), not in a Runaway error."""
+    out = subprocess.run([sys.executable, str(THIRD / f"{POSITION_ONLY}.py")], cwd=REPO_DIR, capture_output=True,
+                         text=True, timeout=600, env={**os.environ, "PYTHONPATH": str(REPO_DIR)})
+    assert out.stdout.strip() == "result: (None, None, 'loop')", out.stdout + out.stderr

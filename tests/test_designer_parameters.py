@@ -7,7 +7,10 @@ vanguard's grade + 1), RULES 3.2.1 / CR 5.4.3 (the starting vanguard is grade 0)
 """
 from __future__ import annotations
 
+import re
 from types import SimpleNamespace
+
+import pytest
 
 from helpers import copy_flows, edit, write_scenario
 from vanguard_fsm.scenario.runner import run_scenario
@@ -159,3 +162,19 @@ def test_a_misspelt_rule_action_is_a_located_schema_error(tmp_path):
     problems = [str(p) for p in lint_flows(flows)]
     assert len(problems) == 1 and "parameters.yaml:18:7:" in problems[0], problems
     assert "'losin' is not one of" in problems[0]
+
+
+def test_lint_refuses_rule_actions_that_would_leave_a_called_over_card_in_no_zone(tmp_path):
+    """Issue 29 item 11 (audit edit E5): a unit called over another waits for the overloaded-circle
+    rule action (CR 8.5.3.2, 9.3.1, 9.3.6); a rule set without it would keep the older card in no
+    zone the rules name, so lint refuses the edit at the `rule_actions` key, and no game starts."""
+    from vanguard_fsm.machine.loader import lint_flows
+    flows = copy_flows(tmp_path)
+    edit(flows / "parameters.yaml", "    - overloaded_circles ", "    # - overloaded_circles ")
+    problems = [str(p) for p in lint_flows(flows)]
+    assert len(problems) == 1 and re.search(r"parameters\.yaml:\d+:3: rule_actions must list 'overloaded_circles'",
+                                            problems[0]), problems
+    assert "in no zone" in problems[0]
+    from vanguard_fsm.machine.loader import FlowError
+    with pytest.raises(FlowError, match="overloaded_circles"):
+        run_scenario(write_scenario(tmp_path, GUARDIAN_LEFT), flows_dir=flows)

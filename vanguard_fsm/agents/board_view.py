@@ -22,15 +22,21 @@ from ..game import zones
 FIELD_ROWS = (("front_left", "VC", "front_right"), ("back_left", "back_center", "back_right"))
 
 
-def _unit_cell(game, unit) -> Text:
+def _unit_cell(game, unit, face_down: bool = False, hidden: bool = False) -> Text:
+    """A unit's cell; the first vanguard before the stand up is face down (CR 5.4.3): hidden from
+    the opponent, marked for its owner."""
     if unit is None:
         return Text("-", style="dim")
+    if face_down and hidden:
+        return Text("face down\n(first vanguard)", style="dim")
     card = game.cards[unit.card]
     text = Text(f"{card.id} {card.name}\n", style="bold")
     crit = zones.critical(game, unit)
     text.append(f"G{card.grade} {zones.power(game, unit)} C{crit}")
     if unit.rested:
         text.append(" rested", style="yellow")
+    if face_down:
+        text.append(" face down", style="dim")
     if unit.heart is not None:
         text.append(f"\nheart {game.cards[unit.heart].id}")
     if unit.mate is not None:   # a legion mate beside it (CR 10.25), or a heart with the leader
@@ -62,7 +68,8 @@ def player_view(game, seat: int, show_hand: bool = True) -> Table:
     for name in FIELD_ROWS[0]:
         field.add_column(name, min_width=18)
     for row in FIELD_ROWS:
-        cells = [_unit_cell(game, p.circles[c]) for c in row]
+        cells = [_unit_cell(game, p.circles[c], p.circles[c] is not None and p.circles[c].card in p.face_down,
+                            not show_hand) for c in row]
         if row is FIELD_ROWS[1]:
             cells = [Text(f"{c}\n", style="dim") + cell for c, cell in zip(row, cells)]
         field.add_row(*cells)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import sys
 
+from ..game.concede import CONCEDE_IDS, concede_actions, conceding_seat
 from .board_view import board_view, render_text
 
 
@@ -20,14 +21,20 @@ class HumanInputClosed(EOFError):
 
 
 def numbered_actions(decision) -> str:
-    """`  1. pass` lines, the numbers `choose N` and the human agent accept."""
-    return "\n".join(f"  {n}. {a.id}" for n, a in enumerate(decision.actions, 1))
+    """`  1. pass` lines, the numbers `choose N` and the human agent accept; then the concession
+    either player may make at any decision (CR 1.2.4), never numbered so no slip of a digit makes it."""
+    return "\n".join([f"  {n}. {a.id}" for n, a in enumerate(decision.actions, 1)]
+                     + [f"  ({' / '.join(CONCEDE_IDS)}: concede the game, CR 1.2.4; 'concede': P{decision.player})"])
 
 
 def pick(decision, answer: str):
     """The action an answer names: a 1-based number (ASCII digits: '²' or '٣' are not numbers
-    here, and a 5,000-digit answer is simply out of range) or an exact action id; None if neither."""
+    here, and a 5,000-digit answer is simply out of range) or an exact action id; None if neither.
+    `concede` is the deciding player's concession, `concede:N` seat N's (CR 1.2.4)."""
     answer = answer.strip()
+    if answer == "concede" or conceding_seat(answer) is not None:
+        seat = decision.player if answer == "concede" else conceding_seat(answer)
+        return concede_actions()[seat]
     if answer.isascii() and answer.isdigit():
         if len(answer) > len(str(len(decision.actions))):
             return None

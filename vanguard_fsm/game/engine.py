@@ -13,6 +13,7 @@ from ..machine.registry import REGISTRY
 from ..machine.runner import MOVE_DECISION, MOVE_DONE, FlowStuck, Runaway, Runner
 from .actions import Action, Decision, GameStateError, IllegalAction
 from .board_cache import close, open_version
+from .concede import concede, conceding_seat
 from .rng import GameRandom
 from .state import Player, State
 
@@ -297,6 +298,11 @@ class Game:
                     chosen = action
                     break
         if chosen is None:   # an id, a copy, a wrong or an illegal action: checked in full
+            seat = conceding_seat(action) if decision is not None else None
+            if seat is not None:    # either player, at any decision (CR 1.2.4; game/concede.py)
+                self.reads = None            # a writer runs from here on (`board_cache.close`)
+                concede(self, seat)
+                return
             chosen = _match_action(action, decision)
         _count_turn_decision(self)
         self.reads = None                # a writer runs from here on (`board_cache.close`)

@@ -264,6 +264,7 @@ def ride(game, seat: int, card: int, normal: bool = True, source: str = "hand") 
     getattr(p, source).remove(card)
     old = p.circles["VC"]
     onto = game.cards[old.card].grade if old is not None else None
+    souled = len(p.soul)
     if old is not None:
         if old.heart is not None:   # riding over a G unit: it returns to the G zone (CR 10.6.1.3-4)
             p.g_zone.append(old.card)
@@ -285,6 +286,8 @@ def ride(game, seat: int, card: int, normal: bool = True, source: str = "hand") 
         game, statuses.unit_subject(old), "deleted") else {}
     game.emit("ride", player=seat, card=c.id, grade=c.grade, onto_grade=onto, normal=normal, ridden=ridden,
               **{"from": source}, **gone)
+    for inst in p.soul[souled:]:    # the old vanguard (its mate, a G unit's heart) is put into the soul
+        arrived(game, seat, inst, "VC", "soul")
     return unit
 
 

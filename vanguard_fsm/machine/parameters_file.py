@@ -4,7 +4,8 @@ Kept apart from `loader.py`, which reads the flow machines, because the paramete
 another kind of document with rules of their own: a file written before a rules number
 was added gets that key from the built-in file (`LATER_PARAMETERS`), a retired key is
 dropped with a warning or refused (`renamed.py`), the schema types every value, and every
-format needs both its damage limit and its deck construction. Each problem is reported
+format needs both its damage limit and its deck construction, and the rule actions a card
+could otherwise be left in no zone without (`KEPT_RULE_ACTIONS`) are listed. Each problem is reported
 through the loader's linter at its `file:line:col`.
 """
 from __future__ import annotations
@@ -13,7 +14,7 @@ from pathlib import Path
 
 from ..paths import builtin_flows_dir
 from .renamed import retired_parameter
-from .schema import LATER_NESTED_PARAMETERS, LATER_PARAMETERS, schema_errors
+from .schema import KEPT_RULE_ACTIONS, LATER_NESTED_PARAMETERS, LATER_PARAMETERS, schema_errors
 from .spec import Where
 from .yamlsrc import SourceError, load
 
@@ -63,4 +64,8 @@ def read_parameters(params_doc, linter) -> dict:
             *params_doc.locate(("parameters", "deck_construction", "__key__")),
             f"every format needs both damage_to_lose and deck_construction: "
             f"{', '.join(sorted(formats ^ built))} has only one"))
+    for name, why in KEPT_RULE_ACTIONS.items():
+        if name not in parameters["rule_actions"]:
+            linter.problems.append(SourceError(*params_doc.locate(("parameters", "rule_actions", "__key__")),
+                                               f"rule_actions must list {name!r}: {why}"))
     return parameters

@@ -116,6 +116,12 @@ _EFFECTS = {"type": "array", "minItems": 1,
 # The rule actions of a check timing (game/rules/check_timing.py RULE_ACTIONS), CR 9.2-9.6.
 RULE_ACTION_NAMES = ("losing", "overloaded_circles", "guardians_outside_battle", "ride_from_soul",
                      "damage_process")
+# Rule actions no rule set may leave out, and why: without one, a card would end up in no zone the
+# rules name (card conservation; issue 29 item 11, the audit's flow edit E5). Lint refuses it.
+KEPT_RULE_ACTIONS = {
+    "overloaded_circles": "a unit called over another (RULES 3.3.4 a, CR 8.5.3.2) waits for this rule action "
+                          "(CR 9.3.1, 9.3.6) to take it to the drop zone or the soul; without it the called-over "
+                          "card would be in no zone at all"}
 
 _DECK_FORMAT = {"type": "object", "additionalProperties": False,
                 "required": ["rule", "main_deck", "triggers", "max_heal", "max_copies"],
@@ -224,7 +230,8 @@ PARAMETERS_SCHEMA = {
                                "flow_moves_without_decision": dict(_count(100, 1000000), description=(
                                    "automatic flow moves in a row with no choice made (a cycle of transitions)")),
                                "abilities_per_check_timing": dict(_count(10, 100000), description=(
-                                   "abilities played between two flow moves (an ability that re-triggers itself)")),
+                                   "abilities played between two flow moves (an ability that re-triggers itself); "
+                                   "a mandatory loop whose situation comes back within it is a draw, CR 12.1.1.1")),
                                "decisions_per_turn": dict(_count(100, 1000000), description=(
                                    "decisions taken in one turn (CR 6.6.1.3 lets rear-guards move without limit: "
                                    "an agent or a flow that never moves on)"))}},

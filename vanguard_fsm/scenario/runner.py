@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ..game.concede import conceding_seat
 from ..game.engine import Game
 from ..machine.hooks import Hooks
 from ..machine.yamlsrc import SourceError
@@ -161,6 +162,10 @@ class _Run:
         entry = self.script[self.used]
         who, _, action_id = entry.partition(" ") if entry[:1] == "P" and " " in entry else ("", "", entry)
         action_id = action_id.strip()
+        if conceding_seat(action_id) is not None:   # either player, at any decision (CR 1.2.4)
+            self.used += 1
+            game.apply(action_id)
+            return
         if who and int(who[1]) != d.player:
             raise self.s.failure(keys, f"scripted for {who} but the decision at {flow_path} is player "
                                        f"{d.player}'s; legal: {legal}")

@@ -88,7 +88,7 @@ EVENT_FILTER = {"type": "object", "required": ["event"],
 CHECKS = {
     "p0": PLAYER_EXPECT, "p1": PLAYER_EXPECT,
     "winner": {"enum": [0, 1, None]}, "loser": {"enum": [0, 1, None]},
-    "reason": {"enum": ["damage", "deck_out", "no_vanguard", "turn_limit", None]},
+    "reason": {"enum": ["damage", "deck_out", "no_vanguard", "turn_limit", "loop", "concede", None]},
     "over": {"type": "boolean"}, "turn": {"type": "integer"}, "turn_player": SEAT, "battle_count": _COUNT,
     "state": {"type": "string"}, "decision": {"type": "string"},
     "events": {"type": "array", "items": EVENT_FILTER},

@@ -12,6 +12,7 @@ from __future__ import annotations
 from ..debug.breakpoints import BREAK_KINDS
 from ..debug.commands import UsageError
 from ..game.actions import IllegalAction
+from ..game.concede import conceding_seat
 from . import flowinfo
 
 MAX_COUNT = 100_000
@@ -90,7 +91,7 @@ def choose(page, msg):
     decision = page.game.pending
     if decision is None:
         raise BadMessage("no decision is pending")
-    if decision.find(action) is None:
+    if decision.find(action) is None and conceding_seat(action) is None:   # either seat may concede (CR 1.2.4)
         raise IllegalAction(f"{action!r} is not a legal action for player {decision.player} at {decision.kind}",
                             decision.ids())
     then = msg.get("then")

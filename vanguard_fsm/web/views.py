@@ -11,11 +11,15 @@ import re
 
 from ..abilities.runtime import static
 from ..game import battle_power, zones
+from ..game.concede import CONCEDE_IDS
 
 CIRCLE_ORDER = ("front_left", "VC", "front_right", "back_left", "back_center", "back_right")
 HAND_REF = re.compile(r"hand\[(\d+)\]")
 CARD_ID = re.compile(r"\b[A-Z][A-Z0-9]*-[A-Z0-9]+\b")
 HIDDEN = {"id": "?", "name": "face down", "grade": None, "shield": None}
+# the first vanguard before the stand up, as its opponent sees it (CR 5.4.3)
+HIDDEN_VANGUARD = {**HIDDEN, "name": "face down (first vanguard)", "grade": "?", "power": "?", "base_power": "?",
+                   "critical": "?", "base_critical": "?", "modifiers": [], "rested": False, "face_down": True}
 
 
 def _card(game, instance: int) -> dict:
@@ -88,6 +92,7 @@ def seat_view(game, seat: int, show_hand: bool = True) -> dict:
         "seat": seat, "deck_name": p.deck_name,
         "turn_player": state.turn > 0 and state.turn_player == seat, "first": state.first == seat,
         "circles": {c: _unit(game, p.circles.get(c)) for c in CIRCLE_ORDER},
+        **_first_vanguard_face_down(p, show_hand),
         # locked cards (CR 10.22) are no units but lie face down on their lock circle (CR 4.6.7);
         # which card it is was public when it was locked (the trace's lock event names it)
         "locked": {c: {**_card(game, i), "face_down": True} for c, i in p.locked.items()},
@@ -104,7 +109,18 @@ def seat_view(game, seat: int, show_hand: bool = True) -> dict:
         "hand_count": len(p.hand),
         "hand": [_card(game, i) for i in p.hand] if show_hand else None,
     }
+    if out.get("vanguard_face_down"):
+        out["circles"]["VC"] = {**out["circles"]["VC"], "face_down": True} if show_hand else HIDDEN_VANGUARD
     return out
+
+
+def _first_vanguard_face_down(p, show_hand: bool) -> dict:
+    """Before the stand up the first vanguard lies face down (CR 5.4.3): its owner sees it marked,
+    the opponent sees no card. Returns what to add to a seat view (nothing after the stand up)."""
+    vanguard = p.circles.get("VC")
+    if vanguard is None or vanguard.card not in p.face_down:
+        return {}
+    return {"vanguard_face_down": True}
 
 
 def battle_view(game) -> dict | None:
@@ -185,6 +201,7 @@ def decision(session, viewer: int | None = None) -> dict | None:
             "actions": [{"id": a.id, "kind": a.kind, "text": action_text(game, d, a.id, viewer in (None, d.player)),
                          "cards": action_label(game, d, a.id) if viewer in (None, d.player) else ""}
                         for a in d.actions],
+            "concede": [{"id": aid, "text": f"P{seat} concedes (CR 1.2.4)"} for seat, aid in enumerate(CONCEDE_IDS)],
             "recorded": recorded if recorded is not None and d.find(recorded) is not None else None,
             "diverged": recorded is not None and d.find(recorded) is None}
 

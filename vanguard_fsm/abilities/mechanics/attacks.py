@@ -1,5 +1,6 @@
-"""Effects that make attacks (CR 10.34): `{attack: self, against: opponent_vanguard}`, and
-effects that add attacked units to the battle (CR 7.4.1.8.4, 10.20): `{battles: ...}`.
+"""Effects that make attacks (CR 10.34): `{attack: self, against: opponent_vanguard}`, effects
+that add attacked units to the battle (CR 7.4.1.8.4, 10.20): `{battles: ...}`, and the effect that
+changes the attacked unit (CR 10.20, 7.1.2.3-7.1.2.4): `{change_attacked_unit: ...}`.
 
 The attacking unit is one of the effect's target units (its master's; chosen now
 if several), the unit attacked one of `against` (your opponent's units; chosen now
@@ -42,7 +43,8 @@ def _attacker_done(game, ctx, against, then, every, chosen):
         _continue(game, then)
         return
     units, _, _ = candidates(game, ctx, against)
-    theirs = [ref for ref in units if ref[0] != ctx.seat and ref[1] in FRONT_ROW]
+    theirs = [ref for ref in units if ref[0] != ctx.seat and ref[1] in FRONT_ROW
+              and game.abilities.allows(game, ref[0], ref[2], "be_attacked")]    # CR 7.4.1.6
     if every:
         if theirs:
             effect_attacks.request(game, ctx.seat, chosen[0][1], *(u.placed for _, _, u in theirs))
@@ -77,6 +79,33 @@ def battles(game, ctx, arg, params, then, index):
         return
     choose(game, ctx.seat, "ability_target", unit_options(game, theirs, ctx.seat), count, up_to,
            (_battle_these, (ctx, then)), f"{ctx.key}: which units it battles")
+
+
+@ABILITIES.effect("change_attacked_unit", "target")
+def change_attacked_unit(game, ctx, arg, params, then, index):
+    """The battle in progress: one target unit becomes the unit being attacked instead of every unit
+    attacked so far (CR 10.20, 7.1.2.3-7.1.2.4): a unit of the attacked player on the vanguard circle
+    or a front rear-guard circle that can be attacked, chosen by this ability's player if several.
+    "A battle where your vanguard is attacked" becomes one where a rear-guard is, and back.
+    Example: {change_attacked_unit: self}"""
+    b = game.state.battle
+    tp = game.state.turn_player
+    if b is None or b.attacker is None:
+        _continue(game, then)
+        return
+    units, _, _ = candidates(game, ctx, arg)
+    attacked = {c for c, _ in b.targets()}
+    fits = [ref for ref in units if ref[0] != tp and ref[1] in FRONT_ROW and ref[1] not in attacked
+            and game.abilities.allows(game, ref[0], ref[2], "be_attacked")]     # CR 7.4.1.6
+    choose(game, ctx.seat, "ability_target", unit_options(game, fits, ctx.seat), 1, False,
+           (_attacked_changed, (then,)), f"{ctx.key}: which unit is attacked now")
+
+
+def _attacked_changed(game, then, chosen):
+    ref = find_unit(game, chosen[0][1]) if chosen else None
+    if ref is not None:
+        battle.change_attacked_unit(game, ref[1])
+    _continue(game, then)
 
 
 def _battle_these(game, ctx, then, chosen):

@@ -10,9 +10,13 @@ looked at when the game asks, never stored, like CONT power (`static.cont_value`
   can take it away: `{lose: restraint}`, `restrictions.py`);
 - `cannot_attack` (target: self by default): the units cannot attack; with conditions it is
   "cannot attack unless ..." (`conditions: [{not: [...]}]`);
-- `cannot_be_boosted` (target: self by default): no unit may boost the units' attacks (CR 7.4.1.7).
+- `cannot_be_boosted` (target: self by default): no unit may boost the units' attacks (CR 7.4.1.7);
+- `cannot_be_attacked` (target: self by default): the units are not chosen as attacked units, nor
+  added to a battle or made the attacked unit by an effect (CR 7.3.1.3, 7.4.1.6: "not restricted by
+  rules nor effects"); with none left to attack, no attack can take place.
 
-The battle rules ask `allows(game, seat, unit, "attack")` for every attacker they would offer and
+The battle rules ask `allows(game, seat, unit, "attack")` for every attacker they would offer,
+`allows(..., "be_attacked")` for every unit they would offer to attack, and
 `allows(..., "be_boosted")` before offering a boost (game/rules/battle.py). A unit that lost one of these
 keywords (`lose`, a unit status) is not counted as having it: `static.cont_value` skips its abilities
 of that name until the status ends.
@@ -24,7 +28,8 @@ from ..language.registry import ABILITIES
 from ..runtime.static import has_flag
 from ..language.targets import units_of
 
-CONT_ONLY = frozenset({"resist", "lord", "restraint", "cannot_attack", "cannot_be_boosted", "harmony"})   # harmony: a keyword, `harmony.py`
+CONT_ONLY = frozenset({"resist", "lord", "restraint", "cannot_attack", "cannot_be_boosted", "cannot_be_attacked",
+                       "harmony"})   # harmony: a keyword, `harmony.py`
 
 
 def _continue(game, then):
@@ -67,6 +72,14 @@ def cannot_be_boosted(game, ctx, arg, params, then, index):
     _continue(game, then)
 
 
+@ABILITIES.effect("cannot_be_attacked", "none", {"target": "target"})
+def cannot_be_attacked(game, ctx, arg, params, then, index):
+    """CONT: the target units (this unit by default) cannot be attacked: not chosen as the attacked unit,
+    not added to a battle or made the attacked unit by an effect (CR 7.3.1.3, 7.4.1.6).
+    Example: {kind: CONT, zone: R, effect: cannot_be_attacked}"""
+    _continue(game, then)
+
+
 def _flag(game, unit, what) -> bool:
     layer = game.abilities
     return layer is not None and has_flag(layer, game, unit, what)
@@ -79,9 +92,11 @@ def resisted(game, chooser: int, seat: int, unit) -> bool:
 
 def allows(game, seat: int, unit, what: str) -> bool:
     """The unit may `attack` (neither Restraint, CR 11.5.1, nor `cannot_attack`, nor Lord, CR 11.8.1)
-    or `be_boosted`."""
+    or `be_boosted` or `be_attacked`."""
     if what == "be_boosted":
         return not _flag(game, unit, "cannot_be_boosted")
+    if what == "be_attacked":
+        return not _flag(game, unit, "cannot_be_attacked")
     if _flag(game, unit, "restraint") or _flag(game, unit, "cannot_attack"):
         return False
     if _flag(game, unit, "lord"):

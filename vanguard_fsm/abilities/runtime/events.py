@@ -17,7 +17,8 @@ from ..language.targets import where_zone
 # events other cards watch ("when your G unit strides"): they need a zone to work from
 WATCHED = frozenset({"when_your_g_unit_strides", "when_your_unit_attacks", "when_your_unit_boosts",
                      "when_your_unit_hits", "when_opponent_rear_guard_put_into_drop", "when_your_drive_check_reveals",
-                     "when_opponent_card_unlocked", "when_opponent_rear_guard_locked"})
+                     "when_opponent_card_unlocked", "when_opponent_rear_guard_locked",
+                     "when_card_put_into_your_soul", "when_your_damage_check_reveals"})
 
 
 def _unit_at(game, seat, circle):
@@ -133,11 +134,14 @@ def _hit_or_not(layer, game, u, placed, zone, hit, vanguard) -> None:
 
 def on_zone_change(layer, game, seat, inst, src, dst) -> None:
     """A card arrived in a zone, whatever moved it (rule, cost, effect; CR 10.3, 10.8): 'when put
-    into the drop zone / the bind zone' abilities of that card trigger there, knowing where it came
+    into the drop zone / the bind zone' abilities of that card trigger there (into the soul: the
+    cards of its player watching their soul), knowing where it came
     from (`from_zone`; a zone-changing trigger, CR 8.6.5; bind: CR 10.19, 4.9) and, for a unit an
     effect retired, whose card's effect it was (`caused_by`, CR 11.27.1, 10.4)."""
     by = layer.effect_by
-    if dst == "bind":
+    if dst == "soul":     # "each time one of your cards is put into your soul" (seeds 3.3.4)
+        layer.watchers(game, seat, "when_card_put_into_your_soul", by=by)
+    elif dst == "bind":
         layer.subject(game, seat, inst, ("when_put_into_bind",), "bind", 0, origin=src)
     elif dst == "drop":
         layer.subject(game, seat, inst, ("when_put_into_drop",), "drop", 0, origin=src, by=by)
@@ -226,6 +230,7 @@ def events_listened(layer) -> frozenset:
 EVENT_TIMINGS = {
     "call": _on_call, "ride": _on_ride, "stride": _on_stride, "when_attacks": _on_attack_declared,
     "guard": _on_guard,
-    "drive_check": _on_check("when_drive_check_reveals", "when_your_drive_check_reveals"), "damage_check": _on_check("when_damage_check_reveals"),
+    "drive_check": _on_check("when_drive_check_reveals", "when_your_drive_check_reveals"),
+    "damage_check": _on_check("when_damage_check_reveals", "when_your_damage_check_reveals"),
     "draw": _on_draw, "lock": _on_lock, "unlock": _on_unlock, "legion": _on_legion, "put": _on_put,
 }

@@ -25,7 +25,7 @@ from ...game import deleted
 from ...game.actions import Action
 from ...game.state import MATE, REAR_CIRCLES
 from ...machine.runner import Runaway
-from . import abstate, static
+from . import abstate, loops, static
 from ..mechanics import attacks, cont_restrictions
 from ..language import costs
 from .abstate import Pending
@@ -65,7 +65,7 @@ def _mentions(data, name: str) -> bool:
 class AbilityLayer:
     def __init__(self, game, cards) -> None:
         self.game = game
-        self.played_at = (-1, 0)   # (game.moves, abilities played since that flow move): the runaway bound
+        self.played_at, self.loop_run = (-1, 0), None   # (game.moves, played since): the bound; `loops.LoopRun`
         self.specs: dict = {}
         self.auto: dict = {}     # card id -> timing -> specs
         self.cont: dict = {}     # card id -> CONT specs
@@ -238,9 +238,9 @@ class AbilityLayer:
             actions.append(Action(aid, "ability_order", seat, (p,)))
 
         def chosen(g, act):
-            count_played(g, act.args[0])
-            g.then(check_timing)          # CR 8.4.1.2: then the check timing starts over
-            g.then(play_pending, act.args[0])
+            if not count_played(g, act.args[0]):   # True: a loop nobody can stop, a draw (CR 12.1.1.1)
+                g.then(check_timing)          # CR 8.4.1.2: then the check timing starts over
+                g.then(play_pending, act.args[0])
 
         game.ask(seat, "ability_order", actions, chosen, "CR 8.4.1: choose which pending ability to play")
 
@@ -331,18 +331,24 @@ def timing_stand_by(layer, game, name, dry) -> bool:
 
 # -- playing one ability (tasks: immutable arguments only) ----------------------------
 
-def count_played(game, entry) -> None:
+def count_played(game, entry) -> bool:
     """Abilities played since the last flow move are bounded (`limits.abilities_per_check_timing`):
-    an ability that re-triggers itself is a located error, not an endless check timing."""
+    a mandatory loop whose situation comes back is a draw (CR 12.1.1.1, `loops.py`; True: decided),
+    any other ability that re-triggers itself is a located error, not an endless check timing."""
     layer = game.abilities
     moves, played = layer.played_at
     played = played + 1 if moves == game.moves else 1
     layer.played_at = (game.moves, played)
-    if played > game.params["limits"]["abilities_per_check_timing"]:
+    bound = game.params["limits"]["abilities_per_check_timing"]
+    if loops.endless(game, layer, layer.specs[entry.key], played, bound):
+        game.decide(None, None, "loop")
+        return True
+    if played > bound:
         path, line, col = game.db.where(game.cards[entry.inst].id) or ("<cards>", 1, 1)
         raise Runaway(path, line, col, f"runaway ability: {entry.key} played {played} times in one check "
                                        f"timing (does it trigger itself? the bound is "
                                        f"limits.abilities_per_check_timing in parameters.yaml)")
+    return False
 
 
 def play_pending(game, entry) -> None:

@@ -57,9 +57,16 @@ ENGINE_EVENTS = {
                            "CR 7.7.1.7)",
     "when_opponent_rear_guard_put_into_drop": "one of your opponent's rear-guards is put into the drop zone "
                                               "(watched by your cards from their zone; CR 10.3)",
+    "when_card_put_into_your_soul": "one of your cards is put into your soul, by any rule, cost or effect: a ride, "
+                                    "Soul Charge, a cost (watched by your cards from their zone, once per card; "
+                                    "seeds 002/003 3.3.4 'during your main phase, each time', CR 4.7, 10.18)",
+    "when_your_damage_check_reveals": "your damage check reveals a card (watched by your cards from their zone; "
+                                      "the card: {has: {count: your_trigger_zone, ...}}; seeds 3.3.5.5, CR 7.7.1.5, "
+                                      "10.15)",
 }
 if "when_attacks" not in REGISTRY.engine_events:
     REGISTRY.register_engine_events(ENGINE_EVENTS)
 # interrupts the engine raises; the root flow must say where each one goes (lint checks it)
 REGISTRY.interrupts.register("game_decided", "game_decided",
-                             "a rule action decided the game (CR 9.2): every running flow is abandoned")
+                             "a rule action decided the game (CR 9.2) or a loop nobody can stop made it a draw "
+                             "(CR 12.1.1.1): every running flow is abandoned")

@@ -55,9 +55,12 @@ def _attackers_now(game, seat):
 
 
 def _targets(game, seat):
-    """The opponent's units on VC or a front R circle, rested or not (CR 7.4.1.5)."""
+    """The opponent's units on VC or a front R circle, rested or not (CR 7.4.1.5), that no effect
+    says cannot be attacked (CR 7.4.1.6)."""
     p = game.state.players[1 - seat]
-    return [c for c in FRONT_ROW if p.circles[c] is not None]
+    layer = game.abilities
+    return [c for c in FRONT_ROW if p.circles[c] is not None
+            and (layer is None or layer.allows(game, 1 - seat, p.circles[c], "be_attacked"))]
 
 
 @condition("turn_player_can_attack")
@@ -123,13 +126,32 @@ def add_attacked_units(game, circles) -> list:
         return []
     them = state.players[1 - state.turn_player]
     attacked = {c for c, _ in b.targets()}
-    added = [c for c in circles if c not in attacked and them.circles[c] is not None]
+    layer = game.abilities
+    added = [c for c in circles if c not in attacked and them.circles[c] is not None
+             and (layer is None or layer.allows(game, 1 - state.turn_player, them.circles[c], "be_attacked"))]
     if added:
         b.more += tuple((c, them.circles[c].placed) for c in added)
         b.target_is_vanguard = b.target_is_vanguard or "VC" in added
         game.emit("attacked_units", player=1 - state.turn_player, targets=[c for c, _ in b.targets()],
                   added=added)
     return added
+
+
+def change_attacked_unit(game, circle: str) -> bool:
+    """An effect changes the unit being attacked (CR 10.20, 7.1.2.3-7.1.2.4): the attacked player's
+    unit on `circle` becomes the battle's only attacked unit. A battle where a vanguard was attacked
+    becomes one where a rear-guard is (or back); guardians already called guard what they named.
+    The trace's `attacked_units` lists it, with `changed_from` (the circles attacked before)."""
+    state = game.state
+    b = state.battle
+    them = state.players[1 - state.turn_player] if state.turn_player is not None else None
+    if b is None or b.attacker is None or them is None or them.circles.get(circle) is None:
+        return False
+    before = [c for c, _ in b.targets()]
+    b.target, b.target_placed, b.more, b.hits = circle, them.circles[circle].placed, (), ()
+    b.target_is_vanguard = circle == "VC"
+    game.emit("attacked_units", player=them.seat, targets=[circle], changed_from=before)
+    return True
 
 
 choice("attack", attack_legal, attack_apply)

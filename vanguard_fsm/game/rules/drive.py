@@ -11,8 +11,14 @@ from .. import statuses
 
 @condition("attacker_drives")
 def attacker_drives(game) -> bool:
-    """Only a vanguard attacker drive checks (CR 7.6.1.2; seed 002 Q&A)."""
-    return game.state.battle.attacker == "VC"
+    """The attacking unit is a drive unit (CR 7.6.1.2, 7.6.1.2.1): a vanguard (seed 002 Q&A), or a
+    rear-guard that gained drive, i.e. an effect raised its drive (`drive: N`, CR 2.16.2). A
+    rear-guard's printed drive skill alone does not make it drive (CR 2.16.1: the drive counts for
+    a vanguard); once it gained drive, its drive is counted as a vanguard's (`drive_of`)."""
+    if game.state.battle.attacker == "VC":
+        return True
+    unit = drive_unit(game)
+    return unit is not None and bool(game.state.statuses) and statuses.unit_total(game, unit, "drive") > 0
 
 
 def drive_count(game, skills) -> int:

@@ -23,13 +23,15 @@ def decide_first_player(game) -> None:
 @action("place_starting_vanguards")
 def place_starting_vanguards(game) -> None:
     """Each player puts their starting vanguard (grade `starting_vanguard_grade`, checked with the
-    deck) face down on VC (RULES 3.2.1)."""
+    deck) face down on VC (RULES 3.2.1, CR 5.4.3): it is not revealed until the stand up. The
+    trace's `put` says `face: down`; the board shows it to its owner only."""
     for seat, p in enumerate(game.state.players):
         starter = game.decks[seat].starter
         inst = next(i for i in p.deck if game.cards[i].id == starter)
         p.deck.remove(inst)
         p.circles["VC"] = zones.new_unit(game, inst)
-        game.emit("put", player=seat, card=starter, **{"from": "deck"}, to="VC", cause="setup")
+        p.face_down.add(inst)
+        game.emit("put", player=seat, card=starter, **{"from": "deck"}, to="VC", cause="setup", face="down")
 
 
 @action("shuffle_decks")
@@ -84,5 +86,12 @@ choice("redraw", redraw_legal, redraw_apply)
 
 @action("stand_up_vanguards")
 def stand_up_vanguards(game) -> None:
-    """"Stand up! Vanguard!": both starting vanguards are turned face up (RULES 3.2.4)."""
+    """"Stand up! Vanguard!": both starting vanguards are turned face up (RULES 3.2.4, CR 6.1.1): a
+    `put` from VC to VC, `face: up`, `from_face: down` each (turned over in place), then `stand_up`."""
+    for seat, p in enumerate(game.state.players):
+        vanguard = p.circles["VC"]
+        if vanguard is not None and vanguard.card in p.face_down:
+            p.face_down.discard(vanguard.card)
+            game.emit("put", player=seat, card=game.cards[vanguard.card].id, **{"from": "VC"}, to="VC",
+                      cause="setup", face="up", from_face="down")
     game.emit("stand_up", vanguards=[game.cards[p.circles["VC"].card].id for p in game.state.players])

@@ -100,7 +100,9 @@ function drawDecision(decision) {
           "search values (e)"), " ",
        el("input", { id: "eval-n", type: "number", min: 1, max: 5000, value: app.evalIterations,
                      title: "ISMCTS iterations", onchange: (e) => { app.evalIterations = Number(e.target.value) || 100; } }),
-       " iterations"));
+       " iterations", " · ",
+       (decision.concede || []).map((c) => el("button", { class: "concede", "data-action": c.id, title: c.id,
+         onclick: () => { if (confirm(`${c.text}?`)) command("choose", { action: c.id }); } }, c.text))));
 }
 
 function searchNote(ev, best) {
