@@ -136,6 +136,16 @@ def _refuse_non_action(action, decision) -> None:
                         f"or an offered Action)", decision.ids() if decision else [])
 
 
+def _conceded(game, action) -> bool:
+    """Either player concedes at any decision (CR 1.2.4; game/concede.py): the game is over."""
+    seat = conceding_seat(action)
+    if seat is None:
+        return False
+    game.reads = None                # a writer runs from here on (`board_cache.close`)
+    concede(game, seat)
+    return True
+
+
 def _match_action(action, decision) -> Action:
     """The offered action `action` names (an id, or an offered `Action`); else `IllegalAction`."""
     _refuse_non_action(action, decision)
@@ -162,10 +172,7 @@ class Game:
 
     def __init__(self, flows: CompiledFlowSet, db, decks, seed: int = 0, fmt: str = "standard",
                  hooks: Hooks | None = None) -> None:
-        self.flows = flows
-        self.db = db
-        self.decks = decks
-        self.seed = seed
+        self.flows, self.db, self.decks, self.seed = flows, db, decks, seed
         self.rng = GameRandom(seed)
         self.params = dict(flows.spec.parameters)   # flows/parameters.yaml, checked by its schema
         self.hooks = hooks or Hooks()
@@ -298,10 +305,7 @@ class Game:
                     chosen = action
                     break
         if chosen is None:   # an id, a copy, a wrong or an illegal action: checked in full
-            seat = conceding_seat(action) if decision is not None else None
-            if seat is not None:    # either player, at any decision (CR 1.2.4; game/concede.py)
-                self.reads = None            # a writer runs from here on (`board_cache.close`)
-                concede(self, seat)
+            if decision is not None and _conceded(self, action):
                 return
             chosen = _match_action(action, decision)
         _count_turn_decision(self)

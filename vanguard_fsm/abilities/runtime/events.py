@@ -210,7 +210,7 @@ RAISES = {
                      "when_your_unit_attacks"),
     "guard": ("when_intercepts", "when_placed"),
     "drive_check": ("when_drive_check_reveals", "when_your_drive_check_reveals"),
-    "damage_check": ("when_damage_check_reveals",),
+    "damage_check": ("when_damage_check_reveals", "when_your_damage_check_reveals"),
     "draw": ("when_drawn",), "lock": ("when_opponent_rear_guard_locked",),
     "unlock": ("when_unlocked", "when_opponent_card_unlocked"), "put": ("when_leaves_hand_by_g_assist",),
 }
