@@ -146,7 +146,8 @@ def flow_timing_cards():
     out = {}
     for card in load_cards():
         for a in card.abilities:
-            if a["kind"] == "AUTO" and a["timing"] in compiled_flows().spec.declared_timings():
+            if a["kind"] == "AUTO" and a["timing"] in compiled_flows().spec.declared_timings() and "zone" in a \
+                    and "effect" in a:   # played (a data-only ability triggers nothing), from a known zone
                 out.setdefault(a["timing"], (card.id, a["zone"], a.get("conditions", ())))
     return sorted((t, *v) for t, v in out.items())
 
