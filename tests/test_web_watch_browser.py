@@ -37,7 +37,9 @@ def test_an_edit_of_the_flows_is_linted_then_replayed_in_the_page(page, watched,
     with shot_on_failure(page, request.node.name):
         opened(page, watched.url)
         for key in ("n", "a", "n", "a", "n"):          # both redraws chosen by the agent, on into turn 1
-            page.keyboard.press(key)
+            before = page.evaluate("JSON.stringify(app.view.position)")
+            page.keyboard.press(key)                   # one at a time: the page queues at most four commands
+            page.wait_for_function("b => JSON.stringify(app.view.position) !== b", arg=before)
         expect(page.locator("#decision .dhead")).not_to_contain_text("redraw")
         where = page.evaluate("app.view.position.transitions")
         choices = page.evaluate("app.view.position.choices_made")
