@@ -287,10 +287,10 @@ def test_unexpressed_ability_without_effect_is_kept_as_data_and_never_played(tmp
     # Evil Ferret's ACT is compiled now (its cost puts this very rear-guard under the deck:
     # `rear_guard_to_deck_bottom` with `this_card`).
     # The nubatama deck's: Kabukicongo's Limit Break AUTO (the bound cards go back to the hand at the end
-    # of the turn: no term), Gozuou's AUTO and Shutenmaru's second AUTO (no filter names a unit that has
-    # Limit Break 4).
-    assert sorted(data_only) == ["BT09-019#3", "BT13-010#1", "BT13-051#1",
-                                 "BT13-056#2", "G-GC-REGRESSION#1", "G-LJ-ERLO#1",
+    # of the turn: no term); Gozuou's AUTO and Shutenmaru's second AUTO are compiled now ("a unit with
+    # Limit Break 4": the `limit_break` filter).
+    assert sorted(data_only) == ["BT09-019#3", "BT13-010#1",
+                                 "G-GC-REGRESSION#1", "G-LJ-ERLO#1",
                                  "G-NB-UNGAI#1", "G-SP-CLARETREVOLT#2"]
     assert [s.key for s in compile_card(db["BT03-047"])] == ["BT03-047#1"]
     assert [s.key for s in compile_card(db["BT03-009"])] == ["BT03-009#1", "BT03-009#2"]

@@ -216,6 +216,17 @@ def _g_guardian(game, arg, card, unit, ctx):
     return card.g_guardian is not None
 
 
+@ABILITIES.filter("limit_break", "int")
+def _limit_break(game, arg, card, unit, ctx):
+    """The card has an ability with Limit Break N (CR 11.6), N exactly: "a unit with 'Limit Break 4'".
+
+    Only the abilities printed on the card count (CR 8.7.1.1, the printed information): CR 11.6.2 would
+    also count an ability with the icon given by an effect, but no card gives one (no `give` holds a
+    `limit_break`), so the card's own abilities say it, in a zone as on a circle.
+    Example: {power: 3000, target: {from: your_units, choose: 1, clan: Royal Paladin, limit_break: 4}}"""
+    return any({"limit_break": arg} in a.get("conditions", ()) for a in card.abilities)
+
+
 @ABILITIES.filter("not_trigger", "none")
 def _not_trigger(game, arg, card, unit, ctx):
     """Not a trigger unit."""
