@@ -44,6 +44,22 @@ def compare(game, ctx, arg):
     return counts.compare(game, ctx, arg[0], arg[1], arg[2])
 
 
+@ABILITIES.condition("battle_number", "bound")
+def battle_number(game, ctx, arg):
+    """Which battle of this turn this is, bounded: `{at_least: 3}` is "the third battle or later",
+    `{equal_to: 1}` "the first battle", `{at_most: 2}` "the first or second battle" (one operator of `compare`
+    and a whole number). A battle counts from its attack (CR 7.1.2.1, 7.4.1.1) and stays the turn's last
+    battle until the next attack, so "at the end of the battle" reads it too; outside the battle phase, or
+    before the first attack, no battle number holds.
+
+    Example: {battle_number: {at_least: 3}}"""
+    state = game.state
+    if not state.in_battle_phase or state.battle_count < 1:
+        return False
+    (op, n), = arg.items()
+    return counts.OPERATORS[op](state.battle_count, n)
+
+
 @ABILITIES.condition("has", "count")
 def has(game, ctx, arg):
     """There is at least one: the count is 1 or more ("if you have a card named X in your soul").

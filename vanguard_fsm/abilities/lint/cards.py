@@ -160,6 +160,8 @@ class Linter(TermChecks, CompositeChecks):
             self.count(value, path, what, negative=kind == "number")
         elif kind == "comparison":
             self.comparison(value, path, what)
+        elif kind == "bound":
+            self.bound(value, path, what)
         elif kind == "pick":
             self.pick(value, path, what)
         elif kind in LIST_KINDS:

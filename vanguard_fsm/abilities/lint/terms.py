@@ -116,6 +116,17 @@ class TermChecks:
         self.count(value[0], path + (0,), what, negative=True)
         self.count(value[2], path + (2,), what, negative=True)
 
+    def bound(self, value, path, what) -> None:
+        """`{operator: N}`: one `compare` operator and a whole number >= 0 (`{at_least: 3}`)."""
+        if not isinstance(value, dict) or len(value) != 1:
+            self.error(path, f"{what} is {{operator: N}}, one operator (operators: {', '.join(OPERATORS)})")
+            return
+        (op, n), = value.items()
+        if not isinstance(op, str) or op not in OPERATORS:
+            self.error(path, f"unknown operator {op!r} (operators: {', '.join(OPERATORS)})")
+        else:
+            self.arg("int", n, path + (op,), what)
+
     def pick(self, value, path, what) -> None:
         """A cost's `N` or `{choose: N, filters}`."""
         if isinstance(value, dict):
