@@ -211,3 +211,18 @@ def test_give_another_ability_until_end_of_turn():
     assert zones.power(game, p.circles["VC"]) == 5000  # not a rear-guard
     end_turn_effects(game)                             # the end phase: "until end of turn" is over
     assert zones.power(game, p.circles["back_left"]) == 7000
+
+
+def test_deck_to_damage_puts_the_top_cards_face_up_without_a_damage_check():
+    game, p, inst = setup()
+    top = p.deck[-2:][::-1]
+    resolve(game, inst, "{deck_to_damage: 2}")
+    assert p.damage == top and not (set(top) & p.face_down)
+    assert not p.trigger
+
+
+def test_deck_to_damage_face_down():
+    game, p, inst = setup()
+    top = p.deck[-1]
+    resolve(game, inst, "{deck_to_damage: 1, face: down}")
+    assert p.damage == [top] and top in p.face_down

@@ -18,6 +18,7 @@ from __future__ import annotations
 from ...game import zones
 from ...game.state import REAR_CIRCLES
 from ..runtime import abstate
+from ..language import counts
 from ..language.choose import card_options, choose
 from .basic import _card_choice, _continue, _targeted, run
 from ..language.registry import ABILITIES
@@ -66,6 +67,20 @@ def put_cards(game, ctx, arg, params, then, index):
     Example: {put_cards: {from: drop, choose: 2, grade: 3}, to: bind}"""
     to = params.get("to", "bind")
     _card_choice(game, ctx, arg, "drop", (_cards_to, (ctx, then, to)), f"{ctx.key}: put cards into {to}")
+
+
+@ABILITIES.effect("deck_to_damage", "count", {"face": ("up", "down")})
+def deck_to_damage(game, ctx, arg, params, then, index):
+    """The top N cards of your deck into your damage zone, face up (`face: down`: face down; N may be a count): a card put there by an effect, not a damage, so no damage check (CR 7.7, 10.15).
+
+    Example: {deck_to_damage: 1, face: down}"""
+    p = game.state.players[ctx.seat]
+    for _ in range(counts.value(game, ctx, arg)):
+        if not p.deck:
+            break
+        zones.put(game, ctx.seat, p.deck[-1], "deck", "damage", "effect", face=params.get("face", "up"),
+                  ability=ctx.key)
+    _continue(game, then)
 
 
 @ABILITIES.effect("reveal_top", "int", {"test": "cards", "then": "effects", "to": DESTINATIONS})
