@@ -159,7 +159,7 @@ def test_the_search_shows_progress_can_be_cancelled_and_gives_intervals(page, se
     with shot_on_failure(page, request.node.name):
         at_a_breakpoint(page, server.url, "guard_step")
         page.keyboard.press("n")
-        page.wait_for_function("!app.busy && !app.queued")   # the reply redraws the decision panel: fill it after
+        page.wait_for_function("() => !app.busy && !app.queued")   # the reply redraws the decision panel: fill it after
         page.fill("#eval-n", "5000")
         page.dispatch_event("#eval-n", "change")
         page.click("#b-evaluate")
