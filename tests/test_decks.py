@@ -45,13 +45,16 @@ def swap(deck: Deck, old: str, new: str, times: int = 1) -> Deck:
 
 
 TRIAL_DECKS = [f"td{n:02}" for n in range(1, 18) if n != 15]   # TD15: no copy of its list was found
+# one standard deck for each clan of the pool that had none (picked by rule from the pool)
+CLAN_DECKS = ["angel-feather", "aqua-force", "dimension-police", "genesis", "granblue", "great-nature", "megacolony",
+              "oracle-think-tank", "pale-moon", "spike-brothers", "tachikaze"]
 
 
 def test_builtin_deck_names():
-    assert builtin_deck_names() == ["aurora", "aurora-quick", "dark-irregulars", "gear-chronicle", "gold-paladin", "kagero",
-                                    "link-joker", "murakumo", "narukami", "neo-nectar", "nova-grappler",
-                                    "nubatama", "royal-paladin", "shadow-paladin", *TRIAL_DECKS,
-                                    "tidewyrm", "tidewyrm-quick"]
+    assert builtin_deck_names() == sorted(["aurora", "aurora-quick", "dark-irregulars", "gear-chronicle", "gold-paladin",
+                                           "kagero", "link-joker", "murakumo", "narukami", "neo-nectar", "nova-grappler",
+                                           "nubatama", "royal-paladin", "shadow-paladin", *TRIAL_DECKS, *CLAN_DECKS,
+                                           "tidewyrm", "tidewyrm-quick"])
 
 
 # clans beside Cray Elemental (whose cards belong to every clan): one, but gear-chronicle's
@@ -63,7 +66,7 @@ CLANS = {"gear-chronicle": {"Gear Chronicle", "Kagero"}}
 @pytest.mark.parametrize("name", ["aurora", "aurora-quick", "tidewyrm", "tidewyrm-quick", "royal-paladin", "kagero",
                                   "gear-chronicle", "link-joker", "nova-grappler", "narukami",
                                   "neo-nectar", "dark-irregulars", "gold-paladin", "shadow-paladin", "murakumo",
-                                  "nubatama", *TRIAL_DECKS])
+                                  "nubatama", *TRIAL_DECKS, *CLAN_DECKS])
 def test_builtin_deck_is_legal(db, name):
     deck = load_deck(name, db)
     assert deck.name == name
@@ -77,6 +80,23 @@ def test_builtin_deck_is_legal(db, name):
     clans = {c.clan for c in cards} - {"Cray Elemental", "none"}
     assert clans == CLANS[name] if name in CLANS else len(clans) == 1
     assert {c.nation for c in cards if c.clan == "none"} <= {db[deck.starter].nation}
+
+
+def test_every_clan_that_can_field_a_standard_deck_has_a_builtin_one(db):
+    """A clan of the pool whose cards can make a legal standard deck (16 triggers at 4 a name, 50 cards at 4 a
+    name; CR 5.2-5.3) has at least one built-in deck of that clan (issue 28 item 4). Cray Elemental cards
+    belong to every clan; the pool's few Bermuda Triangle cards cannot make one."""
+    names: dict[str, set] = {}
+    triggers: dict[str, set] = {}
+    for card in db:
+        if card.unit in ("normal", "trigger"):
+            names.setdefault(card.clan, set()).add(card.name)
+            if card.trigger:
+                triggers.setdefault(card.clan, set()).add(card.name)
+    can_field = {clan for clan in names if 4 * len(names[clan]) >= 50 and 4 * len(triggers.get(clan, ())) >= 16}
+    decked = {db[load_deck(name, db).starter].clan for name in builtin_deck_names()}
+    assert can_field - {"Cray Elemental", "none"} - decked == set()
+    assert "Bermuda Triangle" not in can_field
 
 
 @pytest.mark.parametrize("name", ["aurora", "tidewyrm"])
