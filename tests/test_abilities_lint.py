@@ -71,6 +71,10 @@ def test_builtin_cards_lint_clean():
      "a once-per limit applies even when the requirement fails (CR 8.1.1.2.3.1): write it in conditions"),
     ("{kind: CONT, zone: V, if: [your_turn], effect: {power: 1000, target: self}}", "if:",
      "a CONT ability has no resolution: its requirement goes in conditions"),
+    ("{kind: AUTO, zone: V, timing: when_attacks, effect: {deck_copies: 16}}", "16",
+     "changes how a deck is built (CR 5.1.2): write it in a CONT ability with no zone"),
+    ("{kind: CONT, zone: R, effect: {deck_copies: 16}}", "16", "write it in a CONT ability with no zone"),
+    ("{kind: CONT, effect: {deck_copies: 99}}", "99", "the number of cards of this name a deck may hold, 4 to 50"),
 ])
 def test_unknown_names_are_located(tmp_path, ability, token, fragment):
     problems, path = lint_text(tmp_path, ability)

@@ -11,8 +11,10 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from helpers import play, rule_check
 
 from vanguard_fsm.game.cards import CardDB, load_cards
+from vanguard_fsm.abilities import new_game_with_abilities
 from vanguard_fsm.game.decks import Deck, DeckError, builtin_deck_names, load_deck, validate_deck
 
 FIXTURES = Path(__file__).parent / "fixtures" / "decks"
@@ -161,6 +163,23 @@ def test_standard_trigger_count(db, aurora):
 def test_standard_heal_limit(db, aurora):
     deck = swap(aurora, "AL-003", "TC-006")  # a critical out, another clan's heal in
     assert validate_deck(deck, db) == ["2.1: at most 4 heal triggers (found 5)"]
+
+
+def test_a_card_that_says_so_may_have_sixteen_copies_and_no_more(db):
+    """Mass Production Sailor's deck-construction CONT (`deck_copies: 16`, CR 5.1.2) replaces the four of
+    CR 5.2.2.2 for its own name only; the other rules still hold (sixteen triggers, heal limit)."""
+    deck = load_deck("aqua-force", db)
+    triggers = [c for c in deck.main if db[c].unit == "trigger"]
+    sixteen = dataclasses.replace(deck, main=tuple("BT11-102" if db[c].unit == "trigger" else c for c in deck.main))
+    assert len(triggers) == 16 and validate_deck(sixteen, db) == []
+    seventeen = swap(sixteen, next(c for c in deck.main if db[c].grade == 1 and db[c].unit == "normal"), "BT11-102")
+    assert "2.1: at most 16 cards named 'Mass Production Sailor' (found 17)" in validate_deck(seventeen, db)
+    game = new_game_with_abilities(3, (sixteen, deck), None, db=db)     # in play the ability does nothing
+    assert play(game, ("heuristic", "heuristic"), 3, rule_check).state.result[2] in ("damage", "deck_out")
+    grade_2 = Counter(c for c in deck.main if db[c].grade == 2)     # a card without the ability: four still
+    four = next(c for c, n in grade_2.items() if n == 4)
+    five = swap(deck, next(c for c in grade_2 if c != four), four)
+    assert validate_deck(five, db) == [f"2.1: at most 4 cards named '{db[four].name}' (found 5)"]
 
 
 def test_quick_trigger_count(db, quick):

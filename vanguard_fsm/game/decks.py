@@ -157,6 +157,16 @@ def check_deck(deck: Deck, db: CardDB, params: dict, fmt: str | None = None) -> 
         raise DeckError(deck.path, *deck.line_of(section), f"illegal deck {deck.name!r}: {message}{more}")
 
 
+def copy_limit(card, rules_limit: int) -> int:
+    """How many cards of this card's name a deck may hold: the rules' limit, or the number its own
+    deck-construction CONT ability says (`{deck_copies: 16}`, CR 5.1.2)."""
+    for raw in card.abilities:
+        effect = raw.get("effect") if raw.get("kind") == "CONT" and "unexpressed" not in raw else None
+        if isinstance(effect, dict) and "deck_copies" in effect:
+            return effect["deck_copies"]
+    return rules_limit
+
+
 def deck_problems(deck: Deck, db: CardDB, params: dict | None = None) -> list[tuple[str, str]]:
     """(section of the deck file, message) for every deck-construction rule broken."""
     if params is None:
@@ -179,9 +189,10 @@ def deck_problems(deck: Deck, db: CardDB, params: dict | None = None) -> list[tu
         if len(deck.main) != fmt["main_deck"]:
             problems.append(("main", f"{rule}: a {deck.format} deck has exactly {fmt['main_deck']} cards "
                                      f"(this one has {len(deck.main)})"))
+        allowed = {c.name: copy_limit(c, fmt["max_copies"]) for c in main}
         for name, found in sorted(Counter(c.name for c in main).items()):
-            if found > fmt["max_copies"]:
-                problems.append(("main", f"{rule}: at most {fmt['max_copies']} cards named '{name}' (found {found})"))
+            if found > allowed[name]:
+                problems.append(("main", f"{rule}: at most {allowed[name]} cards named '{name}' (found {found})"))
         triggers = [c for c in main if c.unit == "trigger"]
         if len(triggers) != fmt["triggers"]:
             problems.append(("main", f"{rule}: exactly {fmt['triggers']} trigger units (found {len(triggers)})"))

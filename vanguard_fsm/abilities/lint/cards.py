@@ -27,6 +27,7 @@ from ..effects.basic import CARD_ZONES
 from ..runtime.events import WATCHED
 from ..language.registry import ABILITIES
 from ..mechanics.cont_restrictions import CONT_ONLY
+from ..mechanics.deck_rules import DECK_RULES
 from .composite import LIST_KINDS, CompositeChecks
 from ..language.spec import DEFAULT_TIMING, KINDS, ONCE, ZONE_NAMES
 from ..language.filters import FILTER_KEYS
@@ -92,7 +93,7 @@ class Linter(TermChecks, CompositeChecks):
             elif zone is None and (timing not in SELF_EVENTS or timing in WATCHED):
                 self.error(path, f"AUTO ability at flow timing {timing!r} needs a zone to work from")
         else:
-            if zone is None:
+            if zone is None and not _deck_rule(raw):      # a deck-construction CONT acts before the game
                 self.error(path, f"a {kind} ability needs a zone")
             if timing is not None and timing != DEFAULT_TIMING[kind]:
                 self.error(path + ("timing",), f"a {kind} ability has no trigger timing "
@@ -357,3 +358,9 @@ def card_warnings(cards_path=None) -> list[SourceError]:
                                          f"condition says whose turn: it also triggers in the opponent's turn; "
                                          f"add your_turn (or opponent_turn)"))
     return out
+
+
+def _deck_rule(raw) -> bool:
+    """A CONT ability whose one effect changes how a deck is built (CR 5.1.2): it has no zone."""
+    effect = raw.get("effect")
+    return raw.get("kind") == "CONT" and isinstance(effect, dict) and bool(DECK_RULES & set(effect))

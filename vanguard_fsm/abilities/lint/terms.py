@@ -12,6 +12,7 @@ import difflib
 from ..language.conditions import CAUSE_TIMINGS
 from ..language.counts import DISTINCT, OPERATORS
 from ..language.registry import ABILITIES, MAX_AMOUNT
+from ..mechanics.deck_rules import DECK_RULES
 
 
 def unknown(what, name, known) -> str:
@@ -39,7 +40,15 @@ class TermChecks:
             self.error(path, f"{what} needs a text or a list of texts (got {value!r})")
 
     def in_cont(self, name, arg, path) -> None:
-        """An effect in a CONT ability is applied without a choice: a CONT `battles` names all its units."""
+        """An effect in a CONT ability is applied without a choice: a CONT `battles` names all its units. A
+        deck-construction effect is a CONT ability of no zone, acting before the game (CR 5.1.2)."""
+        if name in DECK_RULES:
+            if self.kind != "CONT" or self.zone is not None:
+                self.error(path, f"{name!r} changes how a deck is built (CR 5.1.2): write it in a CONT ability "
+                                 f"with no zone")
+            elif type(arg) is not int or not 4 <= arg <= 50:
+                self.error(path, f"{name!r} is the number of cards of this name a deck may hold, 4 to 50 "
+                                 f"(got {arg!r})")
         if self.kind == "CONT" and name == "battles" and isinstance(arg, dict) and {"choose", "up_to"} & set(arg):
             self.error(path, "a CONT 'battles' adds all the units it names as the attack is declared "
                              "(CR 7.4.1.8.4): no choose / up_to")

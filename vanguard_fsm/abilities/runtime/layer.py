@@ -43,7 +43,8 @@ _HIDDEN_ZONES = (("soul", "soul"), ("drop", "drop"), ("hand", "hand"), ("G", "g_
 
 @lru_cache(maxsize=512)
 def _compiled(card):
-    return compile_card(card)
+    """The card's specs in play: a CONT of no zone changes how a deck is built (CR 5.1.2), not the game."""
+    return tuple(s for s in compile_card(card) if s.zones is not None or s.kind != "CONT")
 
 
 def _reads_drops(cards) -> bool:
