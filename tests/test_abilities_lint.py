@@ -75,6 +75,8 @@ def test_builtin_cards_lint_clean():
      "changes how a deck is built (CR 5.1.2): write it in a CONT ability with no zone"),
     ("{kind: CONT, zone: R, effect: {deck_copies: 16}}", "16", "write it in a CONT ability with no zone"),
     ("{kind: CONT, effect: {deck_copies: 99}}", "99", "the number of cards of this name a deck may hold, 4 to 50"),
+    ("{kind: AUTO, zone: V, timing: when_attacks, effect: [win_game, {draw: 1}]}", "win_game",
+     "win_game ends the game at once (CR 1.2.1): it is the last effect of its ability"),
 ])
 def test_unknown_names_are_located(tmp_path, ability, token, fragment):
     problems, path = lint_text(tmp_path, ability)

@@ -141,7 +141,8 @@ class PlayLog:
     def _on_game_over(self, game, f, w, c):
         why = {"damage": "took the final damage", "deck_out": "has no cards in the deck",
                "no_vanguard": "has no vanguard", "turn_limit": "turn limit reached",
-               "loop": "a loop nobody can stop (CR 12.1.1.1)", "concede": "conceded (CR 1.2.4)"}.get(f["reason"], f["reason"])
+               "loop": "a loop nobody can stop (CR 12.1.1.1)", "concede": "conceded (CR 1.2.4)",
+               "effect": "lost to a card's effect (CR 1.2.5)"}.get(f["reason"], f["reason"])
         if f["winner"] is None:
             self.write(f"\nGame over after turn {game.state.turn}: no winner ({f['reason']}); "
                        f"damage {f['damage'][0]}-{f['damage'][1]}")

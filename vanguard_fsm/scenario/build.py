@@ -90,6 +90,8 @@ def _fill_player(game, scenario: Scenario, seat: int, cards: list[tuple]) -> Non
             p.circles["VC"].heart = inst
         elif slot == "mate":   # in legion (CR 10.25), or under a G unit with its leader as hearts (CR 10.27.4)
             p.circles["VC"].mate = _place_unit(game, inst, entry)
+        elif slot in REAR_CIRCLES and entry.get("locked"):
+            p.locked[slot] = inst    # a locked card: face down on its circle, not a unit (CR 10.22)
         elif slot in REAR_CIRCLES:
             p.circles[slot] = _place_unit(game, inst, entry)
         elif slot == "gc":

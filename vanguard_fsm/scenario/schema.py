@@ -37,6 +37,9 @@ _MODIFIERS = {"power_turn": {"type": "integer"}, "power_battle": {"type": "integ
 UNIT = {"anyOf": [{"type": "null"}, CARD, {
     "type": "object", "required": ["card"], "additionalProperties": False,
     "properties": {"card": CARD, "rested": {"type": "boolean"}, **_MODIFIERS}}]}
+REAR_GUARD = {"anyOf": [*UNIT["anyOf"], {     # or a locked card on the circle (CR 10.22): not a unit
+    "type": "object", "required": ["card", "locked"], "additionalProperties": False,
+    "properties": {"card": CARD, "locked": {"const": True}}}]}
 VANGUARD = {"anyOf": [CARD, {
     "type": "object", "required": ["card"], "additionalProperties": False,
     "properties": {"card": CARD, "rested": {"type": "boolean"}, "heart": CARD, "soul": _zone(),
@@ -50,7 +53,7 @@ PLAYER = {
     "properties": {
         "deck_name": {"type": "string"},
         "VC": VANGUARD,
-        **{c: UNIT for c in REAR_CIRCLES},
+        **{c: REAR_GUARD for c in REAR_CIRCLES},
         "hand": _zone(), "deck": _zone(), "drop": _zone(), "removed": _zone(), "bind": _zone(),
         "damage": _zone({"face_down": {"type": "boolean"}}),
         "g_zone": _zone({"face_up": {"type": "boolean"}}),
@@ -88,7 +91,7 @@ EVENT_FILTER = {"type": "object", "required": ["event"],
 CHECKS = {
     "p0": PLAYER_EXPECT, "p1": PLAYER_EXPECT,
     "winner": {"enum": [0, 1, None]}, "loser": {"enum": [0, 1, None]},
-    "reason": {"enum": ["damage", "deck_out", "no_vanguard", "turn_limit", "loop", "concede", None]},
+    "reason": {"enum": ["damage", "deck_out", "no_vanguard", "turn_limit", "loop", "concede", "effect", None]},
     "over": {"type": "boolean"}, "turn": {"type": "integer"}, "turn_player": SEAT, "battle_count": _COUNT,
     "state": {"type": "string"}, "decision": {"type": "string"},
     "events": {"type": "array", "items": EVENT_FILTER},

@@ -113,11 +113,10 @@ class Linter(TermChecks, CompositeChecks):
             self.error(path + ("optional",), "optional is true or false")
         items = raw.get("effect", ())
         outer, self.kind, self.zone = (self.kind, self.zone), kind, zone
-        if isinstance(items, (list, tuple)):
-            for i, item in enumerate(items):
-                self.effect(item, path + ("effect", i))
-        else:
-            self.effect(items, path + ("effect",))
+        listed = isinstance(items, (list, tuple))     # a single effect may be written without a list
+        for i, item in enumerate(items if listed else (items,)):
+            self.effect(item, path + (("effect", i) if listed else ("effect",)))
+        self.game_end_last(items if listed else (items,), path + ("effect",))
         self.kind, self.zone = outer
         if not items and kind != "CONT":
             self.error(path, "an ability needs an effect")

@@ -80,6 +80,13 @@ class TermChecks:
             self.error(path, f"time_leap of {source}: Time Leap binds rear-guards only (CR 10.31.2), "
                              f"so it would do nothing")
 
+    def game_end_last(self, items, path) -> None:
+        """`win_game` ends the game at once (CR 1.2.1): an effect written after it would never be done."""
+        for i, item in enumerate(items[:-1]):
+            if item == "win_game" or isinstance(item, dict) and "win_game" in item:
+                self.error(path + (i,), "win_game ends the game at once (CR 1.2.1): it is the last effect of "
+                                        "its ability")
+
     def together(self, name, item, path) -> None:
         """Parameters that do not go together: a call shuffles the deck, so `look_top` with `to: call`
         cannot keep the other cards under it (`others: deck_bottom`)."""
