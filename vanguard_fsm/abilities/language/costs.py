@@ -235,7 +235,7 @@ class HeartToDeckBottom:
 
 @ABILITIES.cost("retire", "pick")
 class RetireRearGuards(_PickCards):
-    """Retire N of your other rear-guards (matching the filters, CR 10.4).
+    """Retire N of your other rear-guards (matching the filters; this one too with `including_self: true`, CR 10.4).
 
     Example: {retire: {choose: 1, grade_max: 1}}"""
 
@@ -247,10 +247,10 @@ class RetireRearGuards(_PickCards):
 
     @staticmethod
     def _cards(game, ctx, filters):
-        p = _player(game, ctx)
-        cards = game.cards
+        p, cards = _player(game, ctx), game.cards
+        spare = None if any(name == "including_self" for name, _ in filters) else ctx.placed   # costs_zone.py
         return [(ctx.seat, c, p.circles[c]) for c in REAR_CIRCLES
-                if p.circles[c] is not None and p.circles[c].placed != ctx.placed
+                if p.circles[c] is not None and p.circles[c].placed != spare
                 and passes(game, ctx, filters, cards[p.circles[c].card], p.circles[c])]
 
     @staticmethod
@@ -264,7 +264,7 @@ class RetireRearGuards(_PickCards):
 
 @ABILITIES.cost("soul_rear_guard", "pick")
 class SoulRearGuards(RetireRearGuards):
-    """Put N of your other rear-guards (matching the filters) into your soul.
+    """Put N of your other rear-guards (matching the filters; this one too with `including_self: true`) into your soul.
 
     Example: {soul_rear_guard: 1}"""
 
