@@ -74,7 +74,9 @@ class TermChecks:
 
     def together(self, name, item, path) -> None:
         """Parameters that do not go together: a call shuffles the deck, so `look_top` with `to: call`
-        cannot keep the other cards under it (`others: deck_bottom`)."""
+        cannot keep the other cards under it (`others: deck_bottom`); `swap` exchanges exactly two units."""
+        if name == "swap" and not (isinstance(item["swap"], dict) and item["swap"].get("choose") == 2):
+            self.error(path + ("swap",), "swap exchanges two rear-guards: write the target with `choose: 2`")
         if name == "look_top" and item.get("others") == "deck_bottom" and item.get("to") == "call":
             self.error(path + ("others",), "look_top: `others: deck_bottom` goes with `to: hand` or `to: ride`, "
                                            "not with a call (which shuffles the deck)")
