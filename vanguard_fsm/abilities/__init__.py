@@ -12,7 +12,7 @@ import copy
 
 from .effects import basic, branches, delayed, moves, restrictions, rule_steps, zone_effects  # noqa: F401  (registration)
 from .language import conditions, costs, costs_zone, counts, identity, matching, selectors, targets  # noqa: F401  (registration)
-from .mechanics import attacks, cont_restrictions, delete, harmony, lock, time_leap  # noqa: F401  (registration)
+from .mechanics import attacks, bound, cont_restrictions, delete, harmony, lock, time_leap  # noqa: F401  (registration)
 from .runtime.abstate import EMPTY
 from .runtime.events import events_listened
 from .runtime.layer import AbilityLayer
