@@ -43,6 +43,16 @@ def picked(arg) -> tuple[int, tuple]:
     return (1 if arg is None else arg), ()
 
 
+def each_unit(game, ctx, then, chosen, fn) -> None:
+    """`fn(game, ctx, seat, circle, unit)` for each chosen unit ((seat, placement) pairs) still on the
+    field, then the cost is paid: what a cost that takes units does with them."""
+    for _, placed in chosen:
+        ref = find_unit(game, placed)
+        if ref is not None:
+            fn(game, ctx, *ref)
+    _continue(game, then)
+
+
 def _matching(game, ctx, instances, filters):
     if not filters:
         return list(instances)
@@ -255,11 +265,7 @@ class RetireRearGuards(_PickCards):
 
     @staticmethod
     def done(game, ctx, then, chosen):
-        for seat, placed in chosen:
-            ref = find_unit(game, placed)
-            if ref is not None:
-                zones.retire(game, seat, ref[1])
-        _continue(game, then)
+        each_unit(game, ctx, then, chosen, lambda g, c, seat, circle, unit: zones.retire(g, seat, circle))
 
 
 @ABILITIES.cost("soul_rear_guard", "pick")
@@ -272,11 +278,7 @@ class SoulRearGuards(RetireRearGuards):
 
     @staticmethod
     def done(game, ctx, then, chosen):
-        for seat, placed in chosen:
-            ref = find_unit(game, placed)
-            if ref is not None:
-                _to_soul(game, ctx, seat, ref[1], ref[2])
-        _continue(game, then)
+        each_unit(game, ctx, then, chosen, _to_soul)
 
 
 @ABILITIES.cost("rear_guard_to_deck_bottom", "pick")
@@ -298,11 +300,8 @@ class RearGuardsToDeckBottom(RetireRearGuards):
 
     @staticmethod
     def done(game, ctx, then, chosen):
-        for seat, placed in chosen:
-            ref = find_unit(game, placed)
-            if ref is not None:
-                zones.unit_to_zone(game, seat, ref[1], "deck", "cost", bottom=True, **paid_by(ctx))
-        _continue(game, then)
+        each_unit(game, ctx, then, chosen, lambda g, c, seat, circle, unit: zones.unit_to_zone(
+            g, seat, circle, "deck", "cost", bottom=True, **paid_by(c)))
 
 
 def _to_soul(game, ctx, seat, circle, unit) -> None:
@@ -398,8 +397,4 @@ class RestUnits:
 
     @staticmethod
     def done(game, ctx, then, chosen):
-        for seat, placed in chosen:
-            ref = find_unit(game, placed)
-            if ref is not None:
-                zones.set_rested(game, seat, ref[2], True)
-        _continue(game, then)
+        each_unit(game, ctx, then, chosen, lambda g, c, seat, circle, unit: zones.set_rested(g, seat, unit, True))

@@ -22,10 +22,9 @@ from __future__ import annotations
 from ...game import zones
 from ...game.rules.costs import paid_by
 from .choose import card_options, choose
-from .costs import RetireRearGuards, _continue, _matching, _move_cards
+from .costs import RetireRearGuards, _matching, _move_cards, each_unit
 from .filters import filters_of
 from .registry import ABILITIES
-from .targets import find_unit
 
 # the zones `move_cards` moves between (a `Player` attribute each); `deck` is its top
 MOVE_ZONES = ("hand", "soul", "drop", "damage", "bind", "deck")
@@ -88,11 +87,8 @@ class LockRearGuards(RetireRearGuards):
 
     @staticmethod
     def done(game, ctx, then, chosen):
-        for seat, placed in chosen:
-            ref = find_unit(game, placed)
-            if ref is not None:
-                zones.lock(game, seat, ref[1], by=ctx.seat, cause="cost", **paid_by(ctx))
-        _continue(game, then)
+        each_unit(game, ctx, then, chosen, lambda g, c, seat, circle, unit: zones.lock(
+            g, seat, circle, by=c.seat, cause="cost", **paid_by(c)))
 
 
 @ABILITIES.filter("including_self", "none")
