@@ -289,7 +289,12 @@ PAIRINGS = {
     "nubatama-mirror": Pairing(
         ("nubatama", "nubatama"),
         [(1, i, ("heuristic", "heuristic")) for i in range(5)],
-        {"effect:set_power", "ability:G-NB-UNGAI#2", "condition:generation_break", "ability:G-CE-DIZMEL#2"}),
+        {"effect:set_power", "ability:G-NB-UNGAI#2", "condition:generation_break", "ability:G-CE-DIZMEL#2"},
+        unseen={k: "Kabukicongo's Limit Break AUTO (Counter Blast 1 as it attacks: bind_for_turn, and its end-of-turn "
+                   "return): in games 0-29 of the mirror the heuristic spends every face-up damage on Kabukicongo's "
+                   "own Counter Blast 1 ACT in the main phase, so the AUTO finds no cost to pay; it resolves in "
+                   "tests/scenarios/real_cards/kabukicongo_binds_the_opponent_rear_guards_for_the_turn.yaml"
+                for k in ("BT13-010#1", "BT13-010#1.later1")}),
     # The Shadow Paladin mirror (Swift Owl's Ritual, CR 11.18): Darkness Maiden, Macha calls a grade 1
     # or lower Shadow Paladin from the deck (the heuristic takes the card whose ability wants that call:
     # Swift Owl); Swift Owl then needs three grade 1 cards in the drop zone, which Phantom Blaster

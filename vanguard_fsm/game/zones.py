@@ -373,7 +373,8 @@ def set_rested(game, seat: int, unit: Unit, rested: bool) -> None:
 
 
 def move(game, seat: int, src: str, dst: str) -> None:
-    """Move a rear-guard within its column, swapping with any unit there (RULES 3.3.4 d)."""
+    """Move a rear-guard to another rear-guard circle, swapping with any unit there: within its column
+    (RULES 3.3.4 d), or where an effect says (`abilities/effects/moves.py`)."""
     p = game.state.players[seat]
     a, b = p.circles[src], p.circles[dst]
     p.circles[src], p.circles[dst] = b, a

@@ -43,6 +43,16 @@ def picked(arg) -> tuple[int, tuple]:
     return (1 if arg is None else arg), ()
 
 
+def each_unit(game, ctx, then, chosen, fn) -> None:
+    """`fn(game, ctx, seat, circle, unit)` for each chosen unit ((seat, placement) pairs) still on the
+    field, then the cost is paid: what a cost that takes units does with them."""
+    for _, placed in chosen:
+        ref = find_unit(game, placed)
+        if ref is not None:
+            fn(game, ctx, *ref)
+    _continue(game, then)
+
+
 def _matching(game, ctx, instances, filters):
     if not filters:
         return list(instances)
@@ -235,7 +245,7 @@ class HeartToDeckBottom:
 
 @ABILITIES.cost("retire", "pick")
 class RetireRearGuards(_PickCards):
-    """Retire N of your other rear-guards (matching the filters, CR 10.4).
+    """Retire N of your other rear-guards (matching the filters; this one too with `including_self: true`, CR 10.4).
 
     Example: {retire: {choose: 1, grade_max: 1}}"""
 
@@ -247,24 +257,20 @@ class RetireRearGuards(_PickCards):
 
     @staticmethod
     def _cards(game, ctx, filters):
-        p = _player(game, ctx)
-        cards = game.cards
+        p, cards = _player(game, ctx), game.cards
+        spare = None if any(name == "including_self" for name, _ in filters) else ctx.placed   # costs_zone.py
         return [(ctx.seat, c, p.circles[c]) for c in REAR_CIRCLES
-                if p.circles[c] is not None and p.circles[c].placed != ctx.placed
+                if p.circles[c] is not None and p.circles[c].placed != spare
                 and passes(game, ctx, filters, cards[p.circles[c].card], p.circles[c])]
 
     @staticmethod
     def done(game, ctx, then, chosen):
-        for seat, placed in chosen:
-            ref = find_unit(game, placed)
-            if ref is not None:
-                zones.retire(game, seat, ref[1])
-        _continue(game, then)
+        each_unit(game, ctx, then, chosen, lambda g, c, seat, circle, unit: zones.retire(g, seat, circle))
 
 
 @ABILITIES.cost("soul_rear_guard", "pick")
 class SoulRearGuards(RetireRearGuards):
-    """Put N of your other rear-guards (matching the filters) into your soul.
+    """Put N of your other rear-guards (matching the filters; this one too with `including_self: true`) into your soul.
 
     Example: {soul_rear_guard: 1}"""
 
@@ -272,11 +278,7 @@ class SoulRearGuards(RetireRearGuards):
 
     @staticmethod
     def done(game, ctx, then, chosen):
-        for seat, placed in chosen:
-            ref = find_unit(game, placed)
-            if ref is not None:
-                _to_soul(game, ctx, seat, ref[1], ref[2])
-        _continue(game, then)
+        each_unit(game, ctx, then, chosen, _to_soul)
 
 
 @ABILITIES.cost("rear_guard_to_deck_bottom", "pick")
@@ -298,11 +300,8 @@ class RearGuardsToDeckBottom(RetireRearGuards):
 
     @staticmethod
     def done(game, ctx, then, chosen):
-        for seat, placed in chosen:
-            ref = find_unit(game, placed)
-            if ref is not None:
-                zones.unit_to_zone(game, seat, ref[1], "deck", "cost", bottom=True, **paid_by(ctx))
-        _continue(game, then)
+        each_unit(game, ctx, then, chosen, lambda g, c, seat, circle, unit: zones.unit_to_zone(
+            g, seat, circle, "deck", "cost", bottom=True, **paid_by(c)))
 
 
 def _to_soul(game, ctx, seat, circle, unit) -> None:
@@ -398,8 +397,4 @@ class RestUnits:
 
     @staticmethod
     def done(game, ctx, then, chosen):
-        for seat, placed in chosen:
-            ref = find_unit(game, placed)
-            if ref is not None:
-                zones.set_rested(game, seat, ref[2], True)
-        _continue(game, then)
+        each_unit(game, ctx, then, chosen, lambda g, c, seat, circle, unit: zones.set_rested(g, seat, unit, True))

@@ -32,7 +32,8 @@ class Entry:
 # target, cards, ability, count (a whole number >= 0 or a count expression, `counts.py`), number (any
 # whole number or a count expression: power may be negative), comparison ([count, operator, count]),
 # bound ({operator: N}, one `compare` operator and a whole number >= 0: "N or later", "N or fewer"),
-# pick (N, or {choose: N, filters}: which cards or units a cost takes), effects (one effect item or a list),
+# pick (N, or {choose: N, filters}: which cards or units a cost takes), move (a pick with `from` and `to`
+# zones, `costs_zone.py`), effects (one effect item or a list),
 # costs (a list of cost items, paid while an effect resolves: `pay`),
 # filters (a mapping of target filters only),
 # conditions (a list of condition items), locked (whose locked cards: a name or {from, choose, up_to},
@@ -42,7 +43,7 @@ class Entry:
 # it is a typo or an attempt at unbounded work (`draw: 1000000` draws one card at a time), refused by lint.
 MAX_AMOUNT = 100_000
 ARG_KINDS = ("none", "int", "signed", "str", "texts", "state", "target", "cards", "ability", "zone", "count", "number",
-             "comparison", "bound", "pick", "effects", "filters",
+             "comparison", "bound", "pick", "move", "effects", "filters",
              "conditions", "costs", "locked")
 
 

@@ -49,7 +49,8 @@ LATER = {"at_end_of_turn": "beginning_of_end_phase", "at_end_of_battle": "end_of
 DEFAULT_TIMING = {"CONT": "continuous", "ACT": "main_phase"}
 # effects that bring their own delayed part (CR 10.31.2: a Time Leap ends "at the end of that
 # turn"): effect name -> (timing, the delayed part's effects), compiled as `KEY.laterN`
-RETURNS = {"time_leap": ("beginning_of_end_phase", ({"time_leap_return": "that"},))}
+RETURNS = {"time_leap": ("beginning_of_end_phase", ({"time_leap_return": "that"},)),
+           "bind_for_turn": ("beginning_of_end_phase", ("bound_to_hand",))}   # mechanics/bound.py
 
 
 class AbilityDataError(ValueError):

@@ -162,8 +162,8 @@ class Linter(TermChecks, CompositeChecks):
             self.comparison(value, path, what)
         elif kind == "bound":
             self.bound(value, path, what)
-        elif kind == "pick":
-            self.pick(value, path, what)
+        elif kind in ("pick", "move"):      # a cost's pick; move_cards' zones and pick (`terms.py`)
+            getattr(self, kind)(value, path, what)
         elif kind in LIST_KINDS:
             self.composite(kind, value, path, what)
         elif isinstance(kind, tuple) and value not in kind:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import difflib
 
 from ..language.conditions import CAUSE_TIMINGS
+from ..language.costs_zone import MOVE_ZONES, SELF_INCLUDED
 from ..language.counts import DISTINCT, OPERATORS
 from ..language.registry import ABILITIES, MAX_AMOUNT
 from ..mechanics.deck_rules import DECK_RULES
@@ -89,7 +90,9 @@ class TermChecks:
 
     def together(self, name, item, path) -> None:
         """Parameters that do not go together: a call shuffles the deck, so `look_top` with `to: call`
-        cannot keep the other cards under it (`others: deck_bottom`)."""
+        cannot keep the other cards under it (`others: deck_bottom`); `swap` exchanges exactly two units."""
+        if name == "swap" and not (isinstance(item["swap"], dict) and item["swap"].get("choose") == 2):
+            self.error(path + ("swap",), "swap exchanges two rear-guards: write the target with `choose: 2`")
         if name == "look_top" and item.get("others") == "deck_bottom" and item.get("to") == "call":
             self.error(path + ("others",), "look_top: `others: deck_bottom` goes with `to: hand` or `to: ride`, "
                                            "not with a call (which shuffles the deck)")
@@ -152,12 +155,34 @@ class TermChecks:
                 if key == "choose":
                     self.arg("int", arg, path + (key,), "choose")
                 else:
-                    self.filter_key(key, arg, path, value)
+                    self.filter_key(key, arg, path, value, in_cost=what in SELF_INCLUDED)
         else:
             self.arg("int", value, path, what)
 
-    def filter_key(self, key, arg, path, value) -> None:
-        if key in ABILITIES.filters:
+    def move(self, value, path, what) -> None:
+        """`move_cards`: `{from: zone, to: zone, choose: N, filters}`, `bottom: true` only into the deck, and
+        no filter on the deck's top cards (taken unseen)."""
+        if not isinstance(value, dict):
+            self.error(path, f"{what} is {{from: zone, to: zone, choose: N, filters}} (zones: {', '.join(MOVE_ZONES)})")
+            return
+        for key in ("from", "to"):
+            if value.get(key) not in MOVE_ZONES:
+                self.error(path + ((key,) if key in value else ()),
+                           f"{what}: `{key}` is one of {', '.join(MOVE_ZONES)} (got {value.get(key)!r})")
+        if value.get("from") == value.get("to") and "from" in value:
+            self.error(path + ("to",), f"{what}: `from` and `to` name the same zone ({value['to']!r})")
+        if "bottom" in value and (value["bottom"] is not True or value.get("to") != "deck"):
+            self.error(path + ("bottom",), f"{what}: `bottom: true` puts the cards under the deck: only with `to: deck`")
+        pick = {k: v for k, v in value.items() if k not in ("from", "to", "bottom")}
+        if value.get("from") == "deck" and set(pick) - {"choose"}:
+            self.error(path + ("from",), f"{what}: `from: deck` takes its top cards unseen: no filter")
+        self.pick(pick, path, what)
+
+    def filter_key(self, key, arg, path, value, in_cost=False) -> None:
+        if key == "including_self" and not in_cost:
+            self.key_error(path, key, "including_self lets a cost that takes your rear-guards (retire, "
+                                      "soul_rear_guard, lock_rear_guard) choose this unit too: only in such a cost")
+        elif key in ABILITIES.filters:
             entry = ABILITIES.filters[key]
             if entry.arg == "none":
                 if arg is not True:
