@@ -63,6 +63,8 @@ def test_builtin_cards_lint_clean():
      "attack.every is a flag"),
     ("{kind: CONT, zone: R, effect: {cannot_attack: 3, target: self}}", "3,",
      "effect 'cannot_attack' takes no argument (got 3)"),
+    ("{kind: CONT, zone: R, effect: {cannot_attack: 1, target: self}}", "1,",     # 1 == True in Python
+     "effect 'cannot_attack' takes no argument (got 1)"),
     # "If (requirement)" (CR 8.1.1.2.3): conditions checked as it resolves; a once-per limit
     # applies even when it fails (8.1.1.2.3.1), and a CONT ability never resolves
     ("{kind: AUTO, zone: V, timing: when_attacks, if: [your_trn], effect: {draw: 1}}", "your_trn",

@@ -191,7 +191,7 @@ class Linter(TermChecks, CompositeChecks):
         entry = ABILITIES.effects[names[0]]
         if names[0] in CONT_ONLY and self.kind != "CONT":
             self.error(path + (names[0],), f"effect {names[0]!r} is a restriction: write it in a CONT ability")
-        if entry.arg == "none" and item[names[0]] not in (None, True):    # `{cannot_attack: , target: ...}`
+        if entry.arg == "none" and item[names[0]] is not None and item[names[0]] is not True:   # not 1 (== True)
             self.error(path + (names[0],), f"effect {names[0]!r} takes no argument (got {item[names[0]]!r})")
         self.arg(entry.arg, item[names[0]], path + (names[0],), f"effect {names[0]!r}")
         self.in_cont(names[0], item[names[0]], path + (names[0],))
