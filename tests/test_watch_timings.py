@@ -1,0 +1,131 @@
+"""The watcher timings with parameters (`abilities/runtime/watch.py`): each event triggers the real
+cards whose `watch:` holds for it, and only those; bad `watch:` data is a located lint problem."""
+from __future__ import annotations
+
+from vanguard_fsm.abilities import runtime
+from vanguard_fsm.abilities.lint.cards import lint_cards
+from vanguard_fsm.abilities.sandbox import add, check_timing, sandbox
+from vanguard_fsm.game import zones
+from vanguard_fsm.game.rules import damage
+from vanguard_fsm.machine.hooks import Hooks
+from vanguard_fsm.paths import builtin_cards_dir
+from vanguard_fsm.record.trace import TraceRecorder
+
+assert runtime   # the layer (and its watcher timings) registered
+
+
+def board():
+    hooks = Hooks()
+    trace = TraceRecorder(hooks)
+    return sandbox(str(builtin_cards_dir()), "aurora-quick", hooks=hooks), trace
+
+
+def pending(trace, card):
+    return [e["timing"] for e in trace.of("ability") if e["step"] == "pending" and e["card"] == card]
+
+
+def test_placed_on_v_watched_from_a_rear_guard_circle_by_grade_and_clan():
+    game, trace = board()
+    add(game, 0, "BT10-043", "front_left")           # Gornement: a grade 3 Royal Paladin placed on VC
+    zones.call(game, 0, add(game, 0, "BT01-001", "hand"), "front_right")    # on R: not watched
+    zones.ride(game, 0, add(game, 0, "BT01-022", "hand"))                  # a Kagero: not watched
+    assert pending(trace, "BT10-043") == []
+    zones.ride(game, 0, add(game, 0, "BT01-001", "hand"))
+    assert pending(trace, "BT10-043") == ["when_unit_placed"]
+
+
+def test_placed_from_the_soul_another_card_watched_from_the_soul_and_that_unit():
+    game, trace = board()
+    add(game, 0, "BT03-050", "VC")                   # a Pale Moon vanguard
+    me = add(game, 0, "BT15-079", "soul")            # Miss Direction watches from the soul
+    zones.call(game, 0, add(game, 0, "BT03-050", "hand"), "front_left", source="hand")
+    assert pending(trace, "BT15-079") == []          # from the hand: not from the soul
+    zones.call(game, 0, add(game, 0, "BT03-050", "soul"), "front_right", source="soul")
+    assert pending(trace, "BT15-079") == ["when_unit_placed"]
+    check_timing(game)                               # pays (first action): it calls itself from the soul
+    p = game.state.players[0]
+    assert me not in p.soul and any(u.card == me for _, u in p.units())
+
+
+def test_placed_by_the_opponent_is_not_yours_and_same_column():
+    game, trace = board()
+    add(game, 0, "TD10-006", "VC")                   # a Revenger vanguard
+    add(game, 0, "BT12-021", "back_left")            # Dorint: Blaster Dark Revenger placed in its column
+    zones.call(game, 1, add(game, 1, "TD10-006", "hand"), "front_left")     # the opponent's
+    zones.call(game, 0, add(game, 0, "TD10-006", "hand"), "front_right")    # another column
+    assert pending(trace, "BT12-021") == []
+    zones.call(game, 0, add(game, 0, "TD10-006", "hand"), "front_left")
+    assert pending(trace, "BT12-021") == ["when_unit_placed"]
+
+
+def test_another_of_your_rear_guards_put_into_the_drop_zone():
+    game, trace = board()
+    add(game, 0, "BT03-004", "VC")                   # Gigarex: another of your Tachikaze rear-guards
+    add(game, 0, "BT03-034", "front_left")           # Savage Warrior: the same, watched from R
+    add(game, 0, "BT03-033", "front_right")
+    add(game, 1, "BT03-033", "front_right")
+    zones.retire(game, 1, "front_right")             # the opponent's: not watched
+    assert pending(trace, "BT03-004") == []
+    zones.retire(game, 0, "front_left")              # Savage Warrior itself: not another for it
+    assert pending(trace, "BT03-004") == ["when_card_put_into"] and pending(trace, "BT03-034") == []
+    zones.retire(game, 0, "front_right")
+    assert pending(trace, "BT03-004") == ["when_card_put_into"] * 2
+
+
+def test_a_damage_checked_card_is_put_into_your_damage_zone():
+    game, trace = board()
+    add(game, 0, "BT07-008", "VC")                   # Shamsiel: a card put into your damage zone
+    game.state.turn_player = 1
+    p = game.state.players[0]
+    p.trigger.append(p.deck.pop())
+    damage.trigger_card_to_damage(game)
+    assert pending(trace, "BT07-008") == ["when_card_put_into"]
+
+
+def test_a_card_put_into_the_opponents_bind_zone():
+    game, trace = board()
+    add(game, 0, "BT13-050", "front_left")           # Kokujyo: the opponent's card into their bind zone
+    zones.put(game, 0, game.state.players[0].deck[-1], "deck", "bind", "effect")
+    assert pending(trace, "BT13-050") == []
+    zones.put(game, 1, game.state.players[1].deck[-1], "deck", "bind", "effect")
+    assert pending(trace, "BT13-050") == ["when_card_put_into"]
+
+
+def test_a_unit_of_this_column_stands():
+    game, trace = board()
+    riot = add(game, 0, "BT10-092", "back_left", rested=True)
+    deity = add(game, 0, "BT06-008", "front_left", rested=True)
+    add(game, 0, "BT06-008", "front_right", rested=True)
+    p = game.state.players[0]
+    zones.set_rested(game, 0, p.circles["front_right"], False)     # another column
+    assert pending(trace, "BT10-092") == []
+    zones.set_rested(game, 0, p.circles["front_left"], False)
+    assert pending(trace, "BT10-092") == ["when_unit_stands"]
+    check_timing(game)
+    assert not p.circles["back_left"].rested and p.circles["back_left"].card == riot and deity
+
+
+def test_you_draw_a_card():
+    game, trace = board()
+    add(game, 0, "TD04-006", "front_left")           # Sword Dancer Angel: each time you draw
+    zones.draw(game, 1)
+    assert pending(trace, "TD04-006") == []
+    zones.draw(game, 0)
+    assert pending(trace, "TD04-006") == ["when_card_drawn"]
+
+
+def test_bad_watch_parameters_are_located(tmp_path):
+    path = tmp_path / "cards.yaml"
+    path.write_text(
+        "cards:\n"
+        "  - {id: X-1, name: X, clan: Pale Moon, nation: Dark Zone, race: Human, grade: 1, power: 5000,\n"
+        "     shield: 5000, unit: normal, abilities: [\n"
+        "       {kind: AUTO, zone: V, timing: when_unit_placed, watch: {circle: Q, anothr: true},\n"
+        "        effect: {soul_charge: 1}},\n"
+        "       {kind: AUTO, zone: V, timing: when_card_put_into, effect: {soul_charge: 1}},\n"
+        "       {kind: AUTO, zone: V, timing: when_attacks, watch: {another: true}, effect: {soul_charge: 1}}]}\n")
+    messages = [f"{p.line}: {p.message}" for p in lint_cards(cards_path=path)]
+    assert any(m.startswith("4: ") and "circle is a circle or a list of circles" in m for m in messages), messages
+    assert any(m.startswith("4: ") and "'anothr' (did you mean 'another'?)" in m for m in messages), messages
+    assert any(m.startswith("6: ") and "when_card_put_into needs `watch: {to: ...}`" in m for m in messages), messages
+    assert any(m.startswith("7: ") and "watch: holds the parameters of a watcher timing" in m for m in messages), messages

@@ -1,0 +1,127 @@
+"""Watcher timings with parameters: one timing per kind of event, narrowed by the ability's `watch:`.
+
+Printed triggers name another card's move in many shapes: "when another of your «Pale Moon» is
+placed on (RC) from your soul", "when your grade 3 «Narukami» is placed on (VC)", "when another of
+your rear-guards is put into the drop zone", "when a card is put into your damage zone", "when a
+unit in this unit's column stands". Rather than one timing per shape, each kind of event is one
+timing, and the ability's `watch:` mapping says which of those events it waits for (the trigger
+condition of CR 8.1.1.2)::
+
+    timing: when_unit_placed
+    watch: {circle: R, from_zone: soul, another: true, clan: Pale Moon}
+
+`watch` holds parameters (`WATCH_PARAMS`: whose card, which circle or zone, where it came from,
+`another`, `same_column`) and any target filter on the card the event is about (`clan`,
+`grade_min`, `name_contains` ...). The ability is watched from its `zone` (V, R, the soul ...),
+like the other watchers (`events.WATCHED`). A unit placed or stood is `that` for the effect ("call
+it", "that unit gets ..."): its placement number is handed to the pending ability (CR 8.5.4).
+"""
+from __future__ import annotations
+
+from ...game.state import MATE, REAR_CIRCLES
+from ..language.filters import passes
+from ..language.selectors import COLUMN_CIRCLES
+from ..language.targets import Ctx, find_unit, where_zone
+
+PLACED = "when_unit_placed"
+PUT_INTO = "when_card_put_into"
+STANDS = "when_unit_stands"
+DRAWN = "when_card_drawn"
+WHOSE = ("you", "opponent")
+CIRCLES = ("V", "R", "GC")
+ARRIVALS = ("drop", "damage", "bind", "soul", "hand")
+FROM_ZONES = ("V", "R", "GC", "hand", "deck", "soul", "drop", "damage", "bind", "trigger", "g_zone")
+# timing -> its parameters (name -> argument kind, as `lint` reads them); every other key of
+# `watch` is a target filter on the card the event is about; `required`: must be written
+WATCH_PARAMS = {
+    PLACED: {"whose": WHOSE, "circle": "circles", "from_zone": FROM_ZONES, "another": "flag",
+             "same_column": "flag"},
+    PUT_INTO: {"to": ARRIVALS, "whose": WHOSE, "from_zone": FROM_ZONES, "another": "flag"},
+    STANDS: {"whose": WHOSE, "another": "flag", "same_column": "flag"},
+    DRAWN: {"whose": WHOSE},
+}
+REQUIRED = {PUT_INTO: ("to",)}
+TIMINGS = frozenset(WATCH_PARAMS)
+# the engine events each watcher timing is raised by (`events.RAISES`)
+RAISED_BY = {"call": PLACED, "ride": PLACED, "stride": PLACED, "guard": PLACED, "stand": STANDS, "draw": DRAWN}
+
+
+def _origin_is(origin, wanted) -> bool:
+    """`from_zone`: R is any rear-guard circle, V the vanguard circle (a legion mate's too)."""
+    if wanted == "R":
+        return origin in REAR_CIRCLES
+    if wanted == "V":
+        return origin in ("VC", MATE)
+    return origin == wanted
+
+
+def _column(where) -> str | None:
+    where = "VC" if where == MATE else where
+    return next((c for c, circles in COLUMN_CIRCLES.items() if where in circles), None)
+
+
+def _holds(game, ctx, spec, owner, inst, unit, where, origin, to=None) -> bool:
+    """The event (a card `inst` of `owner`, as `unit` on circle `where`, or arrived in zone `to`, from
+    `origin`) is one this ability's `watch:` waits for; `whose` unwritten is yours."""
+    params = WATCH_PARAMS[spec.timing]
+    watch = dict(spec.watch)
+    if (owner == ctx.seat) != (watch.get("whose", "you") == "you"):
+        return False
+    for key, arg in watch.items():
+        if key == "circle" and where_zone(where) not in ((arg,) if isinstance(arg, str) else arg):
+            return False
+        if key == "from_zone" and not _origin_is(origin, arg):
+            return False
+        if key == "another" and arg and inst == ctx.inst:
+            return False
+        if key == "to" and to != arg:
+            return False
+        if key == "same_column" and arg:
+            mine = find_unit(game, ctx.placed)
+            if mine is None or mine[0] != owner or _column(mine[1]) != _column(where):
+                return False
+    filters = tuple((k, v) for k, v in spec.watch if k not in params)
+    return passes(game, ctx, filters, game.cards[inst], unit, inst)
+
+
+def raise_watch(layer, game, timing, owner, inst, unit=None, where=None, origin=None, to=None, by=None) -> None:
+    """Both players' cards watching `timing` whose `watch:` holds for this event stand by."""
+    if timing not in layer.timing_zones:
+        return
+
+    def holds(seat, watcher, spec, placed):
+        return _holds(game, Ctx(seat, watcher, spec.key, timing, placed, origin, None, by), spec, owner, inst, unit,
+                      where, origin, to)
+    that = (unit.placed,) if unit is not None else ()
+    for seat in (game.state.turn_player or 0, 1 - (game.state.turn_player or 0)):
+        layer.watchers(game, seat, timing, that, by, holds, origin)
+
+
+def on_placed(layer, game, f, circle) -> None:
+    """A `call`, `ride`, `stride` or `guard`: the unit now on `circle` was placed there (CR 10.5.1.1)."""
+    seat = f["player"]
+    p = game.state.players[seat]
+    unit = p.gc[-1] if circle == "GC" else p.unit_at(circle)
+    if unit is not None:
+        raise_watch(layer, game, PLACED, seat, unit.card, unit, circle, f.get("from"))
+
+
+def on_stand(layer, game, f) -> None:
+    """A `stand` event: each unit on the circles it names became standing."""
+    seat = f["player"]
+    p = game.state.players[seat]
+    for circle in f.get("circles", ()):
+        unit = p.unit_at(circle) if circle != "GC" else None
+        if unit is not None:     # a stand trigger says so as it stands it (`triggers.py`)
+            raise_watch(layer, game, STANDS, seat, unit.card, unit, circle)
+
+
+def on_draw(layer, game, f) -> None:
+    seat = f["player"]
+    raise_watch(layer, game, DRAWN, seat, game.state.players[seat].hand[-1], origin="deck", to="hand")
+
+
+def on_arrived(layer, game, seat, inst, src, dst) -> None:
+    """A card arrived in a zone (`events.on_zone_change`)."""
+    if dst in ARRIVALS:
+        raise_watch(layer, game, PUT_INTO, seat, inst, origin=src, to=dst, by=layer.effect_by)
