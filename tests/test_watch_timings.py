@@ -129,3 +129,31 @@ def test_bad_watch_parameters_are_located(tmp_path):
     assert any(m.startswith("4: ") and "'anothr' (did you mean 'another'?)" in m for m in messages), messages
     assert any(m.startswith("6: ") and "when_card_put_into needs `watch: {to: ...}`" in m for m in messages), messages
     assert any(m.startswith("7: ") and "watch: holds the parameters of a watcher timing" in m for m in messages), messages
+
+
+def test_a_rear_guard_rested_by_a_cost_or_a_boost_but_not_the_vanguard():
+    game, trace = board()
+    add(game, 0, "BT05-071", "VC")                   # Top Gun: your Nova Grappler rear-guards becoming rested
+    add(game, 0, "BT01-030", "back_left")
+    add(game, 1, "BT01-030", "back_left")
+    zones.set_rested(game, 1, game.state.players[1].circles["back_left"], True)     # the opponent's
+    zones.set_rested(game, 0, game.state.players[0].circles["VC"], True)            # no rear-guard
+    assert pending(trace, "BT05-071") == []
+    game.emit("boost", player=0, booster="back_left", card="BT01-030", boosted="VC")
+    assert pending(trace, "BT05-071") == ["when_unit_rests"]
+
+
+def test_that_card_is_the_card_the_watched_event_put_into_the_drop_zone():
+    game, trace = board()
+    game.runner.place(["game.turn", "turn.end_phase.end_of_turn_abilities"])
+    p = game.state.players[0]
+    mole = add(game, 0, "BT09-091", "back_left")     # Gardening Mole: that card back to the hand
+    add(game, 0, "BT02-039", "front_right")          # a Great Nature rear-guard
+    kept = add(game, 0, "BT02-039", "drop")          # another card of that name already in the drop zone
+    p.damage.append(add(game, 0, "BT02-039", "hand"))
+    p.hand.remove(p.damage[-1])
+    zones.retire(game, 0, "front_right")
+    assert pending(trace, "BT09-091") == ["when_card_put_into"]
+    check_timing(game)                               # pays: Counter Blast 1, this unit into the soul
+    dropped = next(i for i in p.hand if game.cards[i].id == "BT02-039")
+    assert dropped != kept and kept in p.drop and mole in p.soul

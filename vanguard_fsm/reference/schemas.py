@@ -93,7 +93,7 @@ def cards_schema() -> dict:
     ability["timing"] = {"type": "string", "description": "a timing some flow state declares "
                          "(`vanguard-fsm names timings`) or an engine event: " + ", ".join(REGISTRY.engine_events.names())}
     ability["watch"] = {"type": "object", "description": "a watcher timing's parameters and target filters "
-                        "(when_unit_placed, when_card_put_into, when_unit_stands, when_card_drawn)"}
+                        "(when_unit_placed, when_card_put_into, when_unit_stands, when_unit_rests, when_card_drawn)"}
     return schema
 
 

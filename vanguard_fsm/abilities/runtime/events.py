@@ -97,7 +97,7 @@ def _on_guard(layer, game, f):
     if f["how"] == "intercept":
         layer.subject(game, seat, u.card, ("when_intercepts",), "R", u.placed)
     else:
-        layer.subject(game, seat, u.card, ("when_placed",), "GC", u.placed)
+        layer.subject(game, seat, u.card, ("when_placed",), "GC", u.placed, origin=f.get("from"))   # from_zone: hand
         watch.on_placed(layer, game, f, "GC")     # a card moved to the guardian circle is placed (CR 10.5.1.1)
 
 
@@ -215,6 +215,7 @@ RAISES = {
     "when_attacks": ("when_attacks", "when_attacked", "when_boosts", "when_boosted", "when_your_unit_boosts",
                      "when_your_unit_attacks"),
     "guard": ("when_intercepts", "when_placed", watch.PLACED), "stand": (watch.STANDS,),
+    "rest": (watch.RESTS,), "attack": (watch.RESTS,), "boost": (watch.RESTS,),
     "drive_check": ("when_drive_check_reveals", "when_your_drive_check_reveals"),
     "damage_check": ("when_damage_check_reveals", "when_your_damage_check_reveals"),
     "draw": ("when_drawn", watch.DRAWN), "lock": ("when_opponent_rear_guard_locked",),
@@ -238,5 +239,5 @@ EVENT_TIMINGS = {
     "guard": _on_guard,
     "drive_check": _on_check("when_drive_check_reveals", "when_your_drive_check_reveals"),
     "damage_check": _on_check("when_damage_check_reveals", "when_your_damage_check_reveals"),
-    "draw": _on_draw, "lock": _on_lock, "stand": watch.on_stand, "unlock": _on_unlock, "legion": _on_legion, "put": _on_put,
+    "draw": _on_draw, "lock": _on_lock, "stand": watch.on_stand, "rest": watch.on_rest, "attack": watch.on_rest, "boost": watch.on_rest, "unlock": _on_unlock, "legion": _on_legion, "put": _on_put,
 }

@@ -19,13 +19,16 @@ it", "that unit gets ..."): its placement number is handed to the pending abilit
 from __future__ import annotations
 
 from ...game.state import MATE, REAR_CIRCLES
+from . import abstate
 from ..language.filters import passes
+from ..language.registry import ABILITIES
 from ..language.selectors import COLUMN_CIRCLES
 from ..language.targets import Ctx, find_unit, where_zone
 
 PLACED = "when_unit_placed"
 PUT_INTO = "when_card_put_into"
 STANDS = "when_unit_stands"
+RESTS = "when_unit_rests"
 DRAWN = "when_card_drawn"
 WHOSE = ("you", "opponent")
 CIRCLES = ("V", "R", "GC")
@@ -38,12 +41,22 @@ WATCH_PARAMS = {
              "same_column": "flag"},
     PUT_INTO: {"to": ARRIVALS, "whose": WHOSE, "from_zone": FROM_ZONES, "another": "flag"},
     STANDS: {"whose": WHOSE, "another": "flag", "same_column": "flag"},
+    RESTS: {"whose": WHOSE, "another": "flag", "same_column": "flag"},
     DRAWN: {"whose": WHOSE},
 }
 REQUIRED = {PUT_INTO: ("to",)}
 TIMINGS = frozenset(WATCH_PARAMS)
-# the engine events each watcher timing is raised by (`events.RAISES`)
-RAISED_BY = {"call": PLACED, "ride": PLACED, "stride": PLACED, "guard": PLACED, "stand": STANDS, "draw": DRAWN}
+
+
+CARD = "card"    # `that` holds placement numbers of units, and (CARD, instance) for a card an event moved
+
+
+@ABILITIES.filter("that_card", "none", by_instance=True)
+def _that_card(game, arg, card, unit, ctx, inst):
+    """The card the event this AUTO ability watches was about ("put that card into your hand"), in a zone
+    (`when_card_put_into`): the card put there (CR 8.5.4).
+    Example: {put_cards: {from: drop, choose: 1, that_card: true}, to: hand}"""
+    return unit is None and (CARD, inst) in abstate.get(game).that
 
 
 def _origin_is(origin, wanted) -> bool:
@@ -92,7 +105,7 @@ def raise_watch(layer, game, timing, owner, inst, unit=None, where=None, origin=
     def holds(seat, watcher, spec, placed):
         return _holds(game, Ctx(seat, watcher, spec.key, timing, placed, origin, None, by), spec, owner, inst, unit,
                       where, origin, to)
-    that = (unit.placed,) if unit is not None else ()
+    that = (unit.placed,) if unit is not None else ((CARD, inst),)    # a card in a zone: `that_card`
     for seat in (game.state.turn_player or 0, 1 - (game.state.turn_player or 0)):
         layer.watchers(game, seat, timing, that, by, holds, origin)
 
@@ -106,14 +119,30 @@ def on_placed(layer, game, f, circle) -> None:
         raise_watch(layer, game, PLACED, seat, unit.card, unit, circle, f.get("from"))
 
 
-def on_stand(layer, game, f) -> None:
-    """A `stand` event: each unit on the circles it names became standing."""
-    seat = f["player"]
+def _each_unit(layer, game, timing, seat, circles) -> None:
     p = game.state.players[seat]
-    for circle in f.get("circles", ()):
+    for circle in circles:
         unit = p.unit_at(circle) if circle != "GC" else None
-        if unit is not None:     # a stand trigger says so as it stands it (`triggers.py`)
-            raise_watch(layer, game, STANDS, seat, unit.card, unit, circle)
+        if unit is not None:
+            raise_watch(layer, game, timing, seat, unit.card, unit, circle)
+
+
+def on_stand(layer, game, f) -> None:
+    """A `stand` event: the units on the circles it names became standing (a stand trigger says so as it
+    stands the unit, `triggers.py`)."""
+    _each_unit(layer, game, STANDS, f["player"], f.get("circles", ()))
+
+
+def on_rest(layer, game, f) -> None:
+    """A `rest` event, an `attack` (the attacker rests, a legion's mate too, CR 7.4.1.3, 10.25.5) or a
+    `boost` (the booster rests): those units became rested (CONTRACT: no `rest` event for these two)."""
+    if "circles" in f:
+        circles = f["circles"]
+    elif "booster" in f:
+        circles = (f["booster"],)
+    else:
+        circles = (f["attacker"], MATE) if f["attacker"] == "VC" else (f["attacker"],)
+    _each_unit(layer, game, RESTS, f["player"], circles)
 
 
 def on_draw(layer, game, f) -> None:

@@ -78,6 +78,9 @@ ENGINE_EVENTS = {
                         "from their zone, narrowed by `watch:` {whose, another: true, same_column: true, target "
                         "filters; `this_card: true` is 'when this unit stands'}; `that` is the unit. Example: timing: "
                         "when_unit_stands, watch: {this_card: true}",
+    "when_unit_rests": "a unit becomes rested (an attack, a boost, a cost or an effect); watched by your cards "
+                       "from their zone, narrowed by `watch:` as `when_unit_stands`; `that` is the unit. Example: "
+                       "timing: when_unit_rests, watch: {zone: R, clan: Nova Grappler}",
     "when_card_drawn": "a player draws a card (`when_drawn` is the drawn card's own); watched by your cards from their "
                        "zone, narrowed by `watch:` {whose: you | opponent (you unless written), target filters on the "
                        "card}. Example: timing: when_card_drawn, watch: {whose: you}",
