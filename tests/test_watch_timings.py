@@ -157,3 +157,18 @@ def test_that_card_is_the_card_the_watched_event_put_into_the_drop_zone():
     check_timing(game)                               # pays: Counter Blast 1, this unit into the soul
     dropped = next(i for i in p.hand if game.cards[i].id == "BT02-039")
     assert dropped != kept and kept in p.drop and mole in p.soul
+
+
+def test_an_ability_given_to_a_unit_triggers_on_that_units_own_move_to_the_drop_zone():
+    from vanguard_fsm.abilities.runtime import abstate
+    game, trace = board()
+    game.runner.place(["game.turn", "turn.end_phase.end_of_turn_abilities"])
+    add(game, 0, "BT02-039", "front_left")
+    add(game, 0, "BT02-039", "front_right")
+    p = game.state.players[0]
+    s = abstate.get(game)      # Blackboard Parrot's given "when this unit is put into the drop zone, draw"
+    abstate.put(game, s._replace(granted=((p.circles["front_left"].placed, "BT08-102#2.give1", "turn"),)))
+    zones.retire(game, 0, "front_right")             # not the unit it was given to
+    assert [e["ability"] for e in trace.of("ability") if e["step"] == "pending"] == []
+    zones.retire(game, 0, "front_left")              # CR 8.6.5.1.2: looked at as it was on the field
+    assert [e["ability"] for e in trace.of("ability") if e["step"] == "pending"] == ["BT08-102#2.give1"]

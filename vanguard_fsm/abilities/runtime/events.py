@@ -136,14 +136,17 @@ def _hit_or_not(layer, game, u, placed, zone, hit, vanguard) -> None:
         layer.subject(game, tp, u.mate.card, timings, "V", u.mate.placed)
 
 
-def on_zone_change(layer, game, seat, inst, src, dst) -> None:
+def on_zone_change(layer, game, seat, inst, src, dst, placed=0) -> None:
     """A card arrived in a zone, whatever moved it (rule, cost, effect; CR 10.3, 10.8): 'when put
     into the drop zone / the bind zone' abilities of that card trigger there (into the soul: the
     cards of its player watching their soul), knowing where it came
     from (`from_zone`; a zone-changing trigger, CR 8.6.5; bind: CR 10.19, 4.9) and, for a unit an
-    effect retired, whose card's effect it was (`caused_by`, CR 11.27.1, 10.4)."""
+    effect retired, whose card's effect it was (`caused_by`, CR 11.27.1, 10.4). `placed`: the unit it
+    was, for the abilities given to it (`watch.given_on_leaving`, CR 8.6.5.1.2)."""
     by = layer.effect_by
     watch.on_arrived(layer, game, seat, inst, src, dst)
+    if placed:
+        watch.given_on_leaving(layer, game, seat, inst, placed, src, dst, by)
     if dst == "soul":     # "each time one of your cards is put into your soul" (seeds 3.3.4)
         layer.watchers(game, seat, "when_card_put_into_your_soul", by=by)
     elif dst == "bind":

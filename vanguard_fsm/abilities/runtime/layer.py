@@ -196,9 +196,9 @@ class AbilityLayer:
         if handler is not None:
             handler(self, game, fields)
 
-    def on_zone_change(self, game, seat, inst, src, dst) -> None:
+    def on_zone_change(self, game, seat, inst, src, dst, placed=0) -> None:
         if game.abilities is self:
-            on_zone_change(self, game, seat, inst, src, dst)
+            on_zone_change(self, game, seat, inst, src, dst, placed)
 
     def hit_event(self, game) -> None:
         """The hit / not hit event (CR 7.7.1.7); the flows say where, with `release_hit_abilities`."""

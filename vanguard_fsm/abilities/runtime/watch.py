@@ -150,6 +150,22 @@ def on_draw(layer, game, f) -> None:
     raise_watch(layer, game, DRAWN, seat, game.state.players[seat].hand[-1], origin="deck", to="hand")
 
 
+# a unit's own move, for the abilities given to it (the printed ones: `events.on_zone_change`)
+LEAVING = {"drop": "when_put_into_drop", "bind": "when_put_into_bind"}
+
+
+def given_on_leaving(layer, game, seat, inst, placed, src, dst, by) -> None:
+    """A unit left the field for `dst`: an ability given to it that triggers on that move ("[AUTO] when
+    this unit is put into the drop zone", given until end of turn) triggers, as the unit had it on the
+    field (CR 8.6.5.1.2: a card leaving the field is looked at as it was there)."""
+    timing = LEAVING.get(dst)
+    if timing is None or timing not in layer.timing_zones:
+        return
+    for spec in layer.granted_specs(game, placed):
+        if spec.kind == "AUTO" and spec.timing == timing and (spec.zones is None or dst in spec.zones):
+            layer.trigger(game, seat, inst, spec, timing, 0, src, by=by)
+
+
 def on_arrived(layer, game, seat, inst, src, dst) -> None:
     """A card arrived in a zone (`events.on_zone_change`)."""
     if dst in ARRIVALS:
