@@ -2,6 +2,8 @@
 cards whose `watch:` holds for it, and only those; bad `watch:` data is a located lint problem."""
 from __future__ import annotations
 
+from pathlib import Path
+
 from vanguard_fsm.abilities import runtime
 from vanguard_fsm.abilities.lint.cards import lint_cards
 from vanguard_fsm.abilities.sandbox import add, check_timing, sandbox
@@ -172,3 +174,22 @@ def test_an_ability_given_to_a_unit_triggers_on_that_units_own_move_to_the_drop_
     assert [e["ability"] for e in trace.of("ability") if e["step"] == "pending"] == []
     zones.retire(game, 0, "front_left")              # CR 8.6.5.1.2: looked at as it was on the field
     assert [e["ability"] for e in trace.of("ability") if e["step"] == "pending"] == ["BT08-102#2.give1"]
+
+
+def test_placed_by_a_cards_effect_on_the_opponents_field(tmp_path):
+    """`whose: opponent, by_effect: true`: a superior call of the opponent's, not a normal call (CR 8.5.1.1)."""
+    fixtures = Path(__file__).parent / "fixtures" / "abilities"
+    cards = (fixtures / "cards.yaml").read_text() + (
+        "  - {id: FX-901, name: Watcher, grade: 2, power: 9000, shield: 5000, unit: normal, abilities: [\n"
+        "     {kind: AUTO, zone: R, timing: when_unit_placed, watch: {whose: opponent, circle: R, by_effect: true},\n"
+        "      effect: {soul_charge: 1}}]}\n")
+    (tmp_path / "cards.yaml").write_text(cards)
+    hooks = Hooks()
+    trace = TraceRecorder(hooks)
+    game = sandbox(str(tmp_path / "cards.yaml"), str(fixtures / "deck.yaml"), hooks=hooks)
+    add(game, 0, "FX-901", "back_left")
+    zones.call(game, 1, add(game, 1, "FX-011", "hand"), "front_left")                 # played: by the rules
+    zones.call(game, 0, add(game, 0, "FX-011", "deck"), "front_left", normal=False, source="deck")   # yours
+    assert pending(trace, "FX-901") == []
+    zones.call(game, 1, add(game, 1, "FX-011", "deck"), "front_right", normal=False, source="deck")
+    assert pending(trace, "FX-901") == ["when_unit_placed"]

@@ -38,7 +38,7 @@ FROM_ZONES = ("V", "R", "GC", "hand", "deck", "soul", "drop", "damage", "bind", 
 # `watch` is a target filter on the card the event is about; `required`: must be written
 WATCH_PARAMS = {
     PLACED: {"whose": WHOSE, "circle": "circles", "from_zone": FROM_ZONES, "another": "flag",
-             "same_column": "flag"},
+             "same_column": "flag", "by_effect": "flag"},
     PUT_INTO: {"to": ARRIVALS, "whose": WHOSE, "from_zone": FROM_ZONES, "another": "flag"},
     STANDS: {"whose": WHOSE, "another": "flag", "same_column": "flag"},
     RESTS: {"whose": WHOSE, "another": "flag", "same_column": "flag"},
@@ -73,9 +73,10 @@ def _column(where) -> str | None:
     return next((c for c, circles in COLUMN_CIRCLES.items() if where in circles), None)
 
 
-def _holds(game, ctx, spec, owner, inst, unit, where, origin, to=None) -> bool:
+def _holds(game, ctx, spec, owner, inst, unit, where, origin, to=None, by_effect=None) -> bool:
     """The event (a card `inst` of `owner`, as `unit` on circle `where`, or arrived in zone `to`, from
-    `origin`) is one this ability's `watch:` waits for; `whose` unwritten is yours."""
+    `origin`; placed `by_effect` or by the rules) is one this ability's `watch:` waits for; `whose`
+    unwritten is yours."""
     params = WATCH_PARAMS[spec.timing]
     watch = dict(spec.watch)
     if (owner == ctx.seat) != (watch.get("whose", "you") == "you"):
@@ -89,6 +90,8 @@ def _holds(game, ctx, spec, owner, inst, unit, where, origin, to=None) -> bool:
             return False
         if key == "to" and to != arg:
             return False
+        if key == "by_effect" and arg != by_effect:
+            return False
         if key == "same_column" and arg:
             mine = find_unit(game, ctx.placed)
             if mine is None or mine[0] != owner or _column(mine[1]) != _column(where):
@@ -97,26 +100,29 @@ def _holds(game, ctx, spec, owner, inst, unit, where, origin, to=None) -> bool:
     return passes(game, ctx, filters, game.cards[inst], unit, inst)
 
 
-def raise_watch(layer, game, timing, owner, inst, unit=None, where=None, origin=None, to=None, by=None) -> None:
+def raise_watch(layer, game, timing, owner, inst, unit=None, where=None, origin=None, to=None, by=None,
+                by_effect=None) -> None:
     """Both players' cards watching `timing` whose `watch:` holds for this event stand by."""
     if timing not in layer.timing_zones:
         return
 
     def holds(seat, watcher, spec, placed):
         return _holds(game, Ctx(seat, watcher, spec.key, timing, placed, origin, None, by), spec, owner, inst, unit,
-                      where, origin, to)
+                      where, origin, to, by_effect)
     that = (unit.placed,) if unit is not None else ((CARD, inst),)    # a card in a zone: `that_card`
     for seat in (game.state.turn_player or 0, 1 - (game.state.turn_player or 0)):
         layer.watchers(game, seat, timing, that, by, holds, origin)
 
 
 def on_placed(layer, game, f, circle) -> None:
-    """A `call`, `ride`, `stride` or `guard`: the unit now on `circle` was placed there (CR 10.5.1.1)."""
+    """A `call`, `ride`, `stride` or `guard`: the unit now on `circle` was placed there (CR 10.5.1.1), by
+    a card's effect when it was not played (a superior call or ride, CR 8.5.1.1, 10.6.1.1)."""
     seat = f["player"]
     p = game.state.players[seat]
     unit = p.gc[-1] if circle == "GC" else p.unit_at(circle)
     if unit is not None:
-        raise_watch(layer, game, PLACED, seat, unit.card, unit, circle, f.get("from"))
+        raise_watch(layer, game, PLACED, seat, unit.card, unit, circle, f.get("from"),
+                    by_effect=not f.get("normal", True))
 
 
 def _each_unit(layer, game, timing, seat, circles) -> None:

@@ -67,7 +67,8 @@ ENGINE_EVENTS = {
     "when_unit_placed": "a unit is placed on a circle: called, ridden, strode, or called to a guardian circle "
                         "(CR 10.5.1.1, 10.7.1); watched by your cards from their zone, narrowed by `watch:` {whose: "
                         "you | opponent, circle: V | R | GC or a list, from_zone: hand | deck | soul | drop ..., "
-                        "another: true, same_column: true, and target filters on the placed unit}; `that` is the "
+                        "another: true, same_column: true, by_effect: true (a superior call or ride) or false, and target "
+                        "filters on the placed unit}; `that` is the "
                         "placed unit. Example: timing: when_unit_placed, watch: {circle: V, grade: 3, clan: Narukami}",
     "when_card_put_into": "a card is put into a zone of yours or your opponent's (`watch: {to: drop | damage | bind | "
                           "soul | hand}` is required), by any rule, cost or effect (a damage check too, CR 10.3); "
