@@ -11,10 +11,12 @@ condition of CR 8.1.1.2)::
     watch: {circle: R, from_zone: soul, another: true, clan: Pale Moon}
 
 `watch` holds parameters (`WATCH_PARAMS`: whose card, which circle or zone, where it came from,
-`another`, `same_column`) and any target filter on the card the event is about (`clan`,
+`another`, `same_column`, `by_effect`) and any target filter on the card the event is about (`clan`,
 `grade_min`, `name_contains` ...). The ability is watched from its `zone` (V, R, the soul ...),
-like the other watchers (`events.WATCHED`). A unit placed or stood is `that` for the effect ("call
-it", "that unit gets ..."): its placement number is handed to the pending ability (CR 8.5.4).
+like the other watchers (`events.WATCHED`). A unit placed, stood or rested is `that` for the effect
+("that unit gets ..."): its placement number is handed to the pending ability (CR 8.5.4); a card put
+into a zone is chosen again with the filter `that_card`. Also here: an ability given to a unit that
+triggers on its own move off the field (`given_on_leaving`, CR 8.6.5.1.2).
 """
 from __future__ import annotations
 
@@ -35,7 +37,7 @@ CIRCLES = ("V", "R", "GC")
 ARRIVALS = ("drop", "damage", "bind", "soul", "hand")
 FROM_ZONES = ("V", "R", "GC", "hand", "deck", "soul", "drop", "damage", "bind", "trigger", "g_zone")
 # timing -> its parameters (name -> argument kind, as `lint` reads them); every other key of
-# `watch` is a target filter on the card the event is about; `required`: must be written
+# `watch` is a target filter on the card the event is about; `REQUIRED`: must be written
 WATCH_PARAMS = {
     PLACED: {"whose": WHOSE, "circle": "circles", "from_zone": FROM_ZONES, "another": "flag",
              "same_column": "flag", "by_effect": "flag"},
