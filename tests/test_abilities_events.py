@@ -186,9 +186,10 @@ def test_registered_engine_events_all_have_a_trigger_path():
         "when_in_harmony", "when_attack_hits_rear_guard", "when_opponent_rear_guard_put_into_drop",
         "when_your_drive_check_reveals", "when_opponent_card_unlocked", "when_unlocked",
         "when_opponent_rear_guard_locked", "when_put_into_bind", "when_your_unit_hits",
-        "when_card_put_into_your_soul", "when_your_damage_check_reveals"}
+        "when_card_put_into_your_soul", "when_your_damage_check_reveals",
+        "when_unit_placed", "when_card_put_into", "when_unit_stands", "when_unit_rests", "when_card_drawn"}   # watch.py
     assert {"call", "ride", "stride", "when_attacks", "guard", "drive_check",
-            "damage_check", "draw", "legion", "put", "lock", "unlock"} <= set(EVENT_TIMINGS)
+            "damage_check", "draw", "legion", "put", "lock", "unlock", "stand", "rest"} <= set(EVENT_TIMINGS)
     # the hit event (CR 7.7.1.7: also on a rear-guard, and watched by your other cards: when_your_unit_hits,
     # tests/test_your_unit_hits.py) and every arrival in the drop zone (CR 10.3, 10.8:
     # also the opponent's rear-guards, watched) or the bind zone (CR 10.19) have their own paths

@@ -263,6 +263,7 @@ _ABILITY_SCHEMA = {
         "kind": {"enum": ["CONT", "AUTO", "ACT"]},
         "zone": {"type": "string"},
         "timing": {"type": "string"},
+        "watch": {"type": "object"},    # a watcher timing's parameters (abilities/runtime/watch.py)
         "conditions": {"type": "array", "items": _ITEM}, "if": {"type": "array", "items": _ITEM},   # CR 8.1.1.2.3
         "optional": {"type": "boolean"},
         "cost": {"type": "array", "items": _ITEM},

@@ -26,14 +26,15 @@ def draw(game, seat: int) -> int | None:
     return card
 
 
-def arrived(game, seat: int, inst: int, src: str, dst: str) -> None:
+def arrived(game, seat: int, inst: int, src: str, dst: str, placed: int = 0) -> None:
     """Tell the watchers (the ability layer) that a card went from `src` (a zone or a
     circle) to the zone `dst`: 'when put into the drop zone' and the like listen here
-    (CR 10.3, 10.8), whatever rule, cost or effect moved it. Not a trace event: the
-    trace reports each movement once, by the event of what caused it."""
+    (CR 10.3, 10.8), whatever rule, cost or effect moved it; `placed`: the unit it was, when it
+    left the field (its abilities then are those it had there, given ones too, CR 8.6.5.1.2).
+    Not a trace event: the trace reports each movement once, by the event of what caused it."""
     hooks = game.hooks
     if hooks.wants("zone_change"):
-        hooks.emit("zone_change", game, seat, inst, src, dst)
+        hooks.emit("zone_change", game, seat, inst, src, dst, placed)
     if dst == "g_zone" and game.state.statuses:
         remove_g_zone_after_ultimate_stride(game, seat, inst)
 
@@ -128,7 +129,7 @@ def unit_to_zone(game, seat: int, circle: str, dst: str, cause: str, bottom: boo
         getattr(p, dst).append(unit.card)
     game.emit("put", player=seat, card=game.cards[unit.card].id, **{"from": circle}, to=dst, cause=cause,
               **fields)
-    arrived(game, seat, unit.card, circle, dst)
+    arrived(game, seat, unit.card, circle, dst, unit.placed)
     return dst
 
 
@@ -204,7 +205,7 @@ def retire(game, seat: int, circle: str) -> None:
         p.circles[circle] = unit.mate if circle == "VC" else None
     to = _discard_unit(game, p, unit)
     game.emit("retire", player=seat, card=game.cards[unit.card].id, **{"from": circle}, to=to)
-    arrived(game, seat, unit.card, circle, to)
+    arrived(game, seat, unit.card, circle, to, unit.placed)
 
 
 def _discard_unit(game, p, unit: Unit) -> str:
@@ -221,7 +222,7 @@ def retire_guardian(game, seat: int, unit: Unit) -> None:
     p.gc.remove(unit)
     to = _discard_unit(game, p, unit)
     game.emit("retire", player=seat, card=game.cards[unit.card].id, **{"from": "GC"}, to=to)
-    arrived(game, seat, unit.card, "GC", to)
+    arrived(game, seat, unit.card, "GC", to, unit.placed)
 
 
 def overloaded_circles(game) -> None:
@@ -237,7 +238,7 @@ def overloaded_circles(game) -> None:
                 to = _discard_unit(game, p, unit)
             game.emit("retire", player=p.seat, card=game.cards[unit.card].id, **{"from": circle}, to=to,
                       cause="rule_action")
-            arrived(game, p.seat, unit.card, circle, to)
+            arrived(game, p.seat, unit.card, circle, to, unit.placed)
 
 
 def call(game, seat: int, card: int, circle: str, normal: bool = True, rested: bool = False,

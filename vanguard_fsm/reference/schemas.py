@@ -92,6 +92,8 @@ def cards_schema() -> dict:
     ability["effect"] = {"anyOf": [effect, {"type": "array", "items": effect}]}
     ability["timing"] = {"type": "string", "description": "a timing some flow state declares "
                          "(`vanguard-fsm names timings`) or an engine event: " + ", ".join(REGISTRY.engine_events.names())}
+    ability["watch"] = {"type": "object", "description": "a watcher timing's parameters and target filters "
+                        "(when_unit_placed, when_card_put_into, when_unit_stands, when_unit_rests, when_card_drawn)"}
     return schema
 
 

@@ -5,6 +5,7 @@ The YAML format (one entry of a card's `abilities` list)::
     - kind: AUTO                 # CONT | AUTO | ACT (CR 8.1.1)
       zone: V/R                  # where it works from: V, R, V/R, GC, soul, drop, hand, G, trigger
       timing: when_attacks       # AUTO: a flow timing or an engine event (CONT/ACT: omitted)
+      watch: {circle: R, clan: Pale Moon}   # a watcher timing's parameters (`runtime/watch.py`)
       conditions: [your_turn, {limit_break: 4}, once_per_turn]   # when it may trigger / be played
       if: [{compare: [{count: your_hand}, more_than, {count: opponent_hand}]}]
                                  # "If (requirement)": checked as it resolves, after the cost
@@ -71,6 +72,7 @@ class AbilitySpec:
     effects: tuple           # ((name, arg, params), ...) params: tuple of (key, value)
     text: str
     requirement: tuple = ()  # "If (requirement)": ((name, arg), ...) checked at resolution
+    watch: tuple = ()        # a watcher timing's parameters and filters: ((key, value), ...) (`runtime/watch.py`)
 
     @property
     def label(self) -> str:
@@ -131,7 +133,8 @@ def compile_ability(card_id: str, key: str, raw) -> tuple[AbilitySpec, ...]:
         timing=raw.get("timing") if kind == "AUTO" else None, conditions=tuple(conditions), once=once,
         optional=bool(raw.get("optional", False)), cost=tuple(split_item(c) for c in raw.get("cost", ())),
         effects=effects, text=str(raw.get("text", "")),
-        requirement=tuple(split_item(c) for c in raw.get("if", ())))
+        requirement=tuple(split_item(c) for c in raw.get("if", ())),
+        watch=tuple((raw.get("watch") or {}).items()) if kind == "AUTO" else ())
     out = [spec]
     for n, (name, arg, _params) in enumerate(effects):
         if name == "give":

@@ -29,18 +29,21 @@ from ..language.registry import ABILITIES
 from ..mechanics.cont_restrictions import CONT_ONLY
 from ..mechanics.deck_rules import DECK_RULES
 from .composite import LIST_KINDS, CompositeChecks
+from .watch import check_watch
 from ..language.spec import DEFAULT_TIMING, KINDS, ONCE, ZONE_NAMES
 from ..language.filters import FILTER_KEYS
 
 # the G unit skills whose cost card data writes in the cost vocabulary (CR 11.11.2, 11.14)
 SKILLS_WITH_COSTS = ("stride", "g_guardian")
-ABILITY_KEYS = ("kind", "zone", "timing", "conditions", "if", "optional", "cost", "effect", "text", "unexpressed")
+ABILITY_KEYS = ("kind", "zone", "timing", "watch", "conditions", "if", "optional", "cost", "effect", "text", "unexpressed")
 # engine events about the card itself: a zone may be omitted (CR 8.1.1.2.1)
 SELF_EVENTS = frozenset(REGISTRY.engine_events.names())
 
 
-def _check_requirement(linter, raw, path, kind) -> None:
-    """An ability's `if:` ("If (requirement)", CR 8.1.1.1.2, 8.1.1.2.3): conditions read as it resolves."""
+def _check_clauses(linter, raw, path, kind, timing) -> None:
+    """An ability's `if:` ("If (requirement)", CR 8.1.1.1.2, 8.1.1.2.3): conditions read as it resolves;
+    and its `watch:`, the parameters of a watcher timing (`watch.py`)."""
+    check_watch(linter, raw, path, kind, timing)
     for i, item in enumerate(raw.get("if", ()) or ()):
         if linter.named(item, path + ("if", i), ABILITIES.conditions) in ONCE:
             linter.error(path + ("if", i), "a once-per limit applies even when the requirement fails "
@@ -103,7 +106,7 @@ class Linter(TermChecks, CompositeChecks):
             name = self.named(item, path + ("conditions", i), ABILITIES.conditions)
             names.append(name)
             self.cause_watched(name, kind, timing, path + ("conditions", i))
-        _check_requirement(self, raw, path, kind)
+        _check_clauses(self, raw, path, kind, timing)
         for i, item in enumerate(raw.get("cost", ()) or ()):
             self.named(item, path + ("cost", i), ABILITIES.costs)
         if kind == "ACT" and not raw.get("cost") and not any(n in ONCE for n in names):

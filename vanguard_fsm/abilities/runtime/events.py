@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ...game import statuses
 from ...game.state import REAR_CIRCLES
-from . import abstate
+from . import abstate, watch
 from ..mechanics import harmony
 from ..language.targets import where_zone
 
@@ -18,7 +18,7 @@ from ..language.targets import where_zone
 WATCHED = frozenset({"when_your_g_unit_strides", "when_your_unit_attacks", "when_your_unit_boosts",
                      "when_your_unit_hits", "when_opponent_rear_guard_put_into_drop", "when_your_drive_check_reveals",
                      "when_opponent_card_unlocked", "when_opponent_rear_guard_locked",
-                     "when_card_put_into_your_soul", "when_your_damage_check_reveals"})
+                     "when_card_put_into_your_soul", "when_your_damage_check_reveals"}) | watch.TIMINGS
 
 
 def _unit_at(game, seat, circle):
@@ -31,6 +31,7 @@ def _on_call(layer, game, f):
     if u is not None:    # where it was called from (`from_zone: deck`: a superior call from the deck)
         layer.subject(game, seat, u.card, ("when_placed", "when_placed_on_R"), "R", u.placed, origin=f.get("from"))
         harmony.on_placed(layer, game, seat, f["circle"])
+        watch.on_placed(layer, game, f, f["circle"])
 
 
 def _on_ride(layer, game, f):
@@ -39,6 +40,7 @@ def _on_ride(layer, game, f):
     u = p.circles["VC"]
     layer.subject(game, seat, u.card, ("when_placed", "when_placed_on_V"), "V", u.placed)
     harmony.on_placed(layer, game, seat, "VC")      # placed in the column of back-center (CR 11.34.1)
+    watch.on_placed(layer, game, f, "VC")
     ridden = f.get("ridden")
     if ridden is not None and not f.get("ridden_deleted"):    # a deleted vanguard had no text (CR 10.26.3)
         inst = next((i for i in reversed(p.soul) if game.cards[i].id == ridden), None)
@@ -51,6 +53,7 @@ def _on_stride(layer, game, f):
     u = _unit_at(game, seat, "VC")
     layer.subject(game, seat, u.card, ("when_placed", "when_placed_on_V", "when_stride"), "V", u.placed)
     harmony.on_placed(layer, game, seat, "VC")
+    watch.on_placed(layer, game, {**f, "from": "g_zone"}, "VC")
     if u.heart is not None:    # it has the ability until resolved, as a vanguard would (CR 8.6.5.1.5)
         layer.subject(game, seat, u.heart, ("when_becomes_heart",), "heart", 0)
     layer.watchers(game, seat, "when_your_g_unit_strides")
@@ -94,7 +97,8 @@ def _on_guard(layer, game, f):
     if f["how"] == "intercept":
         layer.subject(game, seat, u.card, ("when_intercepts",), "R", u.placed)
     else:
-        layer.subject(game, seat, u.card, ("when_placed",), "GC", u.placed)
+        layer.subject(game, seat, u.card, ("when_placed",), "GC", u.placed, origin=f.get("from"))   # from_zone: hand
+        watch.on_placed(layer, game, f, "GC")     # a card moved to the guardian circle is placed (CR 10.5.1.1)
 
 
 def hit_event(layer, game) -> None:
@@ -132,13 +136,17 @@ def _hit_or_not(layer, game, u, placed, zone, hit, vanguard) -> None:
         layer.subject(game, tp, u.mate.card, timings, "V", u.mate.placed)
 
 
-def on_zone_change(layer, game, seat, inst, src, dst) -> None:
+def on_zone_change(layer, game, seat, inst, src, dst, placed=0) -> None:
     """A card arrived in a zone, whatever moved it (rule, cost, effect; CR 10.3, 10.8): 'when put
     into the drop zone / the bind zone' abilities of that card trigger there (into the soul: the
     cards of its player watching their soul), knowing where it came
     from (`from_zone`; a zone-changing trigger, CR 8.6.5; bind: CR 10.19, 4.9) and, for a unit an
-    effect retired, whose card's effect it was (`caused_by`, CR 11.27.1, 10.4)."""
+    effect retired, whose card's effect it was (`caused_by`, CR 11.27.1, 10.4). `placed`: the unit it
+    was, for the abilities given to it (`watch.given_on_leaving`, CR 8.6.5.1.2)."""
     by = layer.effect_by
+    watch.on_arrived(layer, game, seat, inst, src, dst)
+    if placed:
+        watch.given_on_leaving(layer, game, seat, inst, placed, src, dst, by)
     if dst == "soul":     # "each time one of your cards is put into your soul" (seeds 3.3.4)
         layer.watchers(game, seat, "when_card_put_into_your_soul", by=by)
     elif dst == "bind":
@@ -195,23 +203,25 @@ def _on_lock(layer, game, f):
 def _on_draw(layer, game, f):
     seat = f["player"]
     layer.subject(game, seat, game.state.players[seat].hand[-1], ("when_drawn",), "hand", 0)
+    watch.on_draw(layer, game, f)
 
 
 # event -> the timings its handler can raise (own, given and watching abilities alike): a game
 # subscribes only to the events some ability in it listens for (`events_listened`); the
 # placing events also associate Harmony units (CR 11.34.1), whose `when_in_harmony` they raise
 RAISES = {
-    "call": ("when_placed", "when_placed_on_R", "when_in_harmony"),
-    "ride": ("when_placed", "when_placed_on_V", "when_ridden_upon", "when_in_harmony"),
+    "call": ("when_placed", "when_placed_on_R", "when_in_harmony", watch.PLACED),
+    "ride": ("when_placed", "when_placed_on_V", "when_ridden_upon", "when_in_harmony", watch.PLACED),
     "stride": ("when_placed", "when_placed_on_V", "when_stride", "when_becomes_heart", "when_your_g_unit_strides",
-               "when_in_harmony"),
+               "when_in_harmony", watch.PLACED),
     "legion": ("when_legion",),
     "when_attacks": ("when_attacks", "when_attacked", "when_boosts", "when_boosted", "when_your_unit_boosts",
                      "when_your_unit_attacks"),
-    "guard": ("when_intercepts", "when_placed"),
+    "guard": ("when_intercepts", "when_placed", watch.PLACED), "stand": (watch.STANDS,),
+    "rest": (watch.RESTS,), "attack": (watch.RESTS,), "boost": (watch.RESTS,),
     "drive_check": ("when_drive_check_reveals", "when_your_drive_check_reveals"),
     "damage_check": ("when_damage_check_reveals", "when_your_damage_check_reveals"),
-    "draw": ("when_drawn",), "lock": ("when_opponent_rear_guard_locked",),
+    "draw": ("when_drawn", watch.DRAWN), "lock": ("when_opponent_rear_guard_locked",),
     "unlock": ("when_unlocked", "when_opponent_card_unlocked"), "put": ("when_leaves_hand_by_g_assist",),
 }
 _PLACING = frozenset({"call", "ride", "stride"})
@@ -232,5 +242,5 @@ EVENT_TIMINGS = {
     "guard": _on_guard,
     "drive_check": _on_check("when_drive_check_reveals", "when_your_drive_check_reveals"),
     "damage_check": _on_check("when_damage_check_reveals", "when_your_damage_check_reveals"),
-    "draw": _on_draw, "lock": _on_lock, "unlock": _on_unlock, "legion": _on_legion, "put": _on_put,
+    "draw": _on_draw, "lock": _on_lock, "stand": watch.on_stand, "rest": watch.on_rest, "attack": watch.on_rest, "boost": watch.on_rest, "unlock": _on_unlock, "legion": _on_legion, "put": _on_put,
 }

@@ -197,9 +197,9 @@ class AbilityLayer:
         if handler is not None:
             handler(self, game, fields)
 
-    def on_zone_change(self, game, seat, inst, src, dst) -> None:
+    def on_zone_change(self, game, seat, inst, src, dst, placed=0) -> None:
         if game.abilities is self:
-            on_zone_change(self, game, seat, inst, src, dst)
+            on_zone_change(self, game, seat, inst, src, dst, placed)
 
     def hit_event(self, game) -> None:
         """The hit / not hit event (CR 7.7.1.7); the flows say where, with `release_hit_abilities`."""
@@ -256,8 +256,8 @@ class AbilityLayer:
     resisted = staticmethod(cont_restrictions.resisted)        # (game, chooser, seat, unit): Resist
     battled_by = attacks.battled_by     # (game, seat, attacking unit): circles a CONT `battles` adds
 
-    def watchers(self, game, seat, timing, that=(), by=None) -> None:
-        watch(self, game, seat, timing, that, by)
+    def watchers(self, game, seat, timing, that=(), by=None, holds=None, origin=None) -> None:
+        watch(self, game, seat, timing, that, by, holds, origin)
 
     def act_legal(self, game, seat):
         return static.act_legal(self, game, seat) if self.act else []
@@ -298,13 +298,14 @@ def _timing_specs(layer, game, name):
                     yield seat, inst, spec, placed
 
 
-def watch(layer, game, seat, timing, that=(), by=None) -> None:
+def watch(layer, game, seat, timing, that=(), by=None, holds=None, origin=None) -> None:
     """`seat`'s cards watching an event of theirs ("when your G unit strides") trigger; `that`: the
-    units the event was about ("retire that unit"); `by`: whose card's effect caused it."""
+    units the event was about ("retire that unit"); `by`: whose card's effect caused it; `holds`:
+    (seat, instance, spec, placement) -> does this ability wait for the event (its `watch:`, `watch.py`)."""
     if timing in layer.timing_zones:
         for owner, inst, spec, placed in _timing_specs(layer, game, timing):
-            if owner == seat:
-                layer.trigger(game, seat, inst, spec, timing, placed, that=that, by=by)
+            if owner == seat and (holds is None or holds(seat, inst, spec, placed)):
+                layer.trigger(game, seat, inst, spec, timing, placed, origin, that=that, by=by)
 
 
 def timing_stand_by(layer, game, name, dry) -> bool:

@@ -63,6 +63,28 @@ ENGINE_EVENTS = {
     "when_your_damage_check_reveals": "your damage check reveals a card (watched by your cards from their zone; "
                                       "the card: {has: {count: your_trigger_zone, ...}}; seeds 3.3.5.5, CR 7.7.1.5, "
                                       "10.15)",
+    # watcher timings with parameters: the ability's `watch:` says which events (abilities/runtime/watch.py)
+    "when_unit_placed": "a unit is placed on a circle: called, ridden, strode, or called to a guardian circle "
+                        "(CR 10.5.1.1, 10.7.1); watched by your cards from their zone, narrowed by `watch:` {whose: "
+                        "you | opponent, circle: V | R | GC or a list, from_zone: hand | deck | soul | drop ..., "
+                        "another: true, same_column: true, by_effect: true (a superior call or ride) or false, and target "
+                        "filters on the placed unit}; `that` is the "
+                        "placed unit. Example: timing: when_unit_placed, watch: {circle: V, grade: 3, clan: Narukami}",
+    "when_card_put_into": "a card is put into a zone of yours or your opponent's (`watch: {to: drop | damage | bind | "
+                          "soul | hand}` is required), by any rule, cost or effect (a damage check too, CR 10.3); "
+                          "watched by your cards from their zone, narrowed by `watch:` {whose, from_zone: R | GC | "
+                          "soul ..., another: true, target filters on the card}. Example: timing: when_card_put_into, "
+                          "watch: {to: drop, from_zone: R, another: true, clan: Tachikaze}",
+    "when_unit_stands": "a unit becomes standing (by an effect, a trigger or the stand phase); watched by your cards "
+                        "from their zone, narrowed by `watch:` {whose, another: true, same_column: true, target "
+                        "filters; `this_card: true` is 'when this unit stands'}; `that` is the unit. Example: timing: "
+                        "when_unit_stands, watch: {this_card: true}",
+    "when_unit_rests": "a unit becomes rested (an attack, a boost, a cost or an effect); watched by your cards "
+                       "from their zone, narrowed by `watch:` as `when_unit_stands`; `that` is the unit. Example: "
+                       "timing: when_unit_rests, watch: {zone: R, clan: Nova Grappler}",
+    "when_card_drawn": "a player draws a card (`when_drawn` is the drawn card's own); watched by your cards from their "
+                       "zone, narrowed by `watch:` {whose: you | opponent (you unless written), target filters on the "
+                       "card}. Example: timing: when_card_drawn, watch: {whose: you}",
 }
 if "when_attacks" not in REGISTRY.engine_events:
     REGISTRY.register_engine_events(ENGINE_EVENTS)

@@ -161,6 +161,7 @@ def _checked_card_to_damage(game, seat: int, inst: int) -> None:
     if inst in p.trigger:
         p.trigger.remove(inst)
         p.damage.append(inst)
+        zones.arrived(game, seat, inst, "trigger", "damage")    # "when a card is put into your damage zone"
 
 
 def _ask_ride_from_soul(game, seat: int) -> None:

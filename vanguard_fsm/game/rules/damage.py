@@ -128,9 +128,12 @@ def damage_check(game) -> None:
 @action("trigger_card_to_damage")
 def trigger_card_to_damage(game) -> None:
     """The damage-checked card goes to the damage zone, face up (CR 9.6.6)."""
-    p = game.state.players[1 - game.state.turn_player]
+    seat = 1 - game.state.turn_player
+    p = game.state.players[seat]
     while p.trigger:
-        p.damage.append(p.trigger.pop())
+        inst = p.trigger.pop()
+        p.damage.append(inst)
+        zones.arrived(game, seat, inst, "trigger", "damage")    # "when a card is put into your damage zone"
 
 
 @action("retire_guardians")
