@@ -28,6 +28,7 @@ from ..runtime.events import WATCHED
 from ..language.registry import ABILITIES
 from ..mechanics.cont_restrictions import CONT_ONLY
 from .composite import LIST_KINDS, CompositeChecks
+from .reads import power_read_in_cont
 from ..language.spec import DEFAULT_TIMING, KINDS, ONCE, ZONE_NAMES
 from ..language.filters import FILTER_KEYS
 
@@ -46,6 +47,8 @@ def _check_requirement(linter, raw, path, kind) -> None:
                                            "(CR 8.1.1.2.3.1): write it in conditions")
     if "if" in raw and kind == "CONT":
         linter.key_error(path, "if", "a CONT ability has no resolution: its requirement goes in conditions")
+    if kind == "CONT":
+        power_read_in_cont(linter, raw, path)
 
 
 class Linter(TermChecks, CompositeChecks):
