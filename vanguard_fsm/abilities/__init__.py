@@ -12,7 +12,7 @@ import copy
 
 from .effects import basic, branches, delayed, restrictions, rule_steps, zone_effects  # noqa: F401  (registration)
 from .language import conditions, costs, counts, identity, matching, selectors, targets, unit_reads  # noqa: F401  (registration)
-from .mechanics import attacks, cont_restrictions, delete, harmony, lock, time_leap  # noqa: F401  (registration)
+from .mechanics import attacks, cont_restrictions, delete, harmony, lock, time_leap, unit_limits  # noqa: F401  (registration)
 from .runtime.abstate import EMPTY
 from .runtime.events import events_listened
 from .runtime.layer import AbilityLayer

@@ -23,13 +23,18 @@ of that name until the status ends.
 """
 from __future__ import annotations
 
+from ...game import deleted, statuses
 from ...game.clans import share_clan
+from ..language.conditions import all_hold
+from ..language.filters import filters_of, passes
 from ..language.registry import ABILITIES
+from ..language.targets import Ctx
 from ..runtime.static import has_flag
 from ..language.targets import units_of
 
 CONT_ONLY = frozenset({"resist", "lord", "restraint", "cannot_attack", "cannot_be_boosted", "cannot_be_attacked",
-                       "harmony"})   # harmony: a keyword, `harmony.py`
+                       "harmony", "cannot_attack_a", "cannot_boost_a"})   # harmony: `harmony.py`; the last two: `unit_limits.py`
+PAIR_EFFECTS = {"attack": "cannot_attack_a", "boost": "cannot_boost_a"}     # what this unit cannot do to which
 
 
 def _continue(game, then):
@@ -90,16 +95,39 @@ def resisted(game, chooser: int, seat: int, unit) -> bool:
     return seat != chooser and _flag(game, unit, "resist")
 
 
-def allows(game, seat: int, unit, what: str) -> bool:
+def allows(game, seat: int, unit, what: str, other=None) -> bool:
     """The unit may `attack` (neither Restraint, CR 11.5.1, nor `cannot_attack`, nor Lord, CR 11.8.1)
-    or `be_boosted` or `be_attacked`."""
+    or `be_boosted` or `be_attacked` or `intercept`; with `other`, may `attack` or `boost` that unit."""
+    if other is not None:
+        return pair_allows(game, seat, unit, what, other)
     if what == "be_boosted":
         return not _flag(game, unit, "cannot_be_boosted")
     if what == "be_attacked":
         return not _flag(game, unit, "cannot_be_attacked")
+    if what == "intercept":      # a CONT `cannot_intercept` (`unit_limits.py`)
+        return not _flag(game, unit, "cannot_intercept")
     if _flag(game, unit, "restraint") or _flag(game, unit, "cannot_attack"):
         return False
     if _flag(game, unit, "lord"):
         lord = game.cards[unit.card]
         return all(share_clan(lord, game.cards[u.card], game.params) for _, _, u in units_of(game, seat))
+    return True
+
+
+def pair_allows(game, seat: int, unit, what: str, other) -> bool:
+    """`unit` (of `seat`) may `attack` or `boost` the unit `other`: no CONT ability of its own card
+    that applies now says `cannot_attack_a` / `cannot_boost_a` (`unit_limits.py`) of a unit like `other`."""
+    layer = game.abilities
+    own = layer.cont_self.get(PAIR_EFFECTS[what]) if layer is not None else None
+    entries = own.get(game.cards[unit.card].id) if own else None
+    if not entries or unit.placed in deleted.placements(game) | statuses.lost(game, PAIR_EFFECTS[what]):
+        return True          # a deleted unit has no text (CR 10.26.3); `lose` takes the restriction away
+    zone = "V" if game.state.players[seat].circles["VC"] is unit else "R"
+    other_card = game.cards[other.card]
+    for spec, arg, _ in entries:
+        if spec.zones is not None and zone not in spec.zones:
+            continue
+        ctx = Ctx(seat, unit.card, spec.key, "continuous", unit.placed)
+        if all_hold(game, ctx, spec.conditions) and passes(game, ctx, filters_of(arg), other_card, other):
+            return False
     return True

@@ -251,7 +251,7 @@ class AbilityLayer:
     def cont_critical(self, game, unit) -> int:
         return static.cont_value(self, game, unit, "critical") if "critical" in self.cont_effects else 0
 
-    allows = staticmethod(cont_restrictions.allows)    # (game, seat, unit, attack | be_boosted): Lord, cannot_...
+    allows = staticmethod(cont_restrictions.allows)    # (game, seat, unit, attack | be_boosted, [other]): Lord, cannot_...
     resisted = staticmethod(cont_restrictions.resisted)        # (game, chooser, seat, unit): Resist
     battled_by = attacks.battled_by     # (game, seat, attacking unit): circles a CONT `battles` adds
 
