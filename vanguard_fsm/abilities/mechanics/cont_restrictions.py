@@ -33,7 +33,7 @@ from ..runtime.static import has_flag
 from ..language.targets import units_of
 
 CONT_ONLY = frozenset({"resist", "lord", "restraint", "cannot_attack", "cannot_be_boosted", "cannot_be_attacked",
-                       "harmony", "cannot_attack_a", "cannot_boost_a"})   # harmony: `harmony.py`; the last two: `unit_limits.py`
+                       "harmony", "cannot_attack_a", "cannot_boost_a"})   # `harmony.py`; the last two `unit_limits.py`
 PAIR_EFFECTS = {"attack": "cannot_attack_a", "boost": "cannot_boost_a"}     # what this unit cannot do to which
 
 
