@@ -28,7 +28,7 @@ from ..runtime.events import WATCHED
 from ..language.registry import ABILITIES
 from ..mechanics.cont_restrictions import CONT_ONLY
 from .composite import LIST_KINDS, CompositeChecks
-from .reads import power_read_in_cont
+from .reads import clan_read_in_also_clan, everywhere, power_read_in_cont
 from ..language.spec import DEFAULT_TIMING, KINDS, ONCE, ZONE_NAMES
 from ..language.filters import FILTER_KEYS
 
@@ -49,6 +49,7 @@ def _check_requirement(linter, raw, path, kind) -> None:
         linter.key_error(path, "if", "a CONT ability has no resolution: its requirement goes in conditions")
     if kind == "CONT":
         power_read_in_cont(linter, raw, path)
+        clan_read_in_also_clan(linter, raw, path)
 
 
 class Linter(TermChecks, CompositeChecks):
@@ -95,7 +96,7 @@ class Linter(TermChecks, CompositeChecks):
             elif zone is None and (timing not in SELF_EVENTS or timing in WATCHED):
                 self.error(path, f"AUTO ability at flow timing {timing!r} needs a zone to work from")
         else:
-            if zone is None:
+            if zone is None and not everywhere(raw):     # "this card is also a <<clan>>": wherever it is
                 self.error(path, f"a {kind} ability needs a zone")
             if timing is not None and timing != DEFAULT_TIMING[kind]:
                 self.error(path + ("timing",), f"a {kind} ability has no trigger timing "

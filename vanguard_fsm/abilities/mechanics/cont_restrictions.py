@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from ...game import deleted, statuses
 from ...game.clans import share_clan
+from .also_clan import added
 from ..language.conditions import all_hold
 from ..language.filters import filters_of, passes
 from ..language.registry import ABILITIES
@@ -109,8 +110,11 @@ def allows(game, seat: int, unit, what: str, other=None) -> bool:
     if _flag(game, unit, "restraint") or _flag(game, unit, "cannot_attack"):
         return False
     if _flag(game, unit, "lord"):
-        lord = game.cards[unit.card]
-        return all(share_clan(lord, game.cards[u.card], game.params) for _, _, u in units_of(game, seat))
+        lord, params = game.cards[unit.card], game.params
+        return all(share_clan(lord, game.cards[u.card], params)
+                   or share_clan(lord, game.cards[u.card], params, added(game, lord, unit),
+                                 added(game, game.cards[u.card], u))
+                   for _, _, u in units_of(game, seat))
     return True
 
 

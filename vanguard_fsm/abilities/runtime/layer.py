@@ -27,6 +27,7 @@ from ...game.state import MATE, REAR_CIRCLES
 from ...machine.runner import Runaway
 from . import abstate, loops, static
 from ..mechanics import attacks, cont_restrictions
+from ..mechanics.also_clan import AddedClans
 from ..language import costs
 from .abstate import Pending
 from ..language.conditions import all_hold
@@ -62,7 +63,7 @@ def _mentions(data, name: str) -> bool:
     return data == name
 
 
-class AbilityLayer:
+class AbilityLayer(AddedClans):
     def __init__(self, game, cards) -> None:
         self.game = game
         self.played_at, self.loop_run = (-1, 0), None   # (game.moves, played since): the bound; `loops.LoopRun`
@@ -81,7 +82,7 @@ class AbilityLayer:
                     self._index_timing(spec)
                     continue
                 self._index(card.id, spec)
-        self.cont_zones = frozenset(z for specs in self.cont.values() for s in specs for z in s.zones)
+        self.cont_zones = frozenset(z for specs in self.cont.values() for s in specs for z in s.zones or ())
         self.act_zones = frozenset(z for specs in self.act.values() for s in specs for z in s.zones)
         self.granted_cont = any(s.kind == "CONT" and ".give" in s.key for s in self.specs.values())
         # which values CONT abilities change at all (power, critical): the others cost nothing
