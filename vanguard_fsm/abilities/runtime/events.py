@@ -28,6 +28,8 @@ def _unit_at(game, seat, circle):
 def _on_call(layer, game, f):
     seat = f["player"]
     u = _unit_at(game, seat, f["circle"])
+    if layer.records_turn and u is not None:     # "the rear-guards you called this turn"
+        abstate.record_called(game, seat, u.card)
     if u is not None:    # where it was called from (`from_zone: deck`: a superior call from the deck)
         layer.subject(game, seat, u.card, ("when_placed", "when_placed_on_R"), "R", u.placed, origin=f.get("from"))
         harmony.on_placed(layer, game, seat, f["circle"])
@@ -147,8 +149,8 @@ def on_zone_change(layer, game, seat, inst, src, dst) -> None:
         layer.subject(game, seat, inst, ("when_put_into_drop",), "drop", 0, origin=src, by=by)
         if src in REAR_CIRCLES:    # a rear-guard of theirs: the other player's cards watch it
             # and may ask later this turn whether it happened, and when (`opponent_rear_guard_dropped_during`)
-            if layer.reads_drops:
-                abstate.record_dropped(game, seat, tuple(game.runner.paths()))
+            if layer.records_turn:
+                abstate.record_dropped(game, seat, tuple(game.runner.paths()), inst)
             layer.watchers(game, 1 - seat, "when_opponent_rear_guard_put_into_drop", by=by)
 
 
@@ -224,7 +226,8 @@ def events_listened(layer) -> frozenset:
     listened = layer.timing_zones
     harmony = "harmony" in layer.cont_effects
     return frozenset(event for event, timings in RAISES.items()
-                     if any(t in listened for t in timings) or (harmony and event in _PLACING))
+                     if any(t in listened for t in timings) or (harmony and event in _PLACING)
+                     or (layer.records_turn and event == "call"))
 
 
 EVENT_TIMINGS = {

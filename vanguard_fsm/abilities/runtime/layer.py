@@ -29,7 +29,7 @@ from . import abstate, loops, static
 from ..mechanics import attacks, cont_restrictions
 from ..mechanics.also_clan import AddedClans
 from ..language import costs
-from .abstate import Pending
+from .abstate import TURN_RECORD_READERS, Pending
 from ..language.conditions import all_hold
 from ..language.spec import compile_card
 from .static import pay_and_resolve
@@ -47,10 +47,11 @@ def _compiled(card):
     return compile_card(card)
 
 
-def _reads_drops(cards) -> bool:
-    """A card here asks "was an opponent's rear-guard put into the drop zone during ..."
-    (`opponent_rear_guard_dropped_during`): only then are the drops recorded, so no other game pays for it."""
-    return any(_mentions(card.abilities, "opponent_rear_guard_dropped_during") for card in cards)
+def _records_turn(cards) -> bool:
+    """A card here asks what happened this turn ("was an opponent's rear-guard put into the drop zone
+    during ...", "the rear-guards you called this turn": `abstate.TURN_RECORD_READERS`): only then are
+    the drops and calls recorded, so no other game pays for it."""
+    return any(_mentions(card.abilities, name) for card in cards for name in TURN_RECORD_READERS)
 
 
 def _mentions(data, name: str) -> bool:
@@ -87,7 +88,7 @@ class AbilityLayer(AddedClans):
         self.granted_cont = any(s.kind == "CONT" and ".give" in s.key for s in self.specs.values())
         # which values CONT abilities change at all (power, critical): the others cost nothing
         self.cont_effects = frozenset(n for s in self.specs.values() if s.kind == "CONT" for n, _, _ in s.effects)
-        self.reads_drops = _reads_drops(cards)   # then `events.on_zone_change` records the drops
+        self.records_turn = _records_turn(cards)   # then `events` records the drops and calls
         # what -> card id -> ((spec, amount, target), ...): CONT effects indexed once, read often
         self.cont_by_what: dict = {}
         self.cont_self: dict = {}    # the same for "this unit gets ...": only the unit's own card can apply
