@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from .registry import ABILITIES
 
 KINDS = ("CONT", "AUTO", "ACT")
-ZONES = ("V", "R", "GC", "soul", "drop", "hand", "G", "trigger", "heart", "bind")
+ZONES = ("V", "R", "GC", "soul", "drop", "hand", "G", "trigger", "heart", "bind", "damage")
 ZONE_NAMES = ZONES + ("V/R",)
 ONCE = {"once_per_turn": "turn", "once_per_game": "game"}
 # delayed effects (CR 8.2): effect name -> the flow timing their effects wait for

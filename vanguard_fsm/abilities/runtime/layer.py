@@ -39,7 +39,7 @@ from .listeners import may_trigger
 from ..effects.delayed import stand_by_delayed
 from ..language.identity import home_of
 
-_HIDDEN_ZONES = (("soul", "soul"), ("drop", "drop"), ("hand", "hand"), ("G", "g_zone"))
+_HIDDEN_ZONES = (("soul", "soul"), ("drop", "drop"), ("hand", "hand"), ("G", "g_zone"), ("damage", "damage"))
 
 
 @lru_cache(maxsize=512)

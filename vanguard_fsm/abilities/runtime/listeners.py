@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from ...game.state import REAR_CIRCLES
 
-_HIDDEN = (("soul", "soul"), ("drop", "drop"), ("hand", "hand"), ("G", "g_zone"))
+_HIDDEN = (("soul", "soul"), ("drop", "drop"), ("hand", "hand"), ("G", "g_zone"), ("damage", "damage"))
 
 
 class TimingListeners:
