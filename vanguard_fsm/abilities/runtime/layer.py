@@ -35,11 +35,9 @@ from ..language.spec import compile_card
 from .static import pay_and_resolve
 from ..language.targets import Ctx
 from .events import EVENT_TIMINGS, hit_event, on_zone_change
-from .listeners import may_trigger
+from .listeners import HIDDEN_ZONES, may_trigger
 from ..effects.delayed import stand_by_delayed
 from ..language.identity import home_of
-
-_HIDDEN_ZONES = (("soul", "soul"), ("drop", "drop"), ("hand", "hand"), ("G", "g_zone"), ("damage", "damage"))
 
 
 @lru_cache(maxsize=512)
@@ -139,7 +137,7 @@ class AbilityLayer(AddedClans):
         heart = p.circles["VC"].heart if "heart" in zones and p.circles["VC"] is not None else None
         if heart is not None and (ids is None or cards[heart].id in ids):
             out.append(("heart", "heart", heart, 0))     # a heart card's own abilities (CR 10.27)
-        for zone, attr in _HIDDEN_ZONES:
+        for zone, attr in HIDDEN_ZONES:
             if zone in zones:
                 out.extend((zone, zone, inst, 0) for inst in getattr(p, attr)
                            if ids is None or cards[inst].id in ids)
