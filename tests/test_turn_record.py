@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from vanguard_fsm.abilities.language import counts
+from vanguard_fsm.abilities.language.filters import passes
 from vanguard_fsm.abilities.language.registry import ABILITIES
 from vanguard_fsm.abilities.language.targets import Ctx
 from vanguard_fsm.abilities.sandbox import add, sandbox
@@ -16,7 +17,8 @@ DECK = str(FIX / "deck.yaml")
 READER = """  - {id: TR-001, name: Turn Reader, grade: 1, power: 7000, shield: 5000, unit: normal, skills: [boost],
      abilities: [{kind: AUTO, zone: V/R, timing: when_attacks,
                   if: [{your_rear_guard_dropped_this_turn: {name: Fixture Knight}},
-                       {compare: [{count: your_rear_guards_called_this_turn, grade: 1}, at_least, 1]}],
+                       {compare: [{count: your_rear_guards_called_this_turn, grade: 1}, at_least, 1]},
+                       {this_unit: {stood_this_turn: true}}],
                   effect: {draw: 1}}]}
 """
 
@@ -61,3 +63,18 @@ def test_each_call_to_a_rear_guard_circle_is_counted_for_the_turn(tmp_path):
     game.state.turn += 1
     assert _called(game, 1) == 0 and p is game.state.players[0]
 
+
+def _stood(game, circle) -> bool:
+    unit = game.state.players[0].circles[circle]
+    return passes(game, Ctx(0, 0, "k", "t", 0), (("stood_this_turn", True),), game.cards[unit.card], unit)
+
+
+def test_a_unit_that_became_standing_is_remembered_by_placement_for_the_turn(tmp_path):
+    game = _game(tmp_path)
+    add(game, 0, "FX-011", "front_left", rested=True)
+    add(game, 0, "FX-011", "back_left", rested=True)
+    assert not _stood(game, "front_left")
+    zones.set_rested(game, 0, game.state.players[0].circles["front_left"], False)
+    assert _stood(game, "front_left") and not _stood(game, "back_left")
+    add(game, 0, "FX-011", "front_left")                # a new unit there: it has not stood
+    assert not _stood(game, "front_left")

@@ -1,10 +1,12 @@
 """What a player's rear-guards did this turn, as card text asks it (issue 28 item 2).
 
 "If one of your <<Tachikaze>> was put into the drop zone from a rear-guard circle during this turn",
-"if the number of <<Gold Paladin>> rear-guards you called this turn is four or more": the ability
-layer records each drop of a rear-guard and each call to a rear-guard circle of the turn
-(`abstate.dropped`, `abstate.called`), only in a game with a card that asks (`TURN_RECORD_READERS`).
-The filters read the card (its clan, name, grade as printed), wherever it is now.
+"if the number of <<Gold Paladin>> rear-guards you called this turn is four or more", "if this unit
+has not become [Stand] during that turn": the ability layer records each drop of a rear-guard, each
+call to a rear-guard circle and each unit that stood, of the turn (`abstate.dropped`, `called`,
+`stands`), only in a game with a card that asks (`TURN_RECORD_READERS`). The filters read the card
+(its clan, name, grade as printed), wherever it is now; a unit stood is told apart by placement (a
+unit placed again is a new one, CR 4.1.4).
 """
 from __future__ import annotations
 
@@ -29,3 +31,11 @@ def your_rear_guards_called_this_turn(game, ctx):
     CR 8.5.3); a count reads them whether they are still rear-guards or not.
     Example: {compare: [{count: your_rear_guards_called_this_turn, clan: Gold Paladin}, at_least, 4]}"""
     return abstate.called_this_turn(game, ctx.seat)
+
+
+@ABILITIES.filter("stood_this_turn", "none")
+def stood_this_turn(game, arg, card, unit, ctx):
+    """A unit that became standing this turn (the stand phase, a stand trigger or an effect), this very unit:
+    one placed since is a new unit that has not (CR 4.1.4).
+    Example: {not: [{this_unit: {stood_this_turn: true}}]}"""
+    return unit is not None and unit.placed in abstate.stood_this_turn(game)

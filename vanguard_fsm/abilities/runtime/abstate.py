@@ -22,8 +22,10 @@ It lives in `State.abilities`, so snapshots and rewinds carry it for free:
   drop zone during this main phase" (`opponent_rear_guard_dropped_during`), "if one of your Tachikaze
   was put into the drop zone from a rear-guard circle this turn" (`turn_record.py`);
 - `called`: (turn, seat, card instance) for each card a player called to a rear-guard circle this
-  turn ("the rear-guards you called this turn", `turn_record.py`). Both are recorded only in a game
-  with a card that asks (`AbilityLayer.records_turn`, the names in TURN_RECORD_READERS).
+  turn ("the rear-guards you called this turn", `turn_record.py`);
+- `stands`: (turn, placement) for each unit that became standing this turn, by a rule or an effect
+  ("if this unit has not become [Stand] during that turn", `turn_record.py`). These three are
+  recorded only in a game with a card that asks (`AbilityLayer.records_turn`, TURN_RECORD_READERS).
 """
 from __future__ import annotations
 
@@ -65,12 +67,13 @@ class AbState(NamedTuple):
     revealed: tuple = ()     # instances the resolving ability revealed last (`branches.py`, `your_revealed`)
     dropped: tuple = ()      # (turn, seat, flow paths, instance): rear-guards put into the drop zone this turn
     called: tuple = ()       # (turn, seat, instance): cards called to rear-guard circles this turn
+    stands: tuple = ()       # (turn, placement): units that became standing this turn
 
 
 EMPTY = AbState()
 # the card-language names that read `dropped` / `called`: a game records them only when a card uses one
 TURN_RECORD_READERS = ("opponent_rear_guard_dropped_during", "your_rear_guard_dropped_this_turn",
-                       "your_rear_guards_called_this_turn")
+                       "your_rear_guards_called_this_turn", "stood_this_turn")
 
 
 def get(game) -> AbState:
@@ -86,7 +89,7 @@ def set_pending(game, pending: tuple) -> None:
     `_replace` on a named tuple is several times slower and this runs for every trigger."""
     s = get(game)
     put(game, AbState(pending, s.used, s.granted, s.stood, s.stood_scope, s.that, s.delayed, s.harmony,
-                       s.revealed, s.dropped, s.called))
+                       s.revealed, s.dropped, s.called, s.stands))
 
 
 def scope(game, once: str):
@@ -146,3 +149,16 @@ def called_this_turn(game, seat: int) -> list:
     """The cards `seat` called to rear-guard circles this turn (one per call)."""
     turn = game.state.turn
     return [c[2] for c in get(game).called if c[0] == turn and c[1] == seat]
+
+
+def record_stood(game, placements) -> None:
+    """The units with these placement numbers became standing now."""
+    s = get(game)
+    turn = game.state.turn
+    put(game, s._replace(stands=tuple(x for x in s.stands if x[0] == turn) + tuple((turn, p) for p in placements)))
+
+
+def stood_this_turn(game) -> frozenset:
+    """The placement numbers of the units that became standing this turn."""
+    turn = game.state.turn
+    return frozenset(p for t, p in get(game).stands if t == turn)

@@ -35,6 +35,15 @@ def _on_call(layer, game, f):
         harmony.on_placed(layer, game, seat, f["circle"])
 
 
+def _on_stand(layer, game, f):
+    """Units became standing (a rule or an effect): remembered for the turn when a card asks."""
+    if layer.records_turn:
+        p = game.state.players[f["player"]]
+        units = [p.unit_at(c) for c in f["circles"]]
+        abstate.record_stood(game, [u.placed for u in units if u is not None]
+                             + [u.mate.placed for u in units if u is not None and u.legion()])
+
+
 def _on_ride(layer, game, f):
     seat = f["player"]
     p = game.state.players[seat]
@@ -217,6 +226,7 @@ RAISES = {
     "unlock": ("when_unlocked", "when_opponent_card_unlocked"), "put": ("when_leaves_hand_by_g_assist",),
 }
 _PLACING = frozenset({"call", "ride", "stride"})
+_RECORDED = frozenset({"call", "stand"})
 
 
 def events_listened(layer) -> frozenset:
@@ -225,9 +235,9 @@ def events_listened(layer) -> frozenset:
     placing events when a card here has Harmony. The others cost one dict look-up, not a handler."""
     listened = layer.timing_zones
     harmony = "harmony" in layer.cont_effects
+    recorded = _RECORDED if layer.records_turn else frozenset()    # the turn's record (`abstate.called`, `stands`)
     return frozenset(event for event, timings in RAISES.items()
-                     if any(t in listened for t in timings) or (harmony and event in _PLACING)
-                     or (layer.records_turn and event == "call"))
+                     if any(t in listened for t in timings) or (harmony and event in _PLACING)) | recorded
 
 
 EVENT_TIMINGS = {
@@ -236,4 +246,5 @@ EVENT_TIMINGS = {
     "drive_check": _on_check("when_drive_check_reveals", "when_your_drive_check_reveals"),
     "damage_check": _on_check("when_damage_check_reveals", "when_your_damage_check_reveals"),
     "draw": _on_draw, "lock": _on_lock, "unlock": _on_unlock, "legion": _on_legion, "put": _on_put,
+    "stand": _on_stand,
 }
