@@ -85,3 +85,23 @@ def test_lint_refuses_an_argument_to_a_flag_filter(tmp_path):
                            "effect: {stand: {from: your_rear_guards, same_column: left}}}]}\n", encoding="utf-8")
     problems = [str(p) for p in lint_cards(None, path)]
     assert len(problems) == 1 and "filter 'same_column' is written `same_column: true`" in problems[0], problems
+
+
+def test_open_rear_guard_circles_count_the_empty_unlocked_circles_of_one_or_both_fighters():
+    from vanguard_fsm.abilities.language import counts
+    game = sandbox(CARDS, DECK)
+    add(game, 0, "FX-011", "front_left")
+    add(game, 1, "FX-011", "back_right")
+    game.state.players[1].locked["front_left"] = add(game, 1, "FX-014", "hand")    # a lock circle is not open
+    game.state.players[1].hand.pop()
+    ctx = _ctx(game, 0, "VC")
+    assert counts.value(game, ctx, {"count": "your_open_rear_guard_circles"}) == 4
+    assert counts.value(game, ctx, {"count": "open_rear_guard_circles", "times": 2000}) == (4 + 3) * 2000
+
+
+def test_lint_refuses_a_filter_on_a_circle_count(tmp_path):
+    path = tmp_path / "cards.yaml"
+    path.write_text(HEAD + "     abilities: [{kind: CONT, zone: V, effect: {power: {count: open_rear_guard_circles, "
+                           "grade: 1, times: 2000}, target: self}}]}\n", encoding="utf-8")
+    problems = [str(p) for p in lint_cards(None, path)]
+    assert len(problems) == 1 and "counts circles: it takes no filter" in problems[0] and ":6:" in problems[0], problems

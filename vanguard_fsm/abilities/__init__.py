@@ -12,7 +12,7 @@ import copy
 
 from .effects import basic, branches, delayed, restrictions, rule_steps, zone_effects  # noqa: F401  (registration)
 from .language import conditions, costs, counts, identity, matching, selectors, targets  # noqa: F401  (registration)
-from .language import board_reads, damage_zone, turn_record, unit_reads  # noqa: F401  (registration: issue 28's filters and conditions)
+from .language import board_reads, circle_counts, damage_zone, turn_record, unit_reads  # noqa: F401  (registration)
 from .mechanics import attacks, cont_restrictions, delete, harmony, lock, time_leap  # noqa: F401  (registration)
 from .mechanics import also_clan, unit_limits  # noqa: F401  (registration)
 from .runtime.abstate import EMPTY

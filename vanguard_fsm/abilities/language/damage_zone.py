@@ -20,7 +20,7 @@ class FaceDownSelf:
     """Turn this card, face up in your damage zone, face down (the cost of an ability that works from the
     damage zone).
 
-    Example: {kind: ACT, zone: damage, cost: [face_down_self], effect: {power: 3000, target: your_vanguard, until: turn}}"""
+    Example: {kind: ACT, zone: damage, cost: [face_down_self], effect: {draw: 1}}"""
 
     @staticmethod
     def payable(game, ctx, n):
