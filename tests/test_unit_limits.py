@@ -1,5 +1,6 @@
 """The restrictions of `mechanics/unit_limits.py` (issue 28 item 2): `cannot_attack_a` / `cannot_boost_a`
-FILTERS (CONT: this unit cannot attack / boost a unit like that, CR 7.4.1.5, 7.4.1.7) and
+FILTERS (CONT: this unit cannot attack / boost a unit like that, CR 7.4.1.5, 7.4.1.7),
+`opponent_cannot_guard_with` FILTERS (CONT: the opponent's guards from the hand, CR 7.5.1.2) and
 `cannot_intercept` (CONT read continuously, or a unit status until end of turn, CR 11.3); lint
 refuses a pair restriction outside a CONT ability and an unknown filter, at file:line:col."""
 from __future__ import annotations
@@ -11,7 +12,7 @@ import pytest
 from vanguard_fsm.abilities.lint.cards import lint_cards
 from vanguard_fsm.abilities.sandbox import add, sandbox
 from vanguard_fsm.game import statuses
-from vanguard_fsm.game.rules.battle import attack_legal, intercept_legal
+from vanguard_fsm.game.rules.battle import attack_legal, guard_legal, intercept_legal
 from vanguard_fsm.game.state import Battle
 
 FIX = Path(__file__).parent / "fixtures" / "abilities"
@@ -23,6 +24,8 @@ race: Human
 cards:
   - {id: LT-001, name: Only Vanguards, grade: 2, power: 9000, shield: 5000, unit: normal, skills: [intercept],
      abilities: [{kind: CONT, zone: V/R, effect: {cannot_attack_a: {zone: R}}}]}
+  - {id: LT-002, name: No Grade Zero, grade: 2, power: 9000, shield: 5000, unit: normal,
+     abilities: [{kind: CONT, zone: V, conditions: [your_turn], effect: {opponent_cannot_guard_with: {grade: 0}}}]}
 """
 
 
@@ -52,6 +55,21 @@ def test_a_resolved_cannot_intercept_is_a_unit_status_the_guard_step_reads(tmp_p
     assert {a.id for a in intercept_legal(game, 1)} == {"intercept:front_left->VC", "intercept:front_right->VC"}
     statuses.add(game, statuses.unit_subject(game.state.players[1].circles["front_left"]), "cannot_intercept")
     assert {a.id for a in intercept_legal(game, 1)} == {"intercept:front_right->VC"}
+
+
+def test_a_cont_of_the_attackers_side_forbids_guarding_with_the_cards_it_names(tmp_path):
+    game = sandbox(_cards(tmp_path), DECK)
+    add(game, 1, "FX-013", "VC")              # a grade 3 vanguard: grade 1 guardians are allowed
+    game.state.battle = Battle()
+    game.state.battle.set_attack(game.state, 0, "VC", "VC")
+    zero, one = add(game, 1, "FX-002", "hand"), add(game, 1, "FX-011", "hand")
+    offered = {a.args[0] for a in guard_legal(game, 1)}
+    assert {zero, one} <= offered
+    add(game, 0, "LT-002", "VC")              # its master's turn: grade 0 cards are refused
+    offered = {a.args[0] for a in guard_legal(game, 1)}
+    assert one in offered and zero not in offered
+    game.state.turn_player = 1                # not its master's turn: the CONT does not apply
+    assert zero in {a.args[0] for a in guard_legal(game, 1)}
 
 
 @pytest.mark.parametrize("ability, fragment", [

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from ...game import deleted, statuses
 from ...game.clans import share_clan
+from ...game.state import MATE
 from .also_clan import added
 from ..language.conditions import all_hold
 from ..language.filters import filters_of, passes
@@ -34,8 +35,10 @@ from ..runtime.static import has_flag
 from ..language.targets import units_of
 
 CONT_ONLY = frozenset({"resist", "lord", "restraint", "cannot_attack", "cannot_be_boosted", "cannot_be_attacked",
-                       "harmony", "cannot_attack_a", "cannot_boost_a"})   # `harmony.py`; the last two `unit_limits.py`
+                       "harmony", "cannot_attack_a", "cannot_boost_a", "opponent_cannot_guard_with"})
+# harmony: `harmony.py`; the last three: `unit_limits.py`
 PAIR_EFFECTS = {"attack": "cannot_attack_a", "boost": "cannot_boost_a"}     # what this unit cannot do to which
+GUARD_EFFECT = "opponent_cannot_guard_with"      # `unit_limits.py`
 
 
 def _continue(game, then):
@@ -98,7 +101,10 @@ def resisted(game, chooser: int, seat: int, unit) -> bool:
 
 def allows(game, seat: int, unit, what: str, other=None) -> bool:
     """The unit may `attack` (neither Restraint, CR 11.5.1, nor `cannot_attack`, nor Lord, CR 11.8.1)
-    or `be_boosted` or `be_attacked` or `intercept`; with `other`, may `attack` or `boost` that unit."""
+    or `be_boosted` or `be_attacked` or `intercept`; with `other`, may `attack` or `boost` that unit, or
+    (`unit` None) `guard`: call the card instance `other` from the hand to GC."""
+    if what == "guard":        # `other`: a card instance in `seat`'s hand
+        return guard_allowed(game, seat, other)
     if other is not None:
         return pair_allows(game, seat, unit, what, other)
     if what == "be_boosted":
@@ -134,4 +140,24 @@ def pair_allows(game, seat: int, unit, what: str, other) -> bool:
         ctx = Ctx(seat, unit.card, spec.key, "continuous", unit.placed)
         if all_hold(game, ctx, spec.conditions) and passes(game, ctx, filters_of(arg), other_card, other):
             return False
+    return True
+
+
+def guard_allowed(game, seat: int, inst: int) -> bool:
+    """`seat` may call the card `inst` from the hand to GC: no CONT ability of the other player's units
+    that applies now says `opponent_cannot_guard_with` of a card like it (`unit_limits.py`)."""
+    layer = game.abilities
+    own = layer.cont_self.get(GUARD_EFFECT) if layer is not None else None
+    if not own:
+        return True
+    them = 1 - seat
+    gone = deleted.placements(game) | statuses.lost(game, GUARD_EFFECT)    # no text; `lose` took it away
+    card = game.cards[inst]
+    for circle, unit in game.state.players[them].units():
+        for spec, arg, _ in own.get(game.cards[unit.card].id, ()) if unit.placed not in gone else ():
+            if spec.zones is not None and ("V" if circle in ("VC", MATE) else "R") not in spec.zones:
+                continue
+            ctx = Ctx(them, unit.card, spec.key, "continuous", unit.placed)
+            if all_hold(game, ctx, spec.conditions) and passes(game, ctx, filters_of(arg), card, None, inst):
+                return False
     return True

@@ -7,6 +7,9 @@ against some units only, and forbid an intercept by particular units:
   ("this unit cannot attack a rear-guard": `{cannot_attack_a: {zone: R}}`; CR 7.4.1.5 restricted);
 - `cannot_boost_a` FILTERS (CONT): this unit cannot boost a unit that passes the filters
   ("cannot boost grade 2 or less units": `{cannot_boost_a: {grade_max: 2}}`; CR 7.4.1.7);
+- `opponent_cannot_guard_with` FILTERS (CONT): while it applies, your opponent cannot call from the
+  hand to GC a card that passes the filters ("your opponent cannot normal call grade 0 units to the
+  guardian circle": `{grade: 0}`; CR 7.5.1.2); `cont_restrictions.guard_allowed` reads it;
 - `cannot_intercept`: the target units cannot intercept (CR 11.3, 7.5.1.2.3). In a CONT ability it is
   read continuously, like `cannot_attack` ("during your turn, your opponent's units cannot intercept");
   resolved (AUTO / ACT) it is a unit status until end of turn (or battle) on the chosen units.
@@ -33,6 +36,13 @@ def _continue(game, then):
 def cannot_attack_a(game, ctx, arg, params, then, index):
     """CONT: this unit cannot attack a unit that passes the filters (the others it may attack, CR 7.4.1.5).
     Example: {kind: CONT, zone: V/R, effect: {cannot_attack_a: {zone: R}}}   ("cannot attack a rear-guard")"""
+    _continue(game, then)
+
+
+@ABILITIES.effect("opponent_cannot_guard_with", "filters")
+def opponent_cannot_guard_with(game, ctx, arg, params, then, index):
+    """CONT: while it applies, your opponent cannot call from the hand to GC a card passing the filters (CR 7.5.1.2).
+    Example: {kind: CONT, zone: V/R, effect: {opponent_cannot_guard_with: {grade: 0}}}"""
     _continue(game, then)
 
 

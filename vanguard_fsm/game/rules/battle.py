@@ -252,8 +252,10 @@ def guard_legal(game, seat):
     p = game.state.players[seat]
     vg = zones.vanguard_grade(game, seat) + game.params["grade_limits"]["guard"]["max"]
     cards = game.cards
+    layer = game.abilities      # a CONT of the attacker's side may forbid some cards ("grade 0 units")
     hand = [(i, inst) for i, inst in distinct(game, p.hand) if cards[inst].grade <= vg and cards[inst].unit != "g_unit"
-            and not statuses.seat_forbids(game, seat, "no_guard_from_hand", cards[inst].grade)]
+            and not statuses.seat_forbids(game, seat, "no_guard_from_hand", cards[inst].grade)
+            and (layer is None or layer.allows(game, seat, None, "guard", inst))]
     b = game.state.battle
     if not b.more:
         return [Action(f"guard:hand[{i}]->{b.target}", "guard", seat, (inst,)) for i, inst in hand]
