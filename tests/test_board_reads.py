@@ -4,16 +4,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from helpers import assert_one_located_lint_problem
+
+from vanguard_fsm.abilities.language import counts
 from vanguard_fsm.abilities.language.filters import passes
 from vanguard_fsm.abilities.language.registry import ABILITIES
 from vanguard_fsm.abilities.language.targets import Ctx
-from vanguard_fsm.abilities.lint.cards import lint_cards
 from vanguard_fsm.abilities.sandbox import add, sandbox
 from vanguard_fsm.game.state import Battle
 
 FIX = Path(__file__).parent / "fixtures" / "abilities"
 CARDS, DECK = str(FIX / "cards.yaml"), str(FIX / "deck.yaml")
-HEAD = "clan: C\nnation: N\nrace: R\ncards:\n  - {id: X-1, name: A, grade: 1, power: 1, shield: 0, unit: normal,\n"
 
 
 def _ctx(game, seat, circle, timing="t") -> Ctx:
@@ -80,15 +81,12 @@ def test_rode_upon_reads_the_souls_top_card_on_the_ride_timing_only():
 
 
 def test_lint_refuses_an_argument_to_a_flag_filter(tmp_path):
-    path = tmp_path / "cards.yaml"
-    path.write_text(HEAD + "     abilities: [{kind: AUTO, zone: R, timing: when_attacks, "
-                           "effect: {stand: {from: your_rear_guards, same_column: left}}}]}\n", encoding="utf-8")
-    problems = [str(p) for p in lint_cards(None, path)]
-    assert len(problems) == 1 and "filter 'same_column' is written `same_column: true`" in problems[0], problems
+    assert_one_located_lint_problem(
+        tmp_path, "{kind: AUTO, zone: R, timing: when_attacks, effect: {stand: {from: your_rear_guards, same_column: left}}}",
+        "left}}}", "filter 'same_column' is written `same_column: true`")
 
 
 def test_open_rear_guard_circles_count_the_empty_unlocked_circles_of_one_or_both_fighters():
-    from vanguard_fsm.abilities.language import counts
     game = sandbox(CARDS, DECK)
     add(game, 0, "FX-011", "front_left")
     add(game, 1, "FX-011", "back_right")
@@ -100,8 +98,6 @@ def test_open_rear_guard_circles_count_the_empty_unlocked_circles_of_one_or_both
 
 
 def test_lint_refuses_a_filter_on_a_circle_count(tmp_path):
-    path = tmp_path / "cards.yaml"
-    path.write_text(HEAD + "     abilities: [{kind: CONT, zone: V, effect: {power: {count: open_rear_guard_circles, "
-                           "grade: 1, times: 2000}, target: self}}]}\n", encoding="utf-8")
-    problems = [str(p) for p in lint_cards(None, path)]
-    assert len(problems) == 1 and "counts circles: it takes no filter" in problems[0] and ":6:" in problems[0], problems
+    assert_one_located_lint_problem(
+        tmp_path, "{kind: CONT, zone: V, effect: {power: {count: open_rear_guard_circles, grade: 1, times: 2000}, "
+                  "target: self}}", "grade: 1, times", "counts circles: it takes no filter")

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from helpers import assert_one_located_lint_problem
+
+from vanguard_fsm.abilities.language.spec import parse_zones
 from vanguard_fsm.abilities.sandbox import add, run, sandbox
 
 FIX = Path(__file__).parent / "fixtures" / "abilities"
@@ -42,12 +45,6 @@ def test_a_hand_card_of_the_same_name_offers_nothing(tmp_path):
 
 def test_two_zones_at_once_are_the_vanguard_circle_or_the_soul_only(tmp_path):
     """"[AUTO](VC)/Soul" works from either zone: `zone: V/soul`; another pair is not a zone (lint)."""
-    from vanguard_fsm.abilities.language.spec import parse_zones
-    from vanguard_fsm.abilities.lint.cards import lint_cards
     assert parse_zones("V/soul") == frozenset({"V", "soul"}) and parse_zones("damage") == frozenset({"damage"})
-    path = tmp_path / "bad.yaml"
-    path.write_text("clan: C\nnation: N\nrace: R\ncards:\n  - {id: X-1, name: A, grade: 1, power: 1, shield: 0, "
-                    "unit: normal,\n     abilities: [{kind: AUTO, zone: V/hand, timing: when_attacks, effect: {draw: 1}}]}\n",
-                    encoding="utf-8")
-    problems = [str(p) for p in lint_cards(None, path)]
-    assert len(problems) == 1 and ":6:" in problems[0] and "V/hand" in problems[0], problems
+    assert_one_located_lint_problem(tmp_path, "{kind: AUTO, zone: V/hand, timing: when_attacks, effect: {draw: 1}}",
+                                    "V/hand", "unknown zone 'V/hand'")

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from helpers import ONE_CARD_HEAD, assert_one_located_lint_problem
 
 from vanguard_fsm.abilities.language.filters import passes
 from vanguard_fsm.abilities.language.targets import Ctx
@@ -14,7 +15,6 @@ from vanguard_fsm.abilities.sandbox import add, sandbox
 
 FIX = Path(__file__).parent / "fixtures" / "abilities"
 CARDS, DECK = str(FIX / "cards.yaml"), str(FIX / "deck.yaml")
-HEAD = "clan: C\nnation: N\nrace: R\ncards:\n  - {id: X-1, name: A, grade: 1, power: 1, shield: 0, unit: normal,\n"
 
 
 def bounded(game, seat, circle, bound) -> bool:
@@ -41,25 +41,21 @@ def test_the_bound_counts_a_cont_ability_that_applies_now():
     assert bounded(game, 0, "front_left", {"equal_to": base})
 
 
-@pytest.mark.parametrize("bound, fragment", [
-    ("{at_lest: 3000}", "unknown operator 'at_lest'"),
-    ("8000", "is {operator: N}, one operator"),
+@pytest.mark.parametrize("ability, token, fragment", [
+    ("{kind: AUTO, zone: V, timing: when_attacks, if: [{exists: {from: attacked_unit, power: {at_lest: 3000}}}], "
+     "effect: {draw: 1}}", "{at_lest", "unknown operator 'at_lest'"),
+    ("{kind: AUTO, zone: V, timing: when_attacks, if: [{exists: {from: attacked_unit, power: 8000}}], "
+     "effect: {draw: 1}}", "8000}}]", "is {operator: N}, one operator"),
+    ("{kind: CONT, zone: V, conditions: [{this_unit: {power: {at_least: 9000}}}], effect: {power: 1000, target: self}}",
+     "{at_least: 9000}", "reads a power, which a CONT ability may change"),
 ])
-def test_lint_refuses_a_bad_bound(tmp_path, bound, fragment):
+def test_lint_refuses_a_bad_bound_and_a_power_read_in_a_cont_ability(tmp_path, ability, token, fragment):
+    assert_one_located_lint_problem(tmp_path, ability, token, fragment)
+
+
+def test_lint_accepts_a_power_read_in_an_auto_ability(tmp_path):
     path = tmp_path / "cards.yaml"
-    path.write_text(HEAD + "     abilities: [{kind: AUTO, zone: V, timing: when_attacks, "
-                           f"if: [{{exists: {{from: attacked_unit, power: {bound}}}}}], effect: {{draw: 1}}}}]}}\n",
+    path.write_text(ONE_CARD_HEAD + "     abilities: [{kind: AUTO, zone: V, timing: when_attacks, "
+                    "if: [{this_unit: {power: {at_least: 9000}}}], effect: {power: 1000, target: self, until: battle}}]}\n",
                     encoding="utf-8")
-    problems = [str(p) for p in lint_cards(None, path)]
-    assert len(problems) == 1 and fragment in problems[0] and ":6:" in problems[0], problems
-
-
-def test_lint_refuses_a_power_read_in_a_cont_ability_and_accepts_it_elsewhere(tmp_path):
-    path = tmp_path / "cards.yaml"
-    cont = ("{kind: CONT, zone: V, conditions: [{this_unit: {power: {at_least: 9000}}}], "
-            "effect: {power: 1000, target: self}}")
-    auto = ("{kind: AUTO, zone: V, timing: when_attacks, if: [{this_unit: {power: {at_least: 9000}}}], "
-            "effect: {power: 1000, target: self, until: battle}}")
-    path.write_text(HEAD + f"     abilities: [{cont}, {auto}]}}\n", encoding="utf-8")
-    problems = [str(p) for p in lint_cards(None, path)]
-    assert len(problems) == 1 and "reads a power, which a CONT ability may change" in problems[0], problems
+    assert lint_cards(None, path) == []

@@ -8,8 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from helpers import assert_one_located_lint_problem
 
-from vanguard_fsm.abilities.lint.cards import lint_cards
 from vanguard_fsm.abilities.sandbox import add, sandbox
 from vanguard_fsm.game import statuses
 from vanguard_fsm.game.rules.battle import attack_legal, guard_legal, intercept_legal
@@ -17,7 +17,6 @@ from vanguard_fsm.game.state import Battle
 
 FIX = Path(__file__).parent / "fixtures" / "abilities"
 CARDS, DECK = str(FIX / "cards.yaml"), str(FIX / "deck.yaml")
-HEAD = "clan: C\nnation: N\nrace: R\ncards:\n  - {id: X-1, name: A, grade: 1, power: 1, shield: 0, unit: normal,\n"
 LIMITED = """clan: Fixture Clan
 nation: Fixture Nation
 race: Human
@@ -72,14 +71,13 @@ def test_a_cont_of_the_attackers_side_forbids_guarding_with_the_cards_it_names(t
     assert zero in {a.args[0] for a in guard_legal(game, 1)}
 
 
-@pytest.mark.parametrize("ability, fragment", [
-    ("{kind: AUTO, zone: V, timing: when_attacks, effect: {cannot_attack_a: {zone: R}}}",
+@pytest.mark.parametrize("ability, token, fragment", [
+    ("{kind: AUTO, zone: V, timing: when_attacks, effect: {cannot_attack_a: {zone: R}}}", "{zone: R}}}",
      "effect 'cannot_attack_a' is a restriction: write it in a CONT ability"),
-    ("{kind: CONT, zone: R, effect: {cannot_boost_a: {grade_mx: 2}}}", "unknown target filter 'grade_mx'"),
-    ("{kind: CONT, zone: V, effect: {cannot_intercept: 2, target: opponent_units}}", "takes no argument"),
+    ("{kind: CONT, zone: R, effect: {cannot_boost_a: {grade_mx: 2}}}", "grade_mx", "unknown target filter 'grade_mx'"),
+    ("{kind: CONT, zone: V, effect: {cannot_intercept: 2, target: opponent_units}}", "2, target", "takes no argument"),
+    ("{kind: AUTO, zone: V, timing: when_attacks, effect: {opponent_cannot_guard_with: {grade: 0}}}", "{grade: 0}",
+     "is a restriction: write it in a CONT ability"),
 ])
-def test_lint_refuses_a_misused_restriction(tmp_path, ability, fragment):
-    path = tmp_path / "cards.yaml"
-    path.write_text(HEAD + f"     abilities: [{ability}]}}\n", encoding="utf-8")
-    problems = [str(p) for p in lint_cards(None, path)]
-    assert len(problems) == 1 and fragment in problems[0] and ":6:" in problems[0], problems
+def test_lint_refuses_a_misused_restriction(tmp_path, ability, token, fragment):
+    assert_one_located_lint_problem(tmp_path, ability, token, fragment)
