@@ -224,6 +224,7 @@ RAISES = {
     "damage_check": ("when_damage_check_reveals", "when_your_damage_check_reveals"),
     "draw": ("when_drawn",), "lock": ("when_opponent_rear_guard_locked",),
     "unlock": ("when_unlocked", "when_opponent_card_unlocked"), "put": ("when_leaves_hand_by_g_assist",),
+    "stand": (),      # no timing: a unit that stood is recorded for the turn (`_RECORDED`, `stood_this_turn`)
 }
 _PLACING = frozenset({"call", "ride", "stride"})
 _RECORDED = frozenset({"call", "stand"})
