@@ -163,6 +163,8 @@ def test_every_flow_timing_triggers_its_card(timing, card_id, zone, conditions):
     # satisfy the usual conditions of the built-in cards
     for p in state.players:
         p.damage.extend(p.deck.pop() for _ in range(4))
+    if card_id in ("BT08-017",):          # from the bind zone: "the battle your grade 3 Tachikaze vanguard attacked"
+        add(game, 0, "BT02-069", "VC")
     attacker = state.players[0].circles["VC"].card
     in_battle(game, "VC", attacker, target=where if attacked else "VC")   # attacked where it stands (V or R)
     if card_id in ("AL-001",):

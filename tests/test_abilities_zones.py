@@ -312,7 +312,7 @@ def test_the_drops_are_recorded_only_in_a_game_whose_cards_ask_for_them():
     for name, asks in (("kagero", True), ("royal-paladin", False)):
         deck = load_deck(name, db)
         game = new_game_with_abilities(1, [deck, deck])
-        assert game.abilities.reads_drops is asks
+        assert game.abilities.records_turn is asks
         add(game, 1, deck.starter, "front_left")
         zones.retire(game, 1, "front_left")
         assert bool(abstate.get(game).dropped) is asks, name

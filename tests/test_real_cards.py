@@ -271,9 +271,9 @@ def test_unexpressed_ability_without_effect_is_kept_as_data_and_never_played(tmp
     data_only = [f"{c.id}#{i + 1}" for c in db if c.source and "/sets/" not in db.where(c.id)[0]
                  for i, a in enumerate(c.abilities)    # the hand-written files (cards status covers the sets)
                  if a.get("effect") is None and "unexpressed" in a]
-    # Blaster Blade Spirit's 'also a Gold Paladin' (one clan per card; its 'placed from your deck' is
-    # expressed with from_zone: deck); the real abilities kept as data only: Яegression's ACT, whose costs
-    # lock your own rear-guards (`lock_rear_guard` now) and turn G zone cards face down (no cost). Luard's Ritual 3 is compiled now
+    # Blaster Blade Spirit's 'also a Gold Paladin' is compiled now (`also_clan`, CR 2.2.4); the real
+    # abilities kept as data only: Яegression's ACT, whose costs lock your own rear-guards (`lock_rear_guard`
+    # now) and turn G zone cards face down (no cost). Luard's Ritual 3 is compiled now
     # (`waive_stride_cost`). Dark Queen of Nightmareland's
     # 'when an attack hits in the battle this unit boosted, Soul Charge 1, then shuffle it into the deck' is
     # compiled now (the watched timing when_your_unit_hits, {this_unit: {role: boosting}}). Edel Rose's hand ACT is compiled now (its cost puts this very card from the
@@ -289,7 +289,7 @@ def test_unexpressed_ability_without_effect_is_kept_as_data_and_never_played(tmp
     # The nubatama deck's: Kabukicongo's Limit Break AUTO is compiled now (the bound cards go back to the
     # hand at the end of the turn: `bind_for_turn`); Gozuou's AUTO and Shutenmaru's second AUTO are compiled now ("a unit with
     # Limit Break 4": the `limit_break` filter).
-    assert sorted(data_only) == ["BT09-019#3",
+    assert sorted(data_only) == [
                                  "G-GC-REGRESSION#1", "G-LJ-ERLO#1",
                                  "G-NB-UNGAI#1", "G-SP-CLARETREVOLT#2"]
     assert [s.key for s in compile_card(db["BT03-047"])] == ["BT03-047#1"]

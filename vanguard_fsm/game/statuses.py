@@ -13,6 +13,7 @@ player; `until` is `battle` or `turn`, ended by the flows' `end_battle` and
 - `hit_abilities_without_hit` (unit): its "when hits" abilities stand by even if it does not hit;
 - `no_guard_from_hand`, `no_intercept`, `no_g_guardian` (seat, value: the lowest grade
   forbidden, 0 for all): what that player may not put on the guardian circle (CR 7.5.1.2);
+- `cannot_intercept` (unit): it is not offered as an interceptor (CR 11.3);
 - `no_normal_ride` (seat): that player is offered no normal ride (the ride step's `ride` choice);
 - `set_power` (unit, value N): its original power is N; modifiers still add (CR 3.7.1, 3.7.1.2, 2.5.4);
 - `lost` (unit, value: a CONT keyword such as `restraint`): the unit has lost that ability, its own

@@ -45,17 +45,16 @@ def value(game, ctx, expr) -> int:
     if plan is None or plan[0] is not expr:
         plan = _plan(expr)
     _, selector, source, filters, key, cap, times, plus = plan
-    cards = game.cards
-    if selector:
-        items = [(cards[u.card], u, u.card) for _, _, u in source(game, ctx)]
+    found = source(game, ctx)
+    if key is None and not filters:      # how many, nothing to read of each (a circle source is counted so)
+        n = len(found)
     else:
-        items = [(cards[i], None, i) for i in source(game, ctx)]
-    if key is not None:
-        n = len({key(card) for card, unit, inst in items if passes(game, ctx, filters, card, unit, inst)})
-    elif filters:
-        n = sum(1 for card, unit, inst in items if passes(game, ctx, filters, card, unit, inst))
-    else:
-        n = len(items)
+        cards = game.cards
+        items = [(cards[u.card], u, u.card) for _, _, u in found] if selector else [(cards[i], None, i) for i in found]
+        if key is not None:
+            n = len({key(card) for card, unit, inst in items if passes(game, ctx, filters, card, unit, inst)})
+        else:
+            n = sum(1 for card, unit, inst in items if passes(game, ctx, filters, card, unit, inst))
     if cap is not None:
         n = min(n, cap)
     return n * times + plus

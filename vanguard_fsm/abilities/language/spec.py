@@ -41,8 +41,9 @@ from dataclasses import dataclass
 from .registry import ABILITIES
 
 KINDS = ("CONT", "AUTO", "ACT")
-ZONES = ("V", "R", "GC", "soul", "drop", "hand", "G", "trigger", "heart", "bind")
-ZONE_NAMES = ZONES + ("V/R",)
+ZONES = ("V", "R", "GC", "soul", "drop", "hand", "G", "trigger", "heart", "bind", "damage")
+# two zones at once ("[AUTO](VC)/Soul": it works from either, CR 8.1.1; issue 28 item 2)
+ZONE_NAMES = ZONES + ("V/R", "V/soul")
 ONCE = {"once_per_turn": "turn", "once_per_game": "game"}
 # delayed effects (CR 8.2): effect name -> the flow timing their effects wait for
 # ("at the end of the turn" stands by with "at the beginning of end phase", CR 6.8.1.3)
@@ -105,8 +106,8 @@ def split_effect(item) -> tuple[str, object, tuple]:
 def parse_zones(zone) -> frozenset | None:
     if zone is None:
         return None
-    if zone == "V/R":
-        return frozenset(("V", "R"))
+    if zone in ZONE_NAMES and "/" in zone:
+        return frozenset(zone.split("/"))
     if zone not in ZONES:
         raise AbilityDataError(f"unknown zone {zone!r} (zones: {', '.join(ZONE_NAMES)})")
     return frozenset((zone,))

@@ -16,7 +16,6 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ...game import zones
-from ...game.clans import in_clan
 from ...game.state import BACK_ROW, FRONT_ROW, MATE, REAR_CIRCLES
 from .counts import value
 from .filters import filters_of, passes
@@ -194,12 +193,6 @@ def _name(game, arg, card, unit, ctx):
 
     Example: {call: {from: deck, choose: 1, up_to: true, name: ["Future Knight, Llew", Flogal]}}"""
     return card.name == arg if type(arg) is str else card.name in arg
-
-
-@ABILITIES.filter("clan", "str")
-def _clan(game, arg, card, unit, ctx):
-    """The card is of this clan (a card of all clans is of every one; a nation card of no clan, of its nation's, CR 2.17.4.2)."""
-    return in_clan(card, arg, game.params if game is not None else None)
 
 
 @ABILITIES.filter("trigger_unit", "none")

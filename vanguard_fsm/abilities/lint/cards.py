@@ -29,6 +29,7 @@ from ..language.registry import ABILITIES
 from ..mechanics.cont_restrictions import CONT_ONLY
 from ..mechanics.deck_rules import DECK_RULES
 from .composite import LIST_KINDS, CompositeChecks
+from .reads import clan_read_in_also_clan, everywhere, power_read_in_cont
 from .watch import check_watch
 from ..language.spec import DEFAULT_TIMING, KINDS, ONCE, ZONE_NAMES
 from ..language.filters import FILTER_KEYS
@@ -50,6 +51,9 @@ def _check_clauses(linter, raw, path, kind, timing) -> None:
                                            "(CR 8.1.1.2.3.1): write it in conditions")
     if "if" in raw and kind == "CONT":
         linter.key_error(path, "if", "a CONT ability has no resolution: its requirement goes in conditions")
+    if kind == "CONT":
+        power_read_in_cont(linter, raw, path)
+        clan_read_in_also_clan(linter, raw, path)
 
 
 class Linter(TermChecks, CompositeChecks):
@@ -96,7 +100,7 @@ class Linter(TermChecks, CompositeChecks):
             elif zone is None and (timing not in SELF_EVENTS or timing in WATCHED):
                 self.error(path, f"AUTO ability at flow timing {timing!r} needs a zone to work from")
         else:
-            if zone is None and not _deck_rule(raw):      # a deck-construction CONT acts before the game
+            if zone is None and not (everywhere(raw) or _deck_rule(raw)):   # also a <<clan>> / deck building
                 self.error(path, f"a {kind} ability needs a zone")
             if timing is not None and timing != DEFAULT_TIMING[kind]:
                 self.error(path + ("timing",), f"a {kind} ability has no trigger timing "

@@ -12,6 +12,7 @@ import difflib
 from ..language.conditions import CAUSE_TIMINGS
 from ..language.costs_zone import MOVE_ZONES, SELF_INCLUDED
 from ..language.counts import DISTINCT, OPERATORS
+from ..language.circle_counts import CIRCLE_SOURCES
 from ..language.registry import ABILITIES, MAX_AMOUNT
 from ..mechanics.deck_rules import DECK_RULES
 
@@ -119,10 +120,12 @@ class TermChecks:
                 self.count(arg, path + (key,), "times", negative=True)
             elif key == "max":
                 self.arg("int", arg, path + (key,), "max")
-            elif key == "distinct":
+            elif key == "distinct" and source not in CIRCLE_SOURCES:
                 self.arg(tuple(DISTINCT), arg, path + (key,), "distinct")
             elif key == "plus":
                 self.arg("signed", arg, path + (key,), "plus")
+            elif key != "count" and source in CIRCLE_SOURCES:
+                self.key_error(path, key, f"{source} counts circles: it takes no filter nor distinct ({key!r})")
             elif key != "count":
                 self.filter_key(key, arg, path, value)
 

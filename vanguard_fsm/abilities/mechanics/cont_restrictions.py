@@ -23,13 +23,22 @@ of that name until the status ends.
 """
 from __future__ import annotations
 
+from ...game import deleted, statuses
 from ...game.clans import share_clan
+from ...game.state import MATE
+from .also_clan import added
+from ..language.conditions import all_hold
+from ..language.filters import filters_of, passes
 from ..language.registry import ABILITIES
+from ..language.targets import Ctx
 from ..runtime.static import has_flag
 from ..language.targets import units_of
 
 CONT_ONLY = frozenset({"resist", "lord", "restraint", "cannot_attack", "cannot_be_boosted", "cannot_be_attacked",
-                       "harmony"})   # harmony: a keyword, `harmony.py`
+                       "harmony", "cannot_attack_a", "cannot_boost_a", "opponent_cannot_guard_with"})
+# harmony: `harmony.py`; the last three: `unit_limits.py`
+PAIR_EFFECTS = {"attack": "cannot_attack_a", "boost": "cannot_boost_a"}     # what this unit cannot do to which
+GUARD_EFFECT = "opponent_cannot_guard_with"      # `unit_limits.py`
 
 
 def _continue(game, then):
@@ -90,16 +99,65 @@ def resisted(game, chooser: int, seat: int, unit) -> bool:
     return seat != chooser and _flag(game, unit, "resist")
 
 
-def allows(game, seat: int, unit, what: str) -> bool:
+def allows(game, seat: int, unit, what: str, other=None) -> bool:
     """The unit may `attack` (neither Restraint, CR 11.5.1, nor `cannot_attack`, nor Lord, CR 11.8.1)
-    or `be_boosted` or `be_attacked`."""
+    or `be_boosted` or `be_attacked` or `intercept`; with `other`, may `attack` or `boost` that unit, or
+    (`unit` None) `guard`: call the card instance `other` from the hand to GC."""
+    if what == "guard":        # `other`: a card instance in `seat`'s hand
+        return guard_allowed(game, seat, other)
+    if other is not None:
+        return pair_allows(game, seat, unit, what, other)
     if what == "be_boosted":
         return not _flag(game, unit, "cannot_be_boosted")
     if what == "be_attacked":
         return not _flag(game, unit, "cannot_be_attacked")
+    if what == "intercept":      # a CONT `cannot_intercept` (`unit_limits.py`)
+        return not _flag(game, unit, "cannot_intercept")
     if _flag(game, unit, "restraint") or _flag(game, unit, "cannot_attack"):
         return False
     if _flag(game, unit, "lord"):
-        lord = game.cards[unit.card]
-        return all(share_clan(lord, game.cards[u.card], game.params) for _, _, u in units_of(game, seat))
+        lord, params = game.cards[unit.card], game.params
+        return all(share_clan(lord, game.cards[u.card], params)
+                   or share_clan(lord, game.cards[u.card], params, added(game, lord, unit),
+                                 added(game, game.cards[u.card], u))
+                   for _, _, u in units_of(game, seat))
+    return True
+
+
+def pair_allows(game, seat: int, unit, what: str, other) -> bool:
+    """`unit` (of `seat`) may `attack` or `boost` the unit `other`: no CONT ability of its own card
+    that applies now says `cannot_attack_a` / `cannot_boost_a` (`unit_limits.py`) of a unit like `other`."""
+    layer = game.abilities
+    own = layer.cont_self.get(PAIR_EFFECTS[what]) if layer is not None else None
+    entries = own.get(game.cards[unit.card].id) if own else None
+    if not entries or unit.placed in deleted.placements(game) | statuses.lost(game, PAIR_EFFECTS[what]):
+        return True          # a deleted unit has no text (CR 10.26.3); `lose` takes the restriction away
+    zone = "V" if game.state.players[seat].circles["VC"] is unit else "R"
+    other_card = game.cards[other.card]
+    for spec, arg, _ in entries:
+        if spec.zones is not None and zone not in spec.zones:
+            continue
+        ctx = Ctx(seat, unit.card, spec.key, "continuous", unit.placed)
+        if all_hold(game, ctx, spec.conditions) and passes(game, ctx, filters_of(arg), other_card, other):
+            return False
+    return True
+
+
+def guard_allowed(game, seat: int, inst: int) -> bool:
+    """`seat` may call the card `inst` from the hand to GC: no CONT ability of the other player's units
+    that applies now says `opponent_cannot_guard_with` of a card like it (`unit_limits.py`)."""
+    layer = game.abilities
+    own = layer.cont_self.get(GUARD_EFFECT) if layer is not None else None
+    if not own:
+        return True
+    them = 1 - seat
+    gone = deleted.placements(game) | statuses.lost(game, GUARD_EFFECT)    # no text; `lose` took it away
+    card = game.cards[inst]
+    for circle, unit in game.state.players[them].units():
+        for spec, arg, _ in own.get(game.cards[unit.card].id, ()) if unit.placed not in gone else ():
+            if spec.zones is not None and ("V" if circle in ("VC", MATE) else "R") not in spec.zones:
+                continue
+            ctx = Ctx(them, unit.card, spec.key, "continuous", unit.placed)
+            if all_hold(game, ctx, spec.conditions) and passes(game, ctx, filters_of(arg), card, None, inst):
+                return False
     return True

@@ -17,10 +17,15 @@ It lives in `State.abilities`, so snapshots and rewinds carry it for free:
 - `revealed`: the cards the resolving ability revealed last (the card zone `your_revealed`:
   "if the revealed cards have four or more different grades"); set anew when an ability
   starts resolving;
-- `dropped`: (turn, seat, flow paths then) for each of a player's rear-guards put into the drop
-  zone this turn (only this turn's are kept): "if an opponent's rear-guard was put into the drop
-  zone during this main phase" (`opponent_rear_guard_dropped_during`); recorded only in a game with a
-  card that asks it (`AbilityLayer.reads_drops`).
+- `dropped`: (turn, seat, flow paths then, card instance) for each of a player's rear-guards put into
+  the drop zone this turn (only this turn's are kept): "if an opponent's rear-guard was put into the
+  drop zone during this main phase" (`opponent_rear_guard_dropped_during`), "if one of your Tachikaze
+  was put into the drop zone from a rear-guard circle this turn" (`turn_record.py`);
+- `called`: (turn, seat, card instance) for each card a player called to a rear-guard circle this
+  turn ("the rear-guards you called this turn", `turn_record.py`);
+- `stands`: (turn, placement) for each unit that became standing this turn, by a rule or an effect
+  ("if this unit has not become [Stand] during that turn", `turn_record.py`). These three are
+  recorded only in a game with a card that asks (`AbilityLayer.records_turn`, TURN_RECORD_READERS).
 """
 from __future__ import annotations
 
@@ -60,10 +65,15 @@ class AbState(NamedTuple):
     delayed: tuple = ()
     harmony: tuple = ()      # (placement, placement, turn): units in harmony (CR 11.34, `harmony.py`)
     revealed: tuple = ()     # instances the resolving ability revealed last (`branches.py`, `your_revealed`)
-    dropped: tuple = ()      # (turn, seat, flow paths): rear-guards put into the drop zone this turn
+    dropped: tuple = ()      # (turn, seat, flow paths, instance): rear-guards put into the drop zone this turn
+    called: tuple = ()       # (turn, seat, instance): cards called to rear-guard circles this turn
+    stands: tuple = ()       # (turn, placement): units that became standing this turn
 
 
 EMPTY = AbState()
+# the card-language names that read `dropped` / `called`: a game records them only when a card uses one
+TURN_RECORD_READERS = ("opponent_rear_guard_dropped_during", "your_rear_guard_dropped_this_turn",
+                       "your_rear_guards_called_this_turn", "stood_this_turn")
 
 
 def get(game) -> AbState:
@@ -79,7 +89,7 @@ def set_pending(game, pending: tuple) -> None:
     `_replace` on a named tuple is several times slower and this runs for every trigger."""
     s = get(game)
     put(game, AbState(pending, s.used, s.granted, s.stood, s.stood_scope, s.that, s.delayed, s.harmony,
-                       s.revealed, s.dropped))
+                       s.revealed, s.dropped, s.called, s.stands))
 
 
 def scope(game, once: str):
@@ -109,14 +119,46 @@ def set_revealed(game, instances) -> None:
         put(game, s._replace(revealed=tuple(instances)))
 
 
-def record_dropped(game, seat: int, paths: tuple) -> None:
-    """One of `seat`'s rear-guards was put into the drop zone now, the game in these flow states."""
+def record_dropped(game, seat: int, paths: tuple, inst: int) -> None:
+    """`seat`'s rear-guard `inst` was put into the drop zone now, the game in these flow states."""
     s = get(game)
     turn = game.state.turn
-    put(game, s._replace(dropped=tuple(d for d in s.dropped if d[0] == turn) + ((turn, seat, paths),)))
+    put(game, s._replace(dropped=tuple(d for d in s.dropped if d[0] == turn) + ((turn, seat, paths, inst),)))
 
 
 def dropped_this_turn(game, seat: int) -> list:
     """The flow paths at each time one of `seat`'s rear-guards was put into the drop zone this turn."""
     turn = game.state.turn
-    return [paths for t, s, paths in get(game).dropped if t == turn and s == seat]
+    return [d[2] for d in get(game).dropped if d[0] == turn and d[1] == seat]
+
+
+def dropped_cards_this_turn(game, seat: int) -> list:
+    """The cards of `seat`'s rear-guards put into the drop zone this turn (one per time)."""
+    turn = game.state.turn
+    return [d[3] for d in get(game).dropped if d[0] == turn and d[1] == seat]
+
+
+def record_called(game, seat: int, inst: int) -> None:
+    """`seat` called the card `inst` to a rear-guard circle now."""
+    s = get(game)
+    turn = game.state.turn
+    put(game, s._replace(called=tuple(c for c in s.called if c[0] == turn) + ((turn, seat, inst),)))
+
+
+def called_this_turn(game, seat: int) -> list:
+    """The cards `seat` called to rear-guard circles this turn (one per call)."""
+    turn = game.state.turn
+    return [c[2] for c in get(game).called if c[0] == turn and c[1] == seat]
+
+
+def record_stood(game, placements) -> None:
+    """The units with these placement numbers became standing now."""
+    s = get(game)
+    turn = game.state.turn
+    put(game, s._replace(stands=tuple(x for x in s.stands if x[0] == turn) + tuple((turn, p) for p in placements)))
+
+
+def stood_this_turn(game) -> frozenset:
+    """The placement numbers of the units that became standing this turn."""
+    turn = game.state.turn
+    return frozenset(p for t, p in get(game).stands if t == turn)

@@ -28,10 +28,23 @@ def _unit_at(game, seat, circle):
 def _on_call(layer, game, f):
     seat = f["player"]
     u = _unit_at(game, seat, f["circle"])
+    if layer.records_turn and u is not None:     # "the rear-guards you called this turn"
+        abstate.record_called(game, seat, u.card)
     if u is not None:    # where it was called from (`from_zone: deck`: a superior call from the deck)
         layer.subject(game, seat, u.card, ("when_placed", "when_placed_on_R"), "R", u.placed, origin=f.get("from"))
         harmony.on_placed(layer, game, seat, f["circle"])
         watch.on_placed(layer, game, f, f["circle"])
+
+
+def _on_stand(layer, game, f):
+    """Units became standing (a rule or an effect): watched (`when_unit_stands`), and remembered for
+    the turn when a card asks (`stood_this_turn`)."""
+    watch.on_stand(layer, game, f)
+    if layer.records_turn:
+        p = game.state.players[f["player"]]
+        units = [p.unit_at(c) for c in f["circles"]]
+        abstate.record_stood(game, [u.placed for u in units if u is not None]
+                             + [u.mate.placed for u in units if u is not None and u.legion()])
 
 
 def _on_ride(layer, game, f):
@@ -155,8 +168,8 @@ def on_zone_change(layer, game, seat, inst, src, dst, placed=0) -> None:
         layer.subject(game, seat, inst, ("when_put_into_drop",), "drop", 0, origin=src, by=by)
         if src in REAR_CIRCLES:    # a rear-guard of theirs: the other player's cards watch it
             # and may ask later this turn whether it happened, and when (`opponent_rear_guard_dropped_during`)
-            if layer.reads_drops:
-                abstate.record_dropped(game, seat, tuple(game.runner.paths()))
+            if layer.records_turn:
+                abstate.record_dropped(game, seat, tuple(game.runner.paths()), inst)
             layer.watchers(game, 1 - seat, "when_opponent_rear_guard_put_into_drop", by=by)
 
 
@@ -225,6 +238,7 @@ RAISES = {
     "unlock": ("when_unlocked", "when_opponent_card_unlocked"), "put": ("when_leaves_hand_by_g_assist",),
 }
 _PLACING = frozenset({"call", "ride", "stride"})
+_RECORDED = frozenset({"call", "stand"})
 
 
 def events_listened(layer) -> frozenset:
@@ -233,8 +247,9 @@ def events_listened(layer) -> frozenset:
     placing events when a card here has Harmony. The others cost one dict look-up, not a handler."""
     listened = layer.timing_zones
     harmony = "harmony" in layer.cont_effects
+    recorded = _RECORDED if layer.records_turn else frozenset()    # the turn's record (`abstate.called`, `stands`)
     return frozenset(event for event, timings in RAISES.items()
-                     if any(t in listened for t in timings) or (harmony and event in _PLACING))
+                     if any(t in listened for t in timings) or (harmony and event in _PLACING)) | recorded
 
 
 EVENT_TIMINGS = {
@@ -242,5 +257,6 @@ EVENT_TIMINGS = {
     "guard": _on_guard,
     "drive_check": _on_check("when_drive_check_reveals", "when_your_drive_check_reveals"),
     "damage_check": _on_check("when_damage_check_reveals", "when_your_damage_check_reveals"),
-    "draw": _on_draw, "lock": _on_lock, "stand": watch.on_stand, "rest": watch.on_rest, "attack": watch.on_rest, "boost": watch.on_rest, "unlock": _on_unlock, "legion": _on_legion, "put": _on_put,
+    "draw": _on_draw, "lock": _on_lock, "unlock": _on_unlock, "legion": _on_legion, "put": _on_put,
+    "stand": _on_stand, "rest": watch.on_rest, "attack": watch.on_rest, "boost": watch.on_rest,
 }

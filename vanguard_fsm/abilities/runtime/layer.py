@@ -27,30 +27,29 @@ from ...game.state import MATE, REAR_CIRCLES
 from ...machine.runner import Runaway
 from . import abstate, loops, static
 from ..mechanics import attacks, cont_restrictions
+from ..mechanics.also_clan import AddedClans
 from ..language import costs
-from .abstate import Pending
+from .abstate import TURN_RECORD_READERS, Pending
 from ..language.conditions import all_hold
 from ..language.spec import compile_card
 from .static import pay_and_resolve
 from ..language.targets import Ctx
 from .events import EVENT_TIMINGS, hit_event, on_zone_change
-from .listeners import may_trigger
+from .listeners import HIDDEN_ZONES, may_trigger
 from ..effects.delayed import stand_by_delayed
 from ..language.identity import home_of
-
-_HIDDEN_ZONES = (("soul", "soul"), ("drop", "drop"), ("hand", "hand"), ("G", "g_zone"))
 
 
 @lru_cache(maxsize=512)
 def _compiled(card):
-    """The card's specs in play: a CONT of no zone changes how a deck is built (CR 5.1.2), not the game."""
-    return tuple(s for s in compile_card(card) if s.zones is not None or s.kind != "CONT")
+    return compile_card(card)
 
 
-def _reads_drops(cards) -> bool:
-    """A card here asks "was an opponent's rear-guard put into the drop zone during ..."
-    (`opponent_rear_guard_dropped_during`): only then are the drops recorded, so no other game pays for it."""
-    return any(_mentions(card.abilities, "opponent_rear_guard_dropped_during") for card in cards)
+def _records_turn(cards) -> bool:
+    """A card here asks what happened this turn ("was an opponent's rear-guard put into the drop zone
+    during ...", "the rear-guards you called this turn": `abstate.TURN_RECORD_READERS`): only then are
+    the drops and calls recorded, so no other game pays for it."""
+    return any(_mentions(card.abilities, name) for card in cards for name in TURN_RECORD_READERS)
 
 
 def _mentions(data, name: str) -> bool:
@@ -63,7 +62,7 @@ def _mentions(data, name: str) -> bool:
     return data == name
 
 
-class AbilityLayer:
+class AbilityLayer(AddedClans):
     def __init__(self, game, cards) -> None:
         self.game = game
         self.played_at, self.loop_run = (-1, 0), None   # (game.moves, played since): the bound; `loops.LoopRun`
@@ -82,12 +81,12 @@ class AbilityLayer:
                     self._index_timing(spec)
                     continue
                 self._index(card.id, spec)
-        self.cont_zones = frozenset(z for specs in self.cont.values() for s in specs for z in s.zones)
+        self.cont_zones = frozenset(z for specs in self.cont.values() for s in specs for z in s.zones or ())
         self.act_zones = frozenset(z for specs in self.act.values() for s in specs for z in s.zones)
         self.granted_cont = any(s.kind == "CONT" and ".give" in s.key for s in self.specs.values())
         # which values CONT abilities change at all (power, critical): the others cost nothing
         self.cont_effects = frozenset(n for s in self.specs.values() if s.kind == "CONT" for n, _, _ in s.effects)
-        self.reads_drops = _reads_drops(cards)   # then `events.on_zone_change` records the drops
+        self.records_turn = _records_turn(cards)   # then `events` records the drops and calls
         # what -> card id -> ((spec, amount, target), ...): CONT effects indexed once, read often
         self.cont_by_what: dict = {}
         self.cont_self: dict = {}    # the same for "this unit gets ...": only the unit's own card can apply
@@ -138,7 +137,7 @@ class AbilityLayer:
         heart = p.circles["VC"].heart if "heart" in zones and p.circles["VC"] is not None else None
         if heart is not None and (ids is None or cards[heart].id in ids):
             out.append(("heart", "heart", heart, 0))     # a heart card's own abilities (CR 10.27)
-        for zone, attr in _HIDDEN_ZONES:
+        for zone, attr in HIDDEN_ZONES:
             if zone in zones:
                 out.extend((zone, zone, inst, 0) for inst in getattr(p, attr)
                            if ids is None or cards[inst].id in ids)
@@ -252,7 +251,7 @@ class AbilityLayer:
     def cont_critical(self, game, unit) -> int:
         return static.cont_value(self, game, unit, "critical") if "critical" in self.cont_effects else 0
 
-    allows = staticmethod(cont_restrictions.allows)    # (game, seat, unit, attack | be_boosted): Lord, cannot_...
+    allows = staticmethod(cont_restrictions.allows)    # (game, seat, unit, attack | be_boosted, [other]): Lord, cannot_...
     resisted = staticmethod(cont_restrictions.resisted)        # (game, chooser, seat, unit): Resist
     battled_by = attacks.battled_by     # (game, seat, attacking unit): circles a CONT `battles` adds
 

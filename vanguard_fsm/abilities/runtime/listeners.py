@@ -14,7 +14,9 @@ from __future__ import annotations
 
 from ...game.state import REAR_CIRCLES
 
-_HIDDEN = (("soul", "soul"), ("drop", "drop"), ("hand", "hand"), ("G", "g_zone"))
+# the zones an ability may work from that are not circles: (zone name, player attribute)
+HIDDEN_ZONES = (("soul", "soul"), ("drop", "drop"), ("hand", "hand"), ("G", "g_zone"), ("damage", "damage"),
+                ("bind", "bind"))
 
 
 class TimingListeners:
@@ -37,7 +39,7 @@ class TimingListeners:
 
 def _zone_tests(zones) -> tuple:
     """The zones to look at, as (on VC, on an R circle, on a GC, hidden zone attributes, the heart)."""
-    return ("V" in zones, "R" in zones, "GC" in zones, tuple(attr for zone, attr in _HIDDEN if zone in zones),
+    return ("V" in zones, "R" in zones, "GC" in zones, tuple(attr for zone, attr in HIDDEN_ZONES if zone in zones),
             "heart" in zones)
 
 

@@ -63,11 +63,23 @@ def _targets(game, seat):
             and (layer is None or layer.allows(game, 1 - seat, p.circles[c], "be_attacked"))]
 
 
+def _attacks(game, seat):
+    """(attacker, target) circles: each attacker with each target no effect says it cannot attack
+    ("this unit cannot attack a rear-guard", CR 7.4.1.5)."""
+    targets = _targets(game, seat)
+    layer = game.abilities
+    if layer is None or not targets:
+        return [(a, t) for a in _attackers(game, seat) for t in targets]
+    me, them = game.state.players[seat], game.state.players[1 - seat]
+    return [(a, t) for a in _attackers(game, seat) for t in targets
+            if layer.allows(game, seat, me.circles[a], "attack", them.circles[t])]
+
+
 @condition("turn_player_can_attack")
 def turn_player_can_attack(game) -> bool:
-    """A standing unit on VC or the front row, and something to attack."""
+    """A standing unit on VC or the front row, and something it may attack."""
     seat = game.state.turn_player
-    return bool(_attackers(game, seat)) and bool(_targets(game, seat))
+    return bool(_attackers(game, seat)) and bool(_attacks(game, seat))
 
 
 def battle_legal(game, seat):
@@ -82,9 +94,7 @@ choice("battle", battle_legal, lambda game, act: None)
 
 def attack_legal(game, seat):
     """Attacker: a standing unit on VC or front row; target: an opponent's front-row unit."""
-    targets = _targets(game, seat)
-    return [Action(f"attack:{a}->{t}", "attack", seat, (a, t))
-            for a in _attackers(game, seat) for t in targets]
+    return [Action(f"attack:{a}->{t}", "attack", seat, (a, t)) for a, t in _attacks(game, seat)]
 
 
 def attack_apply(game, act) -> None:
@@ -166,8 +176,9 @@ def boost_legal(game, seat):
         return []
     attacker = game.state.players[seat].circles[b.attacker]
     layer = game.abilities
-    if attacker is not None and layer is not None and not layer.allows(game, seat, attacker, "be_boosted"):
-        return []     # an effect says it cannot be boosted
+    if attacker is not None and layer is not None and (not layer.allows(game, seat, attacker, "be_boosted")
+                                                       or not layer.allows(game, seat, unit, "boost", attacker)):
+        return []     # an effect says it cannot be boosted, or this unit cannot boost it
     actions = [Action(f"boost:{back}->{b.attacker}", "boost", seat, (back,))]
     if attacker is not None and attacker.legion():
         # a legion: the boost names the leader or the mate (CR 7.4.1.10)
@@ -241,8 +252,10 @@ def guard_legal(game, seat):
     p = game.state.players[seat]
     vg = zones.vanguard_grade(game, seat) + game.params["grade_limits"]["guard"]["max"]
     cards = game.cards
+    layer = game.abilities      # a CONT of the attacker's side may forbid some cards ("grade 0 units")
     hand = [(i, inst) for i, inst in distinct(game, p.hand) if cards[inst].grade <= vg and cards[inst].unit != "g_unit"
-            and not statuses.seat_forbids(game, seat, "no_guard_from_hand", cards[inst].grade)]
+            and not statuses.seat_forbids(game, seat, "no_guard_from_hand", cards[inst].grade)
+            and (layer is None or layer.allows(game, seat, None, "guard", inst))]
     b = game.state.battle
     if not b.more:
         return [Action(f"guard:hand[{i}]->{b.target}", "guard", seat, (inst,)) for i, inst in hand]
@@ -279,9 +292,12 @@ def intercept_legal(game, seat):
     p = game.state.players[seat]
     b = game.state.battle
     cards = game.cards
+    layer = game.abilities
     ready = [c for c in FRONT_REAR
              if p.circles[c] is not None and c != b.target and "intercept" in cards[p.circles[c].card].skills
-             and not statuses.seat_forbids(game, seat, "no_intercept", cards[p.circles[c].card].grade)]
+             and not statuses.seat_forbids(game, seat, "no_intercept", cards[p.circles[c].card].grade)
+             and not statuses.unit_has(game, p.circles[c], "cannot_intercept")
+             and (layer is None or layer.allows(game, seat, p.circles[c], "intercept"))]
     if not b.more:
         return [Action(f"intercept:{c}->{b.target}", "intercept", seat, (c,)) for c in ready]
     attacked = {c for c, _ in b.targets()}     # an attacked unit does not intercept (CR 7.5.1.2.4)

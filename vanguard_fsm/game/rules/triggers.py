@@ -35,15 +35,24 @@ def resolve_trigger(game) -> None:
     resolve_trigger_of(game, seat, inst)
 
 
+def _shares_added_clan(game, card, units) -> bool:
+    """A clan an effect added to the trigger card or to one of the units (CR 2.2.4) makes them share one."""
+    layer = game.abilities
+    if layer is None:
+        return False
+    mine = layer.added_clans(game, card, None)
+    return any(share_clan(card, c, game.params, mine, layer.added_clans(game, c, u)) for c, u in units)
+
+
 def resolve_trigger_of(game, seat: int, inst: int) -> None:
     """The trigger of this card in `seat`'s trigger zone (a damage check an effect caused,
     CR 9.6.5, names its card: a drive-checked card may lie in the other trigger zone)."""
     card = game.cards[inst]
     if card.trigger is None:
         return
-    units = [game.cards[u.card] for _, u in game.state.players[seat].units()]
+    units = [(game.cards[u.card], u) for _, u in game.state.players[seat].units()]
     active = not game.params["trigger_needs_same_clan"] or any(   # RULES 1.4; CR 2.2.5, 2.17.4.2
-        share_clan(card, u, game.params) for u in units)
+        share_clan(card, c, game.params) for c, _ in units) or _shares_added_clan(game, card, units)
     effects = tuple(game.params["trigger_effects"][card.trigger]) if active else ()
     game.then(_trigger_step, seat, inst, active, effects, ())
 
