@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import copy
 
-from .effects import basic, branches, delayed, restrictions, rule_steps, zone_effects  # noqa: F401  (registration)
+from .effects import basic, branches, delayed, look, restrictions, rule_steps, zone_effects  # noqa: F401  (registration)
 from .language import conditions, costs, counts, identity, matching, selectors, targets  # noqa: F401  (registration)
 from .mechanics import attacks, cont_restrictions, delete, harmony, lock, time_leap  # noqa: F401  (registration)
 from .runtime.abstate import EMPTY

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import difflib
 
+from ..effects.calling import CALL_PARAMS
 from ..language.conditions import CAUSE_TIMINGS
 from ..language.counts import DISTINCT, OPERATORS
 from ..language.registry import ABILITIES, MAX_AMOUNT
@@ -20,6 +21,8 @@ def unknown(what, name, known) -> str:
 
 
 SCALAR_KINDS = ("int", "signed", "str", "state", "texts")
+# terms whose cards may be called or go elsewhere (`to`, with its default): the call options need `to: call`
+CALLS_TO = {"look_top": "hand", "reveal_top": "none", "reveal_until": "hand"}
 
 
 class TermChecks:
@@ -72,11 +75,18 @@ class TermChecks:
                              f"so it would do nothing")
 
     def together(self, name, item, path) -> None:
-        """Parameters that do not go together: a call shuffles the deck, so `look_top` with `to: call`
-        cannot keep the other cards under it (`others: deck_bottom`)."""
-        if name == "look_top" and item.get("others") == "deck_bottom" and item.get("to") == "call":
-            self.error(path + ("others",), "look_top: `others: deck_bottom` goes with `to: hand` or `to: ride`, "
-                                           "not with a call (which shuffles the deck)")
+        """Parameters that do not go together: the call options (`separate`, `circle`, `rested`) of a term
+        that may also put its cards elsewhere need `to: call`; `order: any` orders cards put under the deck."""
+        if name not in CALLS_TO:
+            return
+        if item.get("to") != "call":
+            for key in CALL_PARAMS:
+                if key in item:
+                    self.error(path + (key,), f"{name}: `{key}` is an option of a call, so it goes with `to: call` "
+                                              f"(got to: {item.get('to', CALLS_TO[name])})")
+        if "order" in item and item.get("others") != "deck_bottom":
+            self.error(path + ("order",), f"{name}: `order: any` is the order of the cards put under the deck, "
+                                          f"so it goes with `others: deck_bottom`")
 
     def count(self, value, path, what, negative=False) -> None:
         """A whole number, or a count expression `{count: source, filters, times: N, max: N, distinct: grade, plus: N}`."""
