@@ -141,3 +141,23 @@ def test_draw_up_to_n_stops_when_the_player_says_so():
     assert len(p.hand) == hand + 1
     resolve(game, inst, "{draw_up_to: 2}", script("ability_card:draw", "ability_card:draw"))
     assert len(p.hand) == hand + 3
+
+
+def test_a_call_to_the_guardian_circle_is_only_for_the_attacked_player_in_a_battle():
+    """CR 10.7.1.3.1: `circle: guardian` places the card at rest on GC as a guardian of the attacked unit
+    (a `guard` with `how: call`); outside a battle, or for the turn player, nothing is called."""
+    from vanguard_fsm.game.state import Battle
+    game, p, inst = setup("front_left")
+    events = events_of(game)
+    squire, knight = top(game, "FX-011", "FX-012")
+    effect = "{reveal_top: 1, test: {grade: 1}, to: call, circle: guardian}"
+    resolve(game, inst, effect)
+    assert p.deck[-1] == squire and p.gc == []                     # no battle: it stays on top
+    game.state.turn_player = 1                                       # seat 1 attacks seat 0's vanguard
+    add(game, 1, "FX-012", "front_left")
+    game.state.battle = Battle()
+    game.state.battle.set_attack(game.state, 1, "front_left", "VC")
+    resolve(game, inst, effect)
+    assert [u.card for u in p.gc] == [squire] and p.gc[0].rested and p.gc[0].guarding == "VC"
+    guard = next(f for name, f in events if name == "guard")
+    assert (guard["how"], guard["from"], guard["card"]) == ("call", "deck", "FX-011")

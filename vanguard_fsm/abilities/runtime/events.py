@@ -94,7 +94,7 @@ def _on_guard(layer, game, f):
     if f["how"] == "intercept":
         layer.subject(game, seat, u.card, ("when_intercepts",), "R", u.placed)
     else:
-        layer.subject(game, seat, u.card, ("when_placed",), "GC", u.placed)
+        layer.subject(game, seat, u.card, ("when_placed",), "GC", u.placed, origin=f.get("from"))   # from_zone: hand
 
 
 def hit_event(layer, game) -> None:
