@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import copy
 
-from .effects import basic, branches, delayed, game_end, moves, restrictions, rule_steps, zone_effects  # noqa: F401  (registration)
+from .effects import basic, branches, delayed, game_end, look, moves, restrictions, rule_steps, zone_effects  # noqa: F401  (registration)
 from .language import board_reads, circle_counts, conditions, costs, costs_zone, counts, damage_zone, identity, matching, selectors, targets, turn_record, unit_reads  # noqa: F401  (registration)
 from .mechanics import also_clan, attacks, bound, cont_restrictions, deck_rules, delete, harmony, lock, time_leap, unit_limits  # noqa: F401  (registration)
 from .runtime.abstate import EMPTY

@@ -254,7 +254,8 @@ def call(game, seat: int, card: int, circle: str, normal: bool = True, rested: b
     p.circles[circle] = unit
     c = game.cards[card]
     game.emit("call", player=seat, card=c.id, grade=c.grade, circle=circle,
-              vanguard_grade=vanguard_grade(game, seat), normal=normal, **{"from": source}, **fields)
+              vanguard_grade=vanguard_grade(game, seat), normal=normal, **{"from": source},
+              **({"rested": True} if rested else {}), **fields)
     return unit
 
 

@@ -119,7 +119,7 @@ def play_one(config: SimConfig, index: int, inputs: Inputs | None = None) -> dic
         if event == "trigger":
             counts[f"trig_{fields['type']}"] += 1
             counts["triggers_active"] += bool(fields.get("active"))
-        elif event == "guard":
+        elif event == "guard" and fields["how"] in GUARD_KINDS:   # not `call`: an ability's superior call to GC
             counts[f"guard_{fields['how']}"] += 1
         elif event == "ability" and fields.get("step") == "resolved":
             counts["abilities"] += 1

@@ -16,6 +16,7 @@ from ..language.choose import card_options, choose, unit_options
 from ..language.registry import ABILITIES
 from ..language.filters import filters_of, passes
 from ..language.targets import candidates, find_unit
+from .calling import CALL_PARAMS, call_cards, call_way
 
 UNTIL = ("battle", "turn")
 UNIT_PARAMS = {"target": "target"}
@@ -255,64 +256,19 @@ def add_to_hand(game, ctx, arg, params, then, index):
     _card_choice(game, ctx, arg, "drop", (_to_hand, (ctx, then)), f"{ctx.key}: add to hand")
 
 
-def _call_cards(game, ctx, then, zone, chosen, separate=False, column=False):
-    """Call the chosen cards one at a time, each to a circle of the player's choice (`separate`:
-    each to a circle none of the others went to, "to different rear-guard circles"; `column`: only the
-    rear-guard circle of this unit's column, CR 4.6.2); the units called become `that`."""
-    abstate.set_that(game, ())
-    only = _column_circles(game, ctx) if column else None
-    _call_next(game, ctx, then, zone, chosen, () if separate else None, only)
-
-
-def _column_circles(game, ctx) -> tuple:
-    """The rear-guard circle in the column of the ability's unit (CR 4.6.2; the mate on VC stands in
-    the centre column, CR 10.25.1): none when the unit has left the field, so nothing is called."""
-    ref = find_unit(game, ctx.placed)
-    circle = ref and ref[0] == ctx.seat and COLUMN_PARTNER.get("VC" if ref[1] == "VC_mate" else ref[1])
-    return (circle,) if circle else ()
-
-
-def _call_next(game, ctx, then, zone, chosen, used=None, only=None):
-    """`used`: the circles this call filled so far when they must differ, else None; `only`: the
-    circles allowed at all, else None. A card with no circle left stays where it was."""
-    circles = zones.call_circles(game.state.players[ctx.seat])
-    circles = [c for c in circles if (used is None or c not in used) and (only is None or c in only)]
-    if not chosen or not circles:
-        if zone == "deck":
-            zones.shuffle(game, ctx.seat)
-        _continue(game, then)
-        return
-    inst, rest = chosen[0], chosen[1:]
-    options = tuple((c, c) for c in circles)
-    choose(game, ctx.seat, "ability_circle", options, 1, False,
-           (_call_to, (ctx, then, zone, inst, rest, used, only)), f"{ctx.key}: call {game.cards[inst].id} to which circle")
-
-
-def _call_to(game, ctx, then, zone, inst, rest, used, only, chosen):
-    p = game.state.players[ctx.seat]
-    if chosen and inst in getattr(p, zone):
-        zones.call(game, ctx.seat, inst, chosen[0], normal=False, source=zone)
-        unit = p.circles[chosen[0]]
-        if unit is not None and unit.card == inst:
-            abstate.set_that(game, abstate.get(game).that + (unit.placed,))
-        if used is not None:
-            used = used + (chosen[0],)
-    _call_next(game, ctx, then, zone, rest, used, only)
-
-
-@ABILITIES.effect("call", "cards", {"separate": "none", "circle": ("same_column",)})
+@ABILITIES.effect("call", "cards", CALL_PARAMS)
 def call(game, ctx, arg, params, then, index):
     """Superior call cards from a zone (default: hand) to R circles of your choice (`separate: true`:
     different ones; `circle: same_column`: only the rear-guard circle in this unit's column, CR 4.6.2 —
-    retiring a unit there, RULES 3.3.4 — and none if this unit has left the field).
+    retiring a unit there, RULES 3.3.4 — and none if this unit has left the field; `circle: open`: only
+    empty circles; `rested: true`: placed at rest; `calling.py`).
 
-    Example: {call: {from: deck, choose: 1, up_to: true, grade_max: 1}, circle: same_column}"""
-    flags = (bool(params.get("separate")), params.get("circle") == "same_column")
-    _card_choice(game, ctx, arg, "hand", (_call_flagged, (ctx, then, flags)), f"{ctx.key}: call")
+    Example: {call: {from: deck, choose: 1, up_to: true, grade_max: 1}, circle: open, rested: true}"""
+    _card_choice(game, ctx, arg, "hand", (_call_in_way, (ctx, then, call_way(params))), f"{ctx.key}: call")
 
 
-def _call_flagged(game, ctx, then, flags, zone, chosen):
-    _call_cards(game, ctx, then, zone, chosen, *flags)
+def _call_in_way(game, ctx, then, way, zone, chosen):
+    call_cards(game, ctx, then, zone, chosen, way)
 
 
 def _ride(game, ctx, then, zone, chosen):
@@ -337,47 +293,6 @@ def superior_ride(game, ctx, arg, params, then, index):
     spec = dict(arg or {})
     spec["choose"] = 1
     _card_choice(game, ctx, spec, "hand", (_ride, (ctx, then)), f"{ctx.key}: superior ride")
-
-
-@ABILITIES.effect("look_top", "int", {"pick": "cards", "to": ("hand", "call", "ride"),
-                                      "others": ("shuffle", "deck_bottom")})
-def look_top(game, ctx, arg, params, then, index):
-    """Look at the top N cards, choose among them (`pick` filters) for your hand, a call or a superior ride
-    (`to: ride`, one card); shuffle, or (`others: deck_bottom`, not with a call) put the rest under the deck.
-
-    Example: {look_top: 5, pick: {choose: 1, up_to: true, name: Some Knight}, to: ride, others: deck_bottom}"""
-    p = game.state.players[ctx.seat]
-    top = p.deck[-arg:][::-1]
-    pick = dict(params.get("pick") or {})
-    cards = game.cards
-    pool = [i for i in top if passes(game, ctx, filters_of(pick), cards[i], None, i)]
-    to = params.get("to", "hand")
-    if params.get("others") == "deck_bottom":
-        done = (_looked_then_bottom, (ctx, then, to, top))
-    else:
-        done = (_look_done, (ctx, then, {"hand": _to_hand, "call": _call_cards, "ride": _ride}[to]))
-    choose(game, ctx.seat, "ability_card", card_options(game, pool), 1 if to == "ride" else pick.get("choose", 1),
-           pick.get("up_to", True), done, f"{ctx.key}: look at the top {arg}")
-
-
-def _look_done(game, ctx, then, done, chosen):
-    done(game, ctx, then, "deck", chosen)     # each shuffles the deck afterwards
-
-
-def _looked_then_bottom(game, ctx, then, to, top, chosen):
-    """The chosen card ridden (it becomes `that`) or put into the hand; the other looked-at cards go under
-    the deck in the order they were looked at (the printed "in any order" is not asked), no shuffle."""
-    p = game.state.players[ctx.seat]
-    if to == "ride":
-        _ride_chosen(game, ctx, "deck", chosen)
-    else:
-        for inst in chosen:
-            if inst in p.deck:
-                zones.put(game, ctx.seat, inst, "deck", "hand", "effect", ability=ctx.key)
-    for inst in top:
-        if inst not in chosen and inst in p.deck:
-            zones.put(game, ctx.seat, inst, "deck", "deck", "effect", bottom=True, ability=ctx.key)
-    _continue(game, then)
 
 
 @ABILITIES.effect("legion", "str")

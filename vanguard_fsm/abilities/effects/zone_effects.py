@@ -21,6 +21,7 @@ from ..runtime import abstate
 from ..language import counts
 from ..language.choose import card_options, choose
 from .basic import _card_choice, _continue, _targeted, run
+from .calling import CALL_PARAMS, call_cards, call_way, column_circles
 from ..language.registry import ABILITIES
 from ..language.spec import split_effect
 from ..language.filters import filters_of, passes
@@ -83,11 +84,14 @@ def deck_to_damage(game, ctx, arg, params, then, index):
     _continue(game, then)
 
 
-@ABILITIES.effect("reveal_top", "int", {"test": "cards", "then": "effects", "to": DESTINATIONS})
+@ABILITIES.effect("reveal_top", "int", {"test": "cards", "then": "effects", "else": "effects",
+                                       "to": DESTINATIONS + ("call",), "others": ("drop",), **CALL_PARAMS})
 def reveal_top(game, ctx, arg, params, then, index):
-    """Reveal the top N cards of your deck; if one passes `test`, resolve `then` (and move those to `to`).
+    """Reveal the top N cards of your deck; if one passes `test`, move those to `to` (`call`: each called, with the
+    call options, no shuffle) and resolve `then`; if none does, resolve `else`. `others: drop`: the revealed cards
+    that did not pass go to the drop zone.
 
-    Example: {reveal_top: 1, test: {grade: 3}, then: [{power: 5000, target: self, until: turn}], to: hand}"""
+    Example: {reveal_top: 1, test: {clan: Shadow Paladin}, to: call, else: [{shuffle: you}]}"""
     p = game.state.players[ctx.seat]
     top = p.deck[-arg:][::-1] if arg else []
     zones.reveal(game, ctx.seat, top, "deck", "effect", ability=ctx.key)
@@ -96,19 +100,39 @@ def reveal_top(game, ctx, arg, params, then, index):
     filters = filters_of(params.get("test") or {})
     hits = [i for i in top if passes(game, ctx, filters, cards[i], None, i)]
     if not hits:
-        _continue(game, then)
+        _others_to_drop(game, ctx, params, top)
+        run(game, ctx, tuple(split_effect(e) for e in _as_list(params.get("else"))), 0, then)
         return
     to = params.get("to")
+    effects = tuple(split_effect(e) for e in _as_list(params.get("then")))
+    if to == "call":
+        call_cards(game, ctx, (_revealed_called, (ctx, then, params.get("others"), tuple(top), effects)), "deck",
+                   hits, call_way(params, shuffle=False))
+        return
     if to is not None:
         dst, bottom = _where(to)
         for inst in hits:
             zones.put(game, ctx.seat, inst, "deck", dst, "effect", bottom=bottom, ability=ctx.key)
-    effects = tuple(split_effect(e) for e in _as_list(params.get("then")))
+    _others_to_drop(game, ctx, params, [i for i in top if i not in hits])
     run(game, ctx, effects, 0, then)
 
 
+def _revealed_called(game, ctx, then, others, top, effects):
+    _others_to_drop(game, ctx, {"others": others}, top)
+    run(game, ctx, effects, 0, then)
+
+
+def _others_to_drop(game, ctx, params, cards):
+    """`others: drop`: the revealed cards still in the deck go to the drop zone."""
+    p = game.state.players[ctx.seat]
+    if params.get("others") == "drop":
+        for inst in cards:
+            if inst in p.deck:
+                zones.put(game, ctx.seat, inst, "deck", "drop", "effect", ability=ctx.key)
+
+
 @ABILITIES.effect("reveal_until", "cards", {"to": ("hand", "call"), "others": ("deck_bottom", "drop", "shuffle"),
-                                             "count": "int", "one_to": ("hand", "call")})
+                                             "count": "int", "one_to": ("hand", "call"), **CALL_PARAMS})
 def reveal_until(game, ctx, arg, params, then, index):
     """Reveal cards from the top of your deck until `count` (default 1) pass the filters: they go to your hand or are called (`to`; with `one_to`, one of them of your choice goes there first and the rest to `to`); the others go under the deck (`others`: or to the drop zone, or shuffled back).
 
@@ -134,43 +158,47 @@ def reveal_until(game, ctx, arg, params, then, index):
             zones.put(game, ctx.seat, inst, "deck", "drop", "effect", ability=ctx.key)
         elif rest == "deck_bottom":
             zones.put(game, ctx.seat, inst, "deck", "deck", "effect", bottom=True, ability=ctx.key)
-    to, one_to, shuffle = params.get("to", "hand"), params.get("one_to"), rest == "shuffle"
+    to, one_to, way = params.get("to", "hand"), params.get("one_to"), call_way(params, rest == "shuffle")
     if one_to is None or len(hits) < 2:
         # one hit with `one_to` goes there ("if only one is revealed, only call it")
         plan = [(inst, one_to or to) if i == 0 else (inst, to) for i, inst in enumerate(hits)]
-        _place_hits(game, ctx, then, plan, shuffle)
+        _place_hits(game, ctx, then, plan, way)
         return
     choose(game, ctx.seat, "ability_card", card_options(game, hits), 1, False,
-           (_one_chosen, (ctx, then, hits, one_to, to, shuffle)), f"{ctx.key}: which revealed card goes to {one_to}")
+           (_one_chosen, (ctx, then, hits, one_to, to, way)), f"{ctx.key}: which revealed card goes to {one_to}")
 
 
-def _one_chosen(game, ctx, then, hits, one_to, to, shuffle, chosen):
+def _one_chosen(game, ctx, then, hits, one_to, to, way, chosen):
     first = chosen[0] if chosen else hits[0]
-    _place_hits(game, ctx, then, [(first, one_to)] + [(i, to) for i in hits if i != first], shuffle)
+    _place_hits(game, ctx, then, [(first, one_to)] + [(i, to) for i in hits if i != first], way)
 
 
-def _place_hits(game, ctx, then, plan, shuffle):
-    """The revealed matches to their places in order: the hand at once, a call after its circle is chosen."""
+def _place_hits(game, ctx, then, plan, way, used=()):
+    """The revealed matches to their places in order: the hand at once, a call after its circle is chosen
+    (with the call options `way`, `calling.py`; `used`: the circles called to so far)."""
     p = game.state.players[ctx.seat]
     while plan and plan[0][1] == "hand":
         inst, _ = plan.pop(0)
         if inst in p.deck:
             zones.put(game, ctx.seat, inst, "deck", "hand", "effect", ability=ctx.key)
     if not plan:
-        if shuffle:
+        if way.shuffle:
             zones.shuffle(game, ctx.seat)
         _continue(game, then)
         return
     inst = plan[0][0]
-    options = tuple((c, c) for c in zones.call_circles(p))
-    choose(game, ctx.seat, "ability_circle", options, 1, False, (_call_hit, (ctx, then, inst, plan[1:], shuffle)),
-           f"{ctx.key}: call {game.cards[inst].id} to which circle")
+    only = column_circles(game, ctx) if way.column else None
+    circles = [c for c in zones.call_circles(p) if not (way.separate and c in used) and (only is None or c in only)
+               and not (way.open and p.circles[c] is not None)]     # none: the card stays (no choice asked)
+    choose(game, ctx.seat, "ability_circle", tuple((c, c) for c in circles), 1, False,
+           (_call_hit, (ctx, then, inst, plan[1:], way, used)), f"{ctx.key}: call {game.cards[inst].id} to which circle")
 
 
-def _call_hit(game, ctx, then, inst, plan, shuffle, chosen):
+def _call_hit(game, ctx, then, inst, plan, way, used, chosen):
     if chosen and inst in game.state.players[ctx.seat].deck:
-        zones.call(game, ctx.seat, inst, chosen[0], normal=False, source="deck")
-    _place_hits(game, ctx, then, list(plan), shuffle)
+        zones.call(game, ctx.seat, inst, chosen[0], normal=False, rested=way.rested, source="deck")
+        used = used + (chosen[0],)
+    _place_hits(game, ctx, then, list(plan), way, used)
 
 
 def _as_list(value):

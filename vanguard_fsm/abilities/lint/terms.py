@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import difflib
 
+from ..effects.calling import CALL_PARAMS
 from ..language.conditions import CAUSE_TIMINGS
 from ..language.costs_zone import MOVE_ZONES, SELF_INCLUDED
 from ..language.counts import DISTINCT, OPERATORS
@@ -23,6 +24,8 @@ def unknown(what, name, known) -> str:
 
 
 SCALAR_KINDS = ("int", "signed", "str", "state", "texts")
+# terms whose cards may be called or go elsewhere (`to`, with its default): the call options need `to: call`
+CALLS_TO = {"look_top": "hand", "reveal_top": "none", "reveal_until": "hand"}
 
 
 class TermChecks:
@@ -90,13 +93,21 @@ class TermChecks:
                                         "its ability")
 
     def together(self, name, item, path) -> None:
-        """Parameters that do not go together: a call shuffles the deck, so `look_top` with `to: call`
-        cannot keep the other cards under it (`others: deck_bottom`); `swap` exchanges exactly two units."""
+        """Parameters that do not go together: the call options (`separate`, `circle`, `rested`) of a term
+        that may also put its cards elsewhere need `to: call`; `order: any` orders cards put under the deck;
+        `swap` exchanges exactly two units."""
         if name == "swap" and not (isinstance(item["swap"], dict) and item["swap"].get("choose") == 2):
             self.error(path + ("swap",), "swap exchanges two rear-guards: write the target with `choose: 2`")
-        if name == "look_top" and item.get("others") == "deck_bottom" and item.get("to") == "call":
-            self.error(path + ("others",), "look_top: `others: deck_bottom` goes with `to: hand` or `to: ride`, "
-                                           "not with a call (which shuffles the deck)")
+        if name not in CALLS_TO:
+            return
+        if item.get("to") != "call":
+            for key in CALL_PARAMS:
+                if key in item:
+                    self.error(path + (key,), f"{name}: `{key}` is an option of a call, so it goes with `to: call` "
+                                              f"(got to: {item.get('to', CALLS_TO[name])})")
+        if "order" in item and item.get("others") != "deck_bottom":
+            self.error(path + ("order",), f"{name}: `order: any` is the order of the cards put under the deck, "
+                                          f"so it goes with `others: deck_bottom`")
 
     def count(self, value, path, what, negative=False) -> None:
         """A whole number, or a count expression `{count: source, filters, times: N, max: N, distinct: grade, plus: N}`."""
