@@ -98,3 +98,16 @@ def test_including_self_lets_retire_and_soul_costs_take_this_unit(cost):
 ])
 def test_a_wrong_cost_is_located(tmp_path, ability, token, fragment):
     assert_one_located_lint_problem(tmp_path, ability, token, fragment)
+
+
+def test_rear_guard_to_deck_puts_this_unit_on_top_of_the_deck_and_only_it_with_this_card():
+    """"Put this unit on top of your deck" (Knight of Verdure, Gene): the card, no longer a unit (CR 4.1.4),
+    on top; `rear_guard_to_deck_bottom` puts it under, and without `this_card` the unit pays for nothing."""
+    top, bottom = ABILITIES.costs["rear_guard_to_deck"].fn, ABILITIES.costs["rear_guard_to_deck_bottom"].fn
+    for cost, index in ((top, -1), (bottom, 0)):
+        game, p = board()
+        gene = add(game, 0, "BT05-041", "front_left")
+        ctx = Ctx(0, gene, "BT05-041#1", "when_attack_hits_vanguard", p.circles["front_left"].placed)
+        assert not cost.payable(game, ctx, {"choose": 1})           # no other rear-guard
+        pay(game, cost, ctx, {"choose": 1, "this_card": True})
+        assert p.circles["front_left"] is None and p.deck[index] == gene

@@ -22,7 +22,7 @@ from __future__ import annotations
 from ...game import zones
 from ...game.rules.costs import paid_by
 from .choose import card_options, choose
-from .costs import RetireRearGuards, _matching, _move_cards, each_unit
+from .costs import RearGuardsToDeckBottom, RetireRearGuards, _matching, _move_cards, each_unit
 from .filters import filters_of
 from .registry import ABILITIES
 
@@ -96,3 +96,18 @@ def _including_self(game, arg, card, unit, ctx):
     """In a cost that takes your rear-guards (`retire`, `soul_rear_guard`, `lock_rear_guard`): this unit may be one of those chosen (without it, only the others).
     Example: {retire: {choose: 2, clan: Kagero, including_self: true}}"""
     return True
+
+
+@ABILITIES.cost("rear_guard_to_deck", "pick")
+class RearGuardsToDeckTop(RearGuardsToDeckBottom):
+    """Put N of your other rear-guards (matching the filters) on top of your deck; this very unit only with
+    `this_card: true` ("put this unit on top of your deck": the card, no longer a unit, CR 4.1.4).
+
+    Example: {rear_guard_to_deck: {choose: 1, this_card: true}}"""
+
+    KIND, PROMPT = "deck_top_cost", "put {n} rear-guard(s) on top of your deck"
+
+    @staticmethod
+    def done(game, ctx, then, chosen):
+        each_unit(game, ctx, then, chosen, lambda g, c, seat, circle, unit: zones.unit_to_zone(
+            g, seat, circle, "deck", "cost", **paid_by(c)))
