@@ -1,5 +1,5 @@
 """The filters `same_column`, `shares_name`, `face_up` and the conditions `attack_hit`, `rode_upon`
-(issue 28 item 2; `language/board_reads.py`): each asked directly of a board set by hand."""
+(issue 28 item 2; `reads/board_reads.py`): each asked directly of a board set by hand."""
 from __future__ import annotations
 
 from pathlib import Path

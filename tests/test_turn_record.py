@@ -1,5 +1,5 @@
 """`your_rear_guard_dropped_this_turn` FILTERS and the count `your_rear_guards_called_this_turn` (issue 28
-item 2; `language/turn_record.py`): the drops and calls of the turn are recorded, read with filters, and
+item 2; `reads/turn_record.py`): the drops and calls of the turn are recorded, read with filters, and
 forgotten the next turn (only in a game with a card that asks: tests/test_abilities_zones.py)."""
 from __future__ import annotations
 

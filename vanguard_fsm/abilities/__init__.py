@@ -10,9 +10,13 @@ from __future__ import annotations
 
 import copy
 
-from .effects import basic, branches, delayed, game_end, look, moves, restrictions, rule_steps, zone_effects  # noqa: F401  (registration)
-from .language import board_reads, circle_counts, conditions, costs, costs_zone, counts, damage_zone, identity, matching, selectors, targets, turn_record, unit_reads  # noqa: F401  (registration)
-from .mechanics import also_clan, attacks, bound, cont_restrictions, deck_rules, delete, harmony, lock, time_leap, unit_limits  # noqa: F401  (registration)
+from .effects import (basic, branches, delayed, game_end, look, moves, restrictions,  # noqa: F401
+                      rule_steps, zone_effects)   # (registration)
+from .language import (conditions, costs, costs_zone, counts, damage_zone, identity, matching,  # noqa: F401
+                       selectors, targets)   # (registration)
+from .reads import board_reads, circle_counts, turn_record, unit_reads  # noqa: F401  (registration)
+from .mechanics import (also_clan, attacks, bound, cont_restrictions, deck_rules, delete,  # noqa: F401
+                        harmony, lock, time_leap, unit_limits)   # (registration)
 from .runtime.abstate import EMPTY
 from .runtime.events import events_listened
 from .runtime.layer import AbilityLayer

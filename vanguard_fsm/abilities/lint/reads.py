@@ -10,7 +10,7 @@ AUTO or ACT ability, read once as it resolves; so must card data. Likewise an `a
 from __future__ import annotations
 
 from ..language.counts import OPERATORS
-from ..language.unit_reads import READS_POWER
+from ..reads.unit_reads import READS_POWER
 from ..mechanics.also_clan import EFFECT as ALSO_CLAN
 
 

@@ -13,7 +13,7 @@ from ..effects.calling import CALL_PARAMS
 from ..language.conditions import CAUSE_TIMINGS
 from ..language.costs_zone import MOVE_ZONES, SELF_INCLUDED
 from ..language.counts import DISTINCT, OPERATORS
-from ..language.circle_counts import CIRCLE_SOURCES
+from ..reads.circle_counts import CIRCLE_SOURCES
 from ..language.registry import ABILITIES, MAX_AMOUNT
 from ..mechanics.deck_rules import DECK_RULES
 

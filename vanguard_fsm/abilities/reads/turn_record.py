@@ -11,8 +11,8 @@ unit placed again is a new one, CR 4.1.4).
 from __future__ import annotations
 
 from ..runtime import abstate
-from .filters import filters_of, passes
-from .registry import ABILITIES
+from ..language.filters import filters_of, passes
+from ..language.registry import ABILITIES
 
 
 @ABILITIES.condition("your_rear_guard_dropped_this_turn", "filters")

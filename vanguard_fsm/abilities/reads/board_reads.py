@@ -19,10 +19,10 @@ this unit", "a face-up card of your damage zone", "if the attack did not hit dur
 from __future__ import annotations
 
 from ...game.state import MATE
-from .filters import filters_of, passes
-from .registry import ABILITIES
-from .selectors import COLUMN_CIRCLES, names_of, place_of
-from .targets import find_unit
+from ..language.filters import filters_of, passes
+from ..language.registry import ABILITIES
+from ..language.selectors import COLUMN_CIRCLES, names_of, place_of
+from ..language.targets import find_unit
 
 RIDE_TIMINGS = ("when_placed_on_V",)
 

@@ -13,8 +13,8 @@ A CONT ability may not read a power (lint refuses it: its own bonus would change
 from __future__ import annotations
 
 from ...game import zones
-from .counts import OPERATORS
-from .registry import ABILITIES
+from ..language.counts import OPERATORS
+from ..language.registry import ABILITIES
 
 # the filters that read a power: a CONT ability may not use them (lint, `lint/terms.py`)
 READS_POWER = ("power",)

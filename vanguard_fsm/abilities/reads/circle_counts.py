@@ -8,7 +8,7 @@ filters and `distinct` on them (`CIRCLE_SOURCES`).
 from __future__ import annotations
 
 from ...game.state import REAR_CIRCLES
-from .registry import ABILITIES
+from ..language.registry import ABILITIES
 
 
 def _open(p) -> list:
