@@ -28,8 +28,10 @@ def test_the_position_is_of_the_cards_clan_with_what_its_costs_need():
     result = probe("BT01-005#1", db)      # Counter Blast 4 on V or R: four face-up damage at least
     assert result.found
     me = result.position()["p0"]
-    assert len(me["damage"]) >= 4
-    assert {db[c].clan for c in me["hand"] + me["damage"] + me["drop"]} == {"Kagero"}
+    face_up = [c for c in me["damage"] if isinstance(c, str)]
+    assert len(face_up) >= 4
+    shown = me["hand"] + face_up + me["drop"] + [c["card"] for c in me["damage"] if isinstance(c, dict)]
+    assert {db[c].clan for c in shown} == {"Kagero"}
     assert any(a["event"] == "ability" and a.get("ability") == "BT01-005#1" and a["step"] == "resolved"
                for a in result.events)
 

@@ -71,5 +71,3 @@ def probe(key, seed, trace_path, show_log, scenario_path):
             raise FlagError("--scenario", f"the game found does not replay as a scenario: {checked.message}")
         click.echo(f"wrote {write_scenario(result.data, scenario_path)}; "
                    f"run it with `vanguard-fsm scenario run {scenario_path}`")
-
-

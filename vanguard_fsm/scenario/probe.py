@@ -26,7 +26,7 @@ from ..game.cards import load_cards
 from ..game.factory import load_inputs
 from ..machine.hooks import Hooks
 from .build import build_game
-from .probe_position import Pool, plans, probe_position
+from .probe_position import Pool, names_in, plans, probe_position
 from .schema import parse_scenario
 
 MAX_DECISIONS = 250     # per probe game: two turns rarely take 150
@@ -58,8 +58,8 @@ class ProbingAgent:
 
     name = "probe"
 
-    def __init__(self, key: str, seat: int, seed: int, timing: str = "") -> None:
-        self.key, self.card_id, self.seat = key, key.split("#")[0], seat
+    def __init__(self, key: str, seat: int, seed: int, timing: str = "", names: frozenset = frozenset()) -> None:
+        self.key, self.card_id, self.seat, self.names = key, key.split("#")[0], seat, names
         self.ridden = "ridden" in timing or "legion" in timing     # leaving VC is the point
         self.rng = random.Random(seed)
         self.fallback = make_agent("heuristic", seed)
@@ -69,6 +69,13 @@ class ProbingAgent:
         return unit is not None and game.cards[unit.card].id == self.card_id
 
     def score(self, game, action) -> int:
+        base = self._score(game, action)
+        if base >= 0 and action.kind in ("ride", "normal_call") and self.names:   # the cards the ability names
+            card = game.cards[action.args[0]]
+            base += 5 if any(n in card.name for n in self.names) else 0
+        return base
+
+    def _score(self, game, action) -> int:
         kind, args, aid = action.kind, action.args, action.id
         if kind == "act":
             return 100 if args[1] == self.key else -1
@@ -94,6 +101,8 @@ class ProbingAgent:
             return 30
         if self.card_id in aid:
             return 40
+        if kind in ("ability_card", "ability_circle", "ability_target"):
+            return 0 if aid.endswith(":done") else 5     # an effect's "up to": pick something
         if kind == "attack" and action.player == self.seat:
             return 12 if args[1] == "VC" else 10
         return 10 if kind == "battle" else 0
@@ -108,7 +117,7 @@ class ProbingAgent:
         return pick if pick in allowed else self.rng.choice(allowed)
 
 
-def play_probe(data: dict, key: str, seed: int, hooks: Hooks, check=None, watch=None):
+def play_probe(data: dict, key: str, seed: int, hooks: Hooks, check=None, watch=None, db=None):
     """Play the probe game from position `data` with the agent's `seed`: (the resolved ability's
     trace key or None, the game stopped there, the script of its choices, its trace events)."""
     resolved: list = []
@@ -116,16 +125,18 @@ def play_probe(data: dict, key: str, seed: int, hooks: Hooks, check=None, watch=
 
     def seen(_game, name, fields):
         events.append({"event": name, **fields})
-        if name == "ability" and fields.get("step") == "resolved" and printed(str(fields.get("ability"))) == key:
+        if name == "ability" and fields.get("step") == "resolved" and printed(str(fields.get("ability"))) == key \
+                and "requirement" not in fields:     # its "if" held: the effect was done
             resolved.append(fields["ability"])
     hooks.on("event", seen)
     scenario = parse_scenario(yaml.safe_dump(data, sort_keys=False), "<probe>")
-    game = build_game(scenario, hooks)
+    game = build_game(scenario, hooks, db=db)
     if watch is not None:
         watch(game, hooks)
     card_id, _, number = key.partition("#")
-    timing = str(game.db[card_id].abilities[int(number) - 1].get("timing", ""))
-    agent, last_turn = ProbingAgent(key, 0, seed, timing), data["start"]["turn"] + 1
+    raw = game.db[card_id].abilities[int(number) - 1]
+    agent = ProbingAgent(key, 0, seed, str(raw.get("timing", "")), frozenset(names_in(raw)))
+    last_turn = data["start"]["turn"] + 1
     script: list[str] = []
     for _ in range(MAX_DECISIONS):
         decision = game.advance()
@@ -158,7 +169,7 @@ def probe(key: str, db=None, seeds: int = SEEDS, first_seed: int = 0, check=None
         for seed in range(first_seed, first_seed + seeds):
             tried += 1
             hooks = Hooks()
-            found, game, script, events = play_probe(data, key, seed, hooks, check, watch)
+            found, game, script, events = play_probe(data, key, seed, hooks, check, watch, db)
             if found:
                 scenario = dict(data, script=script, until={"event": "ability", "ability": found, "step": "resolved"})
                 scenario["doc"] = f"found by `vanguard-fsm cards probe {key}` (agent seed {seed})"

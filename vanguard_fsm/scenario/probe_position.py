@@ -31,8 +31,14 @@ class Plan:
     rotation: int = 0
     strode: bool = False    # a G unit already on VC this turn (it strode in the ride phase)
 
+    @property
+    def lean(self) -> bool:
+        """Every other plan shows fewer cards (an empty soul, fewer rear-guards on both sides), for
+        the abilities whose "if" asks for little."""
+        return self.rotation % 2 == 1
 
-def _named(raw) -> set[str]:
+
+def names_in(raw) -> set[str]:
     """Every card name an ability's data mentions (`name`, `names`, `name_contains`, ...)."""
     found: set[str] = set()
     stack = [raw]
@@ -145,22 +151,26 @@ def _player(pool: Pool, card, raw, plan: Plan, limits: dict, named: list) -> dic
     units = lambda grade: [c for c in pool.clan(clan, grade, "normal", rot)]   # noqa: E731
     spot = plan.spot
     me: dict = {}
+    # the deck's top: a copy of the card and of each named card, kept before the other zones take them
+    top = _pick(shown, ([card] if card.unit != "g_unit" else []) + named, 1 + len(named), set())
     if spot == "VC" and card.unit != "g_unit":
         shown.take(card)
         vanguard = card.id
     else:
         big = [c for c in named if c.grade >= 3 and c.unit == "normal"] + units(3) + units(2)
+        if _mentions(raw, "limit_break"):    # "a unit with Limit Break": a vanguard that has one
+            big.sort(key=lambda c: not any(_mentions(a.get("conditions"), "limit_break") for a in c.abilities))
         vanguard = _pick(shown, big, 1)[0]
     v_grade = pool.db[vanguard].grade
     need = _needs(raw)
     soul = _pick(shown, [c for c in named if c.grade < v_grade] + units(max(v_grade - 1, 0)) + units(1)
-                 + units(0) + units(2), max(3, need["soul_blast"] + 1))
+                 + units(0) + units(2), max(0 if plan.lean else 6, need["soul_blast"] + 1))
     if spot == "soul" and shown.take(card):
         soul.append(card.id)
     me["VC"] = {"card": vanguard, "soul": soul}
     if card.unit == "g_unit" and plan.strode:
         me["VC"] = {"card": card.id, "heart": vanguard, "soul": soul}
-    for circle in ("front_left", "back_left", "back_center", "front_right"):
+    for circle in ("front_left", "back_left", "back_center", "front_right")[:3 if plan.lean else 4]:
         if circle == spot:
             if shown.take(card):
                 me[circle] = card.id
@@ -177,10 +187,11 @@ def _player(pool: Pool, card, raw, plan: Plan, limits: dict, named: list) -> dic
     me["hand"] = hand
     damage = max(need["counter_blast"], need["limit_break"], 4 if plan.own_turn else 3)
     me["damage"] = _pick(shown, named + units(1) + units(2) + units(0), min(damage, limits_lose(limits)))
+    if len(me["damage"]) < limits_lose(limits) and not plan.lean:   # one already paid: for Counter Charge
+        me["damage"] += [{"card": c, "face_down": True} for c in _pick(shown, units(1) + units(0), 1)]
     drop = [card.id] if spot == "drop" and shown.take(card) else []
     me["drop"] = drop + _pick(shown, named + units(2) + units(1), 3)
-    deck = ([card] if card.unit != "g_unit" else []) + named + units(None) + pool.clan(clan, 0, "trigger", rot)
-    me["deck"] = _pick(shown, deck, DECK)
+    me["deck"] = top + _pick(shown, units(None) + pool.clan(clan, 0, "trigger", rot), DECK - len(top))
     if len(me["deck"]) < DECK:    # a clan with few cards: the deck is topped up from a large clan
         me["deck"] += _pick(shown, pool.clan(OPPONENT_CLANS[clan == OPPONENT_CLANS[1]]), DECK - len(me["deck"]))
     g_units = ([card] if card.unit == "g_unit" and not plan.strode else []) + \
@@ -192,23 +203,26 @@ def _player(pool: Pool, card, raw, plan: Plan, limits: dict, named: list) -> dic
     return me
 
 
-def _opponent(pool: Pool, clan: str, limits: dict) -> dict:
+def _opponent(pool: Pool, clan: str, limits: dict, lean: bool) -> dict:
     """The other player: a grade 3 vanguard, rear-guards to attack and to be retired, guards in hand."""
     other = OPPONENT_CLANS[clan == OPPONENT_CLANS[0]]
     shown = _Shown(limits)
     units = lambda grade: sorted(pool.clan(other, grade, "normal"), key=lambda c: (c.power, c.id))   # noqa: E731
-    return {"VC": {"card": _pick(shown, units(3), 1)[0], "soul": _pick(shown, units(2) + units(1), 2)},
+    them = {"VC": {"card": _pick(shown, units(3), 1)[0], "soul": _pick(shown, units(2) + units(1), 2)},
             "front_left": _pick(shown, units(2), 1)[0], "front_right": _pick(shown, units(2)[1:], 1)[0],
             "back_center": _pick(shown, units(1), 1)[0], "back_left": _pick(shown, units(1)[1:], 1)[0],
             "hand": _pick(shown, pool.clan(other, 0, "trigger") + units(1), 3),
             "damage": _pick(shown, units(1)[3:], 3),
             "deck": _pick(shown, units(None) + pool.clan(other, 0, "trigger"), DECK)}
+    if lean:
+        del them["front_right"], them["back_left"]
+    return them
 
 
 def probe_position(pool: Pool, card, index: int, plan: Plan, limits: dict) -> dict:
     """Scenario data (no script yet) for ability `index` (0-based) of `card` under `plan`."""
     raw = card.abilities[index]
-    named = pool.matching(_named(raw), card.clan)
+    named = pool.matching(names_in(raw), card.clan)
     me = _player(pool, card, raw, plan, limits, named)
     seat = 0 if plan.own_turn else 1
     turn = START_TURN if plan.own_turn else START_TURN + 1
@@ -216,7 +230,7 @@ def probe_position(pool: Pool, card, index: int, plan: Plan, limits: dict) -> di
     start = {"turn": turn, "turn_player": seat, "first": 0, "at": at, **({} if plan.strode else {"enter": True})}
     return {"name": f"probe of {card.id}#{index + 1} ({card.name})",
             "rules": ["probe"], "seed": plan.rotation, "start": start,
-            "p0": me, "p1": _opponent(pool, _clan_of(card, pool), limits)}
+            "p0": me, "p1": _opponent(pool, _clan_of(card, pool), limits, plan.lean)}
 
 
 def plans(card, raw) -> list[Plan]:
@@ -226,8 +240,8 @@ def plans(card, raw) -> list[Plan]:
         spots = [Plan(True, "g_zone"), Plan(True, "VC", strode=True), Plan(False, "g_zone")]
         return spots
     back = ("boost" in timing and "boosted" not in timing) or _mentions(raw.get("conditions"), "boosting")
-    rear = "back_left" if back else "front_left"
-    spot = {"V": ["VC"], "R": [rear], "V/R": ["VC", rear], "GC": ["hand"], "hand": ["hand"],
+    rear = "back_center" if back else "front_left"
+    spot = {"V": ["VC"], "R": [rear] + (["back_left"] if back else []), "V/R": ["VC", rear], "GC": ["hand"], "hand": ["hand"],
             "drop": ["drop"], "soul": ["soul"]}.get(zone, ["VC", rear])
     if "placed" in timing or "ridden" in timing or "put_into_drop" in timing:
         spot = spot + ["hand"]
