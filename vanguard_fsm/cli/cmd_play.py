@@ -22,6 +22,7 @@ from .common import (SEARCH_BUDGET_HELP, ADD_CARDS_HELP, FormatName, EXIT_FAILED
                      cards_option, check_output_file, flows_option, input_errors, with_added_cards)
 from ..record.playlog import PlayLog
 from ..record.trace import TraceRecorder
+from .cmd_probe import probe as probe_command
 
 
 @click.command()
@@ -179,6 +180,9 @@ def status(set_name, as_json, flows_dir, cards):
                         f"(sets: {', '.join(known_sets(db))})")
     rep = set_status(db, set_name, unresolved_in_corpus() if cards is None else None)   # the corpus: built-in cards
     click.echo(json.dumps(rep, indent=1, ensure_ascii=False) if as_json else "\n".join(lines(rep, set_name is not None)))
+
+
+cards.add_command(probe_command)
 
 
 @click.group(invoke_without_command=True)

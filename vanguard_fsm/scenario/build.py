@@ -203,13 +203,14 @@ def own_cards(scenario: Scenario, uploaded: bool = False) -> Path | None:
 
 
 def build_game(scenario: Scenario, hooks: Hooks | None = None, flows_dir=None, cards=None,
-               uploaded: bool = False) -> Game:
+               uploaded: bool = False, db=None) -> Game:
     """The scenario's position in a new game, machines placed; call `advance()`/`step()` to run it.
-    `uploaded`: the file came from a browser, so its `cards:` may name built-in data only."""
+    `uploaded`: the file came from a browser, so its `cards:` may name built-in data only; `db`: a
+    card database already loaded (the probe's mutation test changes one card's data in memory)."""
     data = scenario.data
     if cards is None:     # the scenario's own cards (test cards), beside it
         cards = own_cards(scenario, uploaded)
-    db = load_cards(cards)
+    db = load_cards(cards) if db is None else db
     fmt = data.get("format", "standard")
     per_player, decks = [], []
     for seat in (0, 1):
@@ -222,7 +223,7 @@ def build_game(scenario: Scenario, hooks: Hooks | None = None, flows_dir=None, c
         per_player.append(listed)
     # a scenario is a position, not a game start: its cards are no constructed deck
     game = new_game(data.get("seed", 0), decks, fmt, flows_dir, cards, hooks=hooks, start=False,
-                    check_decks=False)
+                    check_decks=False, db=db)
     if data.get("abilities", True):
         attach(game)
     flows = game.flows

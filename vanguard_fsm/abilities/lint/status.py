@@ -8,8 +8,9 @@ reprint counts in each. Per set: the cards, those whose stats name their `source
 abilities at each level of `expression` (full / partial / none), the cards a built-in deck plays,
 and every card that is not complete with the reasons its data gives. For the built-in card set
 it also counts the abilities shown resolving in the test corpus (`resolved`): every AUTO and ACT
-ability written in the card language, less those `data/ability_corpus.yaml` lists as resolving
-in no seeded game of a built-in deck and no scenario of the tests (a test keeps that list exact).
+ability written in the card language, less those `data/ability_corpus.yaml` lists as `unresolved`:
+resolving in no seeded game of a built-in deck, no scenario of the tests and not in their probe
+game (`cards probe`; a test keeps that list exact).
 CONT abilities are looked at, never resolved (CR 8.1.3), so they are not counted there.
 """
 from __future__ import annotations

@@ -150,9 +150,9 @@ class AbilityLayer(AddedClans):
         return tuple(self.specs[key] for p, key, _ in granted if p == placed)
 
     # -- triggering ---------------------------------------------------------------
-    def emit(self, game, ctx, kind, step) -> None:
+    def emit(self, game, ctx, kind, step, **more) -> None:
         game.emit("ability", player=ctx.seat, card=game.cards[ctx.inst].id, kind=kind, timing=ctx.timing,
-                  step=step, ability=ctx.key)
+                  step=step, ability=ctx.key, **more)
 
     def trigger(self, game, seat, inst, spec, timing, placed, origin=None, dry=False, that=(), by=None) -> bool:
         """Stands by if it may (True); `dry`: only say if; `that`: the event's units; `by`: its cause (Ctx.by)."""
@@ -364,7 +364,7 @@ def play_pending(game, entry) -> None:
     if spec.requirement and not abstate.is_used(game, spec.once, entry.inst, entry.placed, spec.key) \
             and not all_hold(game, ctx, spec.requirement):
         abstate.mark_used(game, spec.once, entry.inst, entry.placed, spec.key)   # CR 8.1.1.2.3.1
-        layer.emit(game, ctx, "AUTO", "resolved")     # "if" fails as it resolves: nothing, no cost (8.1.1.2.3)
+        layer.emit(game, ctx, "AUTO", "resolved", requirement="failed")   # "if" fails: nothing, no cost (8.1.1.2.3)
         return
     if abstate.is_used(game, spec.once, entry.inst, entry.placed, spec.key) or not costs.payable(game, ctx, spec.cost):
         layer.emit(game, ctx, "AUTO", "declined")

@@ -1,0 +1,250 @@
+"""A start position built from the card data alone that gives one ability its best chance.
+
+`cards probe KEY` (and the ability corpus test) must show an ability of a real card working
+without a hand-written scenario: this module writes the position as scenario data, so it goes
+through the same validated builder (`build.build_game`, `position.check_position`) as any
+scenario file, and what no legal game reaches is refused the same way. The card stands where
+its ability works (`zone`: VC, an R circle, the soul, the drop zone, the hand for a guardian,
+the G zone for a G unit), the rest of the player's cards are of its clan (so clan and name
+conditions can be met; every card the ability names is included), with face-up damage for
+Counter Blast and Limit Break, a soul for Soul Blast, a G zone for Stride, and an opponent with
+rear-guards to attack and retire. A `Plan` says whose turn it starts and where the card goes;
+the numbers of copies shown stay within the format's deck limits (CR 5.2.2).
+"""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+
+OPPONENT_CLANS = ("Royal Paladin", "Kagero")   # the opponent's cards: a common clan, not the card's own
+DECK = 24               # cards left in each deck: enough for two turns of draws and searches
+START_TURN = 7          # both vanguards grade 3 reachable, Limit Break and Stride possible
+
+
+@dataclass(frozen=True)
+class Plan:
+    """One way to set up the probe: whose turn starts (`own_turn`), where the card stands
+    (`spot`: VC, a rear-guard circle, hand, soul, drop or g_zone) and which pool cards fill
+    the rest (`rotation`, so two plans try different companions)."""
+    own_turn: bool
+    spot: str
+    rotation: int = 0
+    strode: bool = False    # a G unit already on VC this turn (it strode in the ride phase)
+
+    @property
+    def lean(self) -> bool:
+        """Every other plan shows fewer cards (an empty soul, fewer rear-guards on both sides), for
+        the abilities whose "if" asks for little."""
+        return self.rotation % 2 == 1
+
+
+def names_in(raw) -> set[str]:
+    """Every card name an ability's data mentions (`name`, `names`, `name_contains`, ...)."""
+    found: set[str] = set()
+    stack = [raw]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            for key, value in item.items():
+                if key.startswith("name") and isinstance(value, str):
+                    found.add(value)
+                elif key.startswith("name") and isinstance(value, (list, tuple)):
+                    found.update(v for v in value if isinstance(v, str))
+                else:
+                    stack.append(value)
+        elif isinstance(item, (list, tuple)):
+            stack.extend(item)
+    return found
+
+
+def _needs(raw) -> dict:
+    """The largest Counter Blast, Soul Blast and Limit Break an ability's data asks for."""
+    need = {"counter_blast": 0, "soul_blast": 0, "limit_break": 0}
+    stack = [raw]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            for key, value in item.items():
+                amount = value.get("choose", 1) if isinstance(value, dict) else value
+                if key in need and isinstance(amount, int) and not isinstance(amount, bool):
+                    need[key] = max(need[key], amount)
+                stack.append(value)
+        elif isinstance(item, (list, tuple)):
+            stack.extend(item)
+    return need
+
+
+def _mentions(raw, word: str) -> bool:
+    return word in repr(raw)
+
+
+class Pool:
+    """The real cards of each clan, by grade, in a fixed order (the probes are deterministic)."""
+
+    def __init__(self, db) -> None:
+        self.db = db
+        self.by_clan: dict[str, list] = {}
+        self.g_units: dict[str, list] = {}
+        for card in sorted(db, key=lambda c: c.id):
+            bucket = self.g_units if card.unit == "g_unit" else self.by_clan
+            bucket.setdefault(card.clan, []).append(card)
+
+    def clan(self, name: str, grade: int | None = None, unit: str | None = None, rotation: int = 0) -> list:
+        cards = [c for c in self.by_clan.get(name, ()) if (grade is None or c.grade == grade)
+                 and (unit is None or c.unit == unit)]
+        if not cards:
+            return []
+        shift = rotation % len(cards)
+        return cards[shift:] + cards[:shift]
+
+    def matching(self, names: set[str], clan: str) -> list:
+        """Cards (no G units) whose name is, or contains, one the ability mentions; the clan's first."""
+        hits = [c for c in self.db if c.unit != "g_unit" and any(n == c.name or n in c.name for n in names)]
+        return sorted(hits, key=lambda c: (c.clan != clan, c.name not in names, c.id))[:6]
+
+
+class _Shown:
+    """A player's cards, kept within the format's deck limits (copies of a name, triggers, heal
+    triggers, Sentinels: CR 5.2.2), the deck included, so no player holds more than a deck may."""
+
+    def __init__(self, limits: dict) -> None:
+        self.limits, self.names, self.groups = limits, Counter(), Counter()
+
+    def take(self, card) -> bool:
+        groups = [g for g, on in (("trigger", card.unit == "trigger"), ("heal", card.trigger == "heal"),
+                                  ("sentinel", "sentinel" in card.skills)) if on]
+        caps = {"trigger": self.limits.get("triggers", 16), "heal": self.limits.get("max_heal", 4),
+                "sentinel": self.limits.get("max_sentinel", 4)}
+        if self.names[card.name] >= self.limits.get("max_copies", 4) or \
+                any(self.groups[g] >= caps[g] for g in groups):
+            return False
+        self.names[card.name] += 1
+        self.groups.update(groups)
+        return True
+
+
+def _pick(shown: _Shown, cards, count: int, used: set | None = None) -> list[str]:
+    out = []
+    for card in cards:
+        if len(out) == count:
+            break
+        if (used is None or card.id not in used) and shown.take(card):
+            out.append(card.id)
+            if used is not None:
+                used.add(card.id)
+    return out
+
+
+def limits_lose(limits: dict) -> int:
+    """The most damage a position may show: one less than loses (the loss is checked at once)."""
+    return limits.get("damage_to_lose", 6) - 1
+
+
+def _clan_of(card, pool: Pool) -> str:
+    return card.clan if card.clan in pool.by_clan else sorted(pool.by_clan, key=lambda c: -len(pool.by_clan[c]))[0]
+
+
+def _player(pool: Pool, card, raw, plan: Plan, limits: dict, named: list) -> dict:
+    """The probed card's owner: the card where `plan.spot` says, the rest of its clan."""
+    clan, rot = _clan_of(card, pool), plan.rotation
+    shown, used = _Shown(limits), set()
+    units = lambda grade: [c for c in pool.clan(clan, grade, "normal", rot)]   # noqa: E731
+    spot = plan.spot
+    me: dict = {}
+    # the deck's top: a copy of the card and of each named card, kept before the other zones take them
+    top = _pick(shown, ([card] if card.unit != "g_unit" else []) + named, 1 + len(named), set())
+    if spot == "VC" and card.unit != "g_unit":
+        shown.take(card)
+        vanguard = card.id
+    else:
+        big = [c for c in named if c.grade >= 3 and c.unit == "normal"] + units(3) + units(2)
+        if _mentions(raw, "limit_break"):    # "a unit with Limit Break": a vanguard that has one
+            big.sort(key=lambda c: not any(_mentions(a.get("conditions"), "limit_break") for a in c.abilities))
+        vanguard = _pick(shown, big, 1)[0]
+    v_grade = pool.db[vanguard].grade
+    need = _needs(raw)
+    soul = _pick(shown, [c for c in named if c.grade < v_grade] + units(max(v_grade - 1, 0)) + units(1)
+                 + units(0) + units(2), max(0 if plan.lean else 6, need["soul_blast"] + 1))
+    if spot == "soul" and shown.take(card):
+        soul.append(card.id)
+    me["VC"] = {"card": vanguard, "soul": soul}
+    if card.unit == "g_unit" and plan.strode:
+        me["VC"] = {"card": card.id, "heart": vanguard, "soul": soul}
+    for circle in ("front_left", "back_left", "back_center", "front_right")[:3 if plan.lean else 4]:
+        if circle == spot:
+            if shown.take(card):
+                me[circle] = card.id
+            continue
+        grade = min(v_grade, 2 if circle.startswith("front") else 1)
+        filler = [c for c in named if c.grade <= v_grade] + units(grade) + units(max(grade - 1, 0))
+        me[circle] = (_pick(shown, filler, 1, used) or [None])[0]
+    me = {k: v for k, v in me.items() if v is not None}
+    ride = units(min(v_grade + 1, 3)) + units(v_grade)
+    hand = [card.id] if spot != "hand" and card.unit != "g_unit" and shown.take(card) else []
+    if spot == "hand" and shown.take(card):
+        hand.append(card.id)
+    hand += _pick(shown, named + ride[:2] + pool.clan(clan, 0, "trigger", rot) + units(1) + units(2), 5, used)
+    me["hand"] = hand
+    damage = max(need["counter_blast"], need["limit_break"], 4 if plan.own_turn else 3)
+    me["damage"] = _pick(shown, named + units(1) + units(2) + units(0), min(damage, limits_lose(limits)))
+    if len(me["damage"]) < limits_lose(limits) and not plan.lean:   # one already paid: for Counter Charge
+        me["damage"] += [{"card": c, "face_down": True} for c in _pick(shown, units(1) + units(0), 1)]
+    drop = [card.id] if spot == "drop" and shown.take(card) else []
+    me["drop"] = drop + _pick(shown, named + units(2) + units(1), 3)
+    me["deck"] = top + _pick(shown, units(None) + pool.clan(clan, 0, "trigger", rot), DECK - len(top))
+    if len(me["deck"]) < DECK:    # a clan with few cards: the deck is topped up from a large clan
+        me["deck"] += _pick(shown, pool.clan(OPPONENT_CLANS[clan == OPPONENT_CLANS[1]]), DECK - len(me["deck"]))
+    g_units = ([card] if card.unit == "g_unit" and not plan.strode else []) + \
+        [g for g in pool.g_units.get(clan, ()) if g.id != card.id]
+    if g_units:
+        me["g_zone"] = [g.id for g in g_units[:4]]
+    if plan.strode:
+        me["rode"] = me["strode"] = True
+    return me
+
+
+def _opponent(pool: Pool, clan: str, limits: dict, lean: bool) -> dict:
+    """The other player: a grade 3 vanguard, rear-guards to attack and to be retired, guards in hand."""
+    other = OPPONENT_CLANS[clan == OPPONENT_CLANS[0]]
+    shown = _Shown(limits)
+    units = lambda grade: sorted(pool.clan(other, grade, "normal"), key=lambda c: (c.power, c.id))   # noqa: E731
+    them = {"VC": {"card": _pick(shown, units(3), 1)[0], "soul": _pick(shown, units(2) + units(1), 2)},
+            "front_left": _pick(shown, units(2), 1)[0], "front_right": _pick(shown, units(2)[1:], 1)[0],
+            "back_center": _pick(shown, units(1), 1)[0], "back_left": _pick(shown, units(1)[1:], 1)[0],
+            "hand": _pick(shown, pool.clan(other, 0, "trigger") + units(1), 3),
+            "damage": _pick(shown, units(1)[3:], 3),
+            "deck": _pick(shown, units(None) + pool.clan(other, 0, "trigger"), DECK)}
+    if lean:
+        del them["front_right"], them["back_left"]
+    return them
+
+
+def probe_position(pool: Pool, card, index: int, plan: Plan, limits: dict) -> dict:
+    """Scenario data (no script yet) for ability `index` (0-based) of `card` under `plan`."""
+    raw = card.abilities[index]
+    named = pool.matching(names_in(raw), card.clan)
+    me = _player(pool, card, raw, plan, limits, named)
+    seat = 0 if plan.own_turn else 1
+    turn = START_TURN if plan.own_turn else START_TURN + 1
+    at = "turn.main_phase" if plan.strode else "turn.stand_phase"
+    start = {"turn": turn, "turn_player": seat, "first": 0, "at": at, **({} if plan.strode else {"enter": True})}
+    return {"name": f"probe of {card.id}#{index + 1} ({card.name})",
+            "rules": ["probe"], "seed": plan.rotation, "start": start,
+            "p0": me, "p1": _opponent(pool, _clan_of(card, pool), limits, plan.lean)}
+
+
+def plans(card, raw) -> list[Plan]:
+    """The plans to try for one ability, the likeliest first."""
+    zone, timing = str(raw.get("zone") or "V/R"), str(raw.get("timing") or "")
+    if card.unit == "g_unit":
+        spots = [Plan(True, "g_zone"), Plan(True, "VC", strode=True), Plan(False, "g_zone")]
+        return spots
+    back = ("boost" in timing and "boosted" not in timing) or _mentions(raw.get("conditions"), "boosting")
+    rear = "back_center" if back else "front_left"
+    spot = {"V": ["VC"], "R": [rear] + (["back_left"] if back else []), "V/R": ["VC", rear], "GC": ["hand"], "hand": ["hand"],
+            "drop": ["drop"], "soul": ["soul"]}.get(zone, ["VC", rear])
+    if "placed" in timing or "ridden" in timing or "put_into_drop" in timing:
+        spot = spot + ["hand"]
+    mine = [Plan(True, s, r) for r in (0, 1) for s in spot]
+    theirs = [Plan(False, s, r) for r in (0, 1) for s in spot]
+    return theirs + mine if zone == "GC" or "intercept" in timing else mine + theirs
