@@ -226,10 +226,11 @@ def _not_trigger(game, arg, card, unit, ctx):
     return card.trigger is None
 
 
-@ABILITIES.filter("other", "none")
-def _other(game, arg, card, unit, ctx):
-    """Not the card with this ability."""
-    return unit is None or unit.placed != ctx.placed
+@ABILITIES.filter("other", "none", by_instance=True)
+def _other(game, arg, card, unit, ctx, inst):
+    """Not the card with this ability: another unit, or in a zone another card ("Counter Blast 1 using
+    another card" of an ability working from the damage zone)."""
+    return unit.placed != ctx.placed if unit is not None else inst != ctx.inst
 
 
 @ABILITIES.filter("standing", "none")
