@@ -116,8 +116,9 @@ def begin_attack(game, seat, attacker, target, more=(), **extra) -> None:
         b.more = tuple((c, them.circles[c].placed) for c in more)
         b.target_is_vanguard = b.target_is_vanguard or "VC" in more   # CR 7.1.2.2: "includes a vanguard"
         extra["targets"] = [target, *more]
-    game.emit("attack", player=seat, battle=state.battle_count, attacker=attacker,
-              card=game.cards[unit.card].id, target=target, **extra)
+    if game.hooks.hears("attack"):
+        game.emit("attack", player=seat, battle=state.battle_count, attacker=attacker,
+                  card=game.cards[unit.card].id, target=target, **extra)
 
 
 def add_attacked_units(game, circles) -> list:
@@ -186,9 +187,10 @@ def boost_apply(game, act) -> None:
     unit = game.state.players[act.player].circles[back]
     unit.rested = True
     b.booster, b.booster_placed = back, unit.placed
-    extra = {"member": act.args[1]} if len(act.args) > 1 else {}
-    game.emit("boost", player=act.player, booster=back, card=game.cards[unit.card].id, boosted=b.attacker,
-              **extra)
+    if game.hooks.hears("boost"):
+        extra = {"member": act.args[1]} if len(act.args) > 1 else {}
+        game.emit("boost", player=act.player, booster=back, card=game.cards[unit.card].id, boosted=b.attacker,
+                  **extra)
 
 
 choice("boost", boost_legal, boost_apply)
