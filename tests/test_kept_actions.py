@@ -1,13 +1,12 @@
 """Options kept across decisions (`game.actions.KeptActions`, issue 32) are the options a fresh
 build gives: same ids, kinds, seats and arguments, in the same order.
 
-The stores are shared by every game of a process, and card instance numbers repeat from game
-to game with other cards behind them (other decks), so each decision of games of several deck
-pairings, played one after another in this process, is built again with every store emptied.
+The stores are shared by the games of a process (emptied when `new_game` makes one), and card
+instance numbers repeat from game to game with other cards behind them (other decks, games made
+without `new_game`), so each decision of games of several deck pairings, played one after another,
+is built again with every store emptied. Memory stays flat: each new game starts with empty stores.
 """
 from __future__ import annotations
-
-import gc
 
 import pytest
 
@@ -22,7 +21,7 @@ PAIRINGS = [(None, "heuristic"), (("royal-paladin", "kagero"), "heuristic"),
 
 
 def _stores() -> list:
-    return [o for o in gc.get_objects() if isinstance(o, KeptActions)]
+    return list(KeptActions.STORES)
 
 
 def _fields(actions) -> list:
@@ -65,3 +64,11 @@ def test_a_full_store_starts_over(monkeypatch, limit):
     for i in range(5):
         store.new(i, f"pass{i}", "pass", 0)
         assert len(store) <= limit
+
+
+def test_each_new_game_starts_with_empty_stores():
+    game = new_game_with_abilities(1, None, "standard")
+    play(game, ("heuristic", "heuristic"), 1)
+    assert sum(len(store) for store in KeptActions.STORES) > 50
+    new_game_with_abilities(2, None, "standard", start=False)
+    assert sum(len(store) for store in KeptActions.STORES) == 0
