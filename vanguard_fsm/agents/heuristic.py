@@ -36,12 +36,27 @@ class HeuristicAgent:
         by_kind: dict[str, list] = {}
         for a in decision.actions:
             by_kind.setdefault(a.kind, []).append(a)
-        for kind in _PRIORITY:
-            if kind in by_kind:
-                chosen = _STRATEGIES[kind](game, decision, by_kind[kind], by_kind)
-                if chosen is not None:
-                    return chosen
+        kinds = tuple(by_kind)
+        ranked = _RANKED.get(kinds)
+        if ranked is None:
+            ranked = _ranked(kinds)
+        for kind in ranked:
+            chosen = _STRATEGIES[kind](game, decision, by_kind[kind], by_kind)
+            if chosen is not None:
+                return chosen
         return by_kind["pass"][0] if "pass" in by_kind else decision.actions[0]
+
+
+_RANKED: dict[tuple, tuple] = {}
+
+
+def _ranked(kinds: tuple) -> tuple:
+    """The decision's kinds that have a strategy, in `_PRIORITY` order: worked out once per set of
+    kinds (a few dozen in a game), not by asking each of the two dozen priorities at every decision."""
+    if len(_RANKED) > 1024:
+        _RANKED.clear()
+    ranked = _RANKED[kinds] = tuple(kind for kind in _PRIORITY if kind in kinds)
+    return ranked
 
 
 def _card(game, inst):

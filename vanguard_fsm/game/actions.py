@@ -27,6 +27,34 @@ class Action:
         return f"Action({self.id!r}, player={self.player})"
 
 
+class KeptActions(dict):
+    """Offered actions kept by what makes them, for a legal-action generator whose options come back
+    decision after decision (the main phase's calls after each call, the guard step's guardians after
+    each guardian): an `Action` is an immutable value, so the same object is offered again instead of
+    its id being formatted and a new one built (a thousand options a game). Bounded: every store is
+    emptied when a game is made (`forget_all`, from `factory.new_game`: one game's options are kept,
+    so memory stays flat over thousands of games) and when it is full."""
+
+    __slots__ = ()
+    LIMIT = 4096
+    STORES: list = []
+
+    def __init__(self) -> None:
+        super().__init__()
+        KeptActions.STORES.append(self)
+
+    @classmethod
+    def forget_all(cls) -> None:
+        for store in cls.STORES:
+            store.clear()
+
+    def new(self, key, action_id: str, kind: str, player: int, args: tuple = ()) -> "Action":
+        if len(self) >= self.LIMIT:
+            self.clear()
+        action = self[key] = Action(action_id, kind, player, args)
+        return action
+
+
 class Decision:
     """A pending choice. `resolver` is None for a flow state's decision (the action's
     kind is applied through the registry) or a function(game, action) for a choice

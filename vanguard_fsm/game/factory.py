@@ -17,6 +17,7 @@ from ..paths import resolve_flows
 from . import rules  # noqa: F401  (registers the rule names the flows use)
 from .cards import CardError, load_cards, printed_problem
 from .decks import Deck, DeckError, check_deck, load_deck
+from .actions import KeptActions
 from .engine import Game
 
 
@@ -88,6 +89,7 @@ def new_game(seed: int = 0, decks=None, fmt: str | None = None, flows_dir=None, 
     if check_decks:     # a format is a deck rule (RULES 2.1, 2.2): each deck is legal in the game's
         for deck in deck_objs:
             check_deck(deck, db, params, fmt)
+    KeptActions.forget_all()     # the options kept are one game's (`KeptActions`): memory stays flat
     game = Game(flows, db, deck_objs, seed=seed, fmt=fmt, hooks=hooks)
     return game.start() if start else game
 

@@ -22,7 +22,8 @@ def draw(game, seat: int) -> int | None:
         return None
     card = p.deck.pop()
     p.hand.append(card)
-    game.emit("draw", player=seat, card=game.cards[card].id)
+    if game.hooks.hears("draw"):
+        game.emit("draw", player=seat, card=game.cards[card].id)
     return card
 
 
@@ -84,8 +85,9 @@ def put(game, seat: int, inst: int, src: str, dst: str, cause: str | None = None
         extra = {"face": face} if dst in ("damage", "g_zone") else {}
         if from_face is not None:
             extra["from_face"] = from_face
-        game.emit("put", player=seat, card=game.cards[inst].id, **{"from": src}, to=dst, cause=cause,
-                  **extra, **fields)
+        if game.hooks.hears("put"):
+            game.emit("put", player=seat, card=game.cards[inst].id, **{"from": src}, to=dst, cause=cause,
+                      **extra, **fields)
     arrived(game, seat, inst, src, dst)
 
 
@@ -127,15 +129,16 @@ def unit_to_zone(game, seat: int, circle: str, dst: str, cause: str, bottom: boo
         fields["bottom"] = True
     else:
         getattr(p, dst).append(unit.card)
-    game.emit("put", player=seat, card=game.cards[unit.card].id, **{"from": circle}, to=dst, cause=cause,
-              **fields)
+    if game.hooks.hears("put"):
+        game.emit("put", player=seat, card=game.cards[unit.card].id, **{"from": circle}, to=dst, cause=cause,
+                  **fields)
     arrived(game, seat, unit.card, circle, dst, unit.placed)
     return dst
 
 
 def orient(game, seat: int, circles, rested: bool) -> None:
     """Trace v2: `rest` / `stand` naming the circles whose unit just changed orientation."""
-    if circles:
+    if circles and game.hooks.hears("rest" if rested else "stand"):
         game.emit("rest" if rested else "stand", player=seat, circles=list(circles))
 
 
@@ -174,7 +177,8 @@ def unlock(game, seat: int, circle: str) -> Unit:
 
 def shuffle(game, seat: int) -> None:
     game.rng.shuffle(game.state.players[seat].deck)
-    game.emit("shuffle", player=seat)
+    if game.hooks.hears("shuffle"):
+        game.emit("shuffle", player=seat)
 
 
 def vanguard_grade(game, seat: int) -> int:
@@ -204,7 +208,8 @@ def retire(game, seat: int, circle: str) -> None:
     else:
         p.circles[circle] = unit.mate if circle == "VC" else None
     to = _discard_unit(game, p, unit)
-    game.emit("retire", player=seat, card=game.cards[unit.card].id, **{"from": circle}, to=to)
+    if game.hooks.hears("retire"):
+        game.emit("retire", player=seat, card=game.cards[unit.card].id, **{"from": circle}, to=to)
     arrived(game, seat, unit.card, circle, to, unit.placed)
 
 
@@ -221,7 +226,8 @@ def retire_guardian(game, seat: int, unit: Unit) -> None:
     p = game.state.players[seat]
     p.gc.remove(unit)
     to = _discard_unit(game, p, unit)
-    game.emit("retire", player=seat, card=game.cards[unit.card].id, **{"from": "GC"}, to=to)
+    if game.hooks.hears("retire"):
+        game.emit("retire", player=seat, card=game.cards[unit.card].id, **{"from": "GC"}, to=to)
     arrived(game, seat, unit.card, "GC", to, unit.placed)
 
 

@@ -13,7 +13,7 @@ ability layer listens only to the events and timings its cards use). Subscribers
 run in subscription order; for a timing, every `timing` subscriber, then those of
 that name. Who receives what is worked out once per name and kept until the
 subscriptions change, so an event or timing nobody listens to costs one dict
-lookup, and the caller can ask first (`event_subscribers`) and build nothing.
+lookup, and the caller can ask first (`hears`) and build nothing.
 """
 from __future__ import annotations
 
@@ -78,6 +78,14 @@ class Hooks:
         if subs is None:
             subs = self.event_subs[name] = self._named("event", name)
         return subs
+
+    def hears(self, name: str) -> bool:
+        """Does anyone receive game event `name`? Asked before an event whose fields cost something
+        to build (most events of an untraced game have no subscriber)."""
+        subs = self.event_subs.get(name)
+        if subs is None:
+            subs = self.subscribers_of_event(name)
+        return bool(subs)
 
     def subscribers_of_timing(self, name: str) -> tuple:
         """Who receives timing `name`: `timing` subscribers, then that name's."""

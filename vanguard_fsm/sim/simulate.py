@@ -124,7 +124,7 @@ def play_one(config: SimConfig, index: int, inputs: Inputs | None = None) -> dic
         elif event == "ability" and fields.get("step") == "resolved":
             counts["abilities"] += 1
 
-    hooks.on("event", count)
+    hooks.on("event", count, names=("trigger", "guard", "ability"))   # the others cost nothing then (`Hooks.hears`)
     trace_output = contextlib.ExitStack()
     if config.trace_dir:
         from ..record.trace import TraceRecorder

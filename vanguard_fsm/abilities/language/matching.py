@@ -68,14 +68,14 @@ def ritual(game, ctx, arg):
     return sum(1 for i in game.state.players[ctx.seat].drop if cards[i].grade == 1) >= arg
 
 
-def _holds(game, ctx, items) -> list:
+def _holds(game, ctx, items):
+    """Each condition's answer, computed only when asked for: `not` and `any_of` stop at the
+    first that decides (conditions only read the board)."""
     items = items if isinstance(items, (list, tuple)) else (items,)
     entries = ABILITIES.conditions
-    out = []
     for item in items:
         name, arg = split_item(item)
-        out.append(entries[name].fn(game, ctx, arg))
-    return out
+        yield entries[name].fn(game, ctx, arg)
 
 
 @ABILITIES.condition("not", "conditions")

@@ -5,11 +5,14 @@ the check timings between them are in the flow, not here.
 """
 from __future__ import annotations
 
-from ..actions import Action
+from ..actions import Action, KeptActions
 from .common import action, choice, condition, distinct
 from ..state import BEHIND, FRONT_REAR, FRONT_ROW, Battle
 from .. import statuses, zones
 from ..board_cache import cached
+
+# the options offered again and again (`KeptActions`), one store per kind
+_BATTLES, _ATTACKS, _BOOSTS, _GUARDS, _INTERCEPTS = (KeptActions() for _ in range(5))
 
 
 @action("begin_battle_phase")
@@ -86,7 +89,7 @@ def battle_legal(game, seat):
     """Choose to attack (CR 7.3.1.2), not when no attack can take place (CR 7.3.1.3). The start
     step's guards in flows/battle.yaml say when the battle phase ends (the first turn, no attacker);
     this keeps a flow without them from offering attacks that go straight to the close step forever."""
-    return [Action("battle", "battle", seat)] if turn_player_can_attack(game) else []
+    return [_BATTLES.get(seat) or _BATTLES.new(seat, "battle", "battle", seat)] if turn_player_can_attack(game) else []
 
 
 choice("battle", battle_legal, lambda game, act: None)
@@ -94,7 +97,9 @@ choice("battle", battle_legal, lambda game, act: None)
 
 def attack_legal(game, seat):
     """Attacker: a standing unit on VC or front row; target: an opponent's front-row unit."""
-    return [Action(f"attack:{a}->{t}", "attack", seat, (a, t)) for a, t in _attacks(game, seat)]
+    kept = _ATTACKS.get
+    return [kept((seat, a, t)) or _ATTACKS.new((seat, a, t), f"attack:{a}->{t}", "attack", seat, (a, t))
+            for a, t in _attacks(game, seat)]
 
 
 def attack_apply(game, act) -> None:
@@ -122,8 +127,9 @@ def begin_attack(game, seat, attacker, target, more=(), **extra) -> None:
         b.more = tuple((c, them.circles[c].placed) for c in more)
         b.target_is_vanguard = b.target_is_vanguard or "VC" in more   # CR 7.1.2.2: "includes a vanguard"
         extra["targets"] = [target, *more]
-    game.emit("attack", player=seat, battle=state.battle_count, attacker=attacker,
-              card=game.cards[unit.card].id, target=target, **extra)
+    if game.hooks.hears("attack"):
+        game.emit("attack", player=seat, battle=state.battle_count, attacker=attacker,
+                  card=game.cards[unit.card].id, target=target, **extra)
 
 
 def add_attacked_units(game, circles) -> list:
@@ -179,7 +185,8 @@ def boost_legal(game, seat):
     if attacker is not None and layer is not None and (not layer.allows(game, seat, attacker, "be_boosted")
                                                        or not layer.allows(game, seat, unit, "boost", attacker)):
         return []     # an effect says it cannot be boosted, or this unit cannot boost it
-    actions = [Action(f"boost:{back}->{b.attacker}", "boost", seat, (back,))]
+    actions = [_BOOSTS.get((seat, back, b.attacker))
+               or _BOOSTS.new((seat, back, b.attacker), f"boost:{back}->{b.attacker}", "boost", seat, (back,))]
     if attacker is not None and attacker.legion():
         # a legion: the boost names the leader or the mate (CR 7.4.1.10)
         actions.append(Action(f"boost:{back}->{b.attacker}/mate", "boost", seat, (back, "mate")))
@@ -192,9 +199,10 @@ def boost_apply(game, act) -> None:
     unit = game.state.players[act.player].circles[back]
     unit.rested = True
     b.booster, b.booster_placed = back, unit.placed
-    extra = {"member": act.args[1]} if len(act.args) > 1 else {}
-    game.emit("boost", player=act.player, booster=back, card=game.cards[unit.card].id, boosted=b.attacker,
-              **extra)
+    if game.hooks.hears("boost"):
+        extra = {"member": act.args[1]} if len(act.args) > 1 else {}
+        game.emit("boost", player=act.player, booster=back, card=game.cards[unit.card].id, boosted=b.attacker,
+                  **extra)
 
 
 choice("boost", boost_legal, boost_apply)
@@ -258,7 +266,10 @@ def guard_legal(game, seat):
             and (layer is None or layer.allows(game, seat, None, "guard", inst))]
     b = game.state.battle
     if not b.more:
-        return [Action(f"guard:hand[{i}]->{b.target}", "guard", seat, (inst,)) for i, inst in hand]
+        kept, target = _GUARDS.get, b.target
+        return [kept((seat, i, inst, target))
+                or _GUARDS.new((seat, i, inst, target), f"guard:hand[{i}]->{target}", "guard", seat, (inst,))
+                for i, inst in hand]
     # several attacked units: the guardian's action says which one it guards (CR 7.5.1.2.2)
     return [Action(f"guard:hand[{i}]->{t}", "guard", seat, (inst, t)) for i, inst in hand for t in _guardable(game)]
 
@@ -299,7 +310,9 @@ def intercept_legal(game, seat):
              and not statuses.unit_has(game, p.circles[c], "cannot_intercept")
              and (layer is None or layer.allows(game, seat, p.circles[c], "intercept"))]
     if not b.more:
-        return [Action(f"intercept:{c}->{b.target}", "intercept", seat, (c,)) for c in ready]
+        return [_INTERCEPTS.get((seat, c, b.target))
+                or _INTERCEPTS.new((seat, c, b.target), f"intercept:{c}->{b.target}", "intercept", seat, (c,))
+                for c in ready]
     attacked = {c for c, _ in b.targets()}     # an attacked unit does not intercept (CR 7.5.1.2.4)
     return [Action(f"intercept:{c}->{t}", "intercept", seat, (c, t))
             for c in ready if c not in attacked for t in _guardable(game)]

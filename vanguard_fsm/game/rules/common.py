@@ -7,7 +7,7 @@ state's decision.
 from __future__ import annotations
 
 from ...machine.registry import REGISTRY
-from ..actions import Action
+from ..actions import Action, KeptActions
 
 condition = REGISTRY.conditions
 action = REGISTRY.actions
@@ -59,7 +59,10 @@ def _second_player(game) -> int:
 
 def _pass_legal(game, seat):
     """Do nothing more here: let the game advance."""
-    return [Action("pass", "pass", seat)]
+    return [_PASSES.get(seat) or _PASSES.new(seat, "pass", "pass", seat)]
+
+
+_PASSES = KeptActions()
 
 
 def _pass_apply(game, act):

@@ -122,7 +122,8 @@ def damage_check(game) -> None:
     inst = p.deck.pop()
     p.trigger.append(inst)
     c = game.cards[inst]
-    game.emit("damage_check", player=seat, card=c.id, trigger=c.trigger)
+    if game.hooks.hears("damage_check"):
+        game.emit("damage_check", player=seat, card=c.id, trigger=c.trigger)
 
 
 @action("trigger_card_to_damage")

@@ -70,10 +70,11 @@ def drive_check(game) -> None:
     inst = p.deck.pop()
     p.trigger.append(inst)
     b.drive_checks += 1
-    c = game.cards[inst]
-    unit = drive_unit(game)
-    total = max(0, drive_of(game, unit)) if unit is not None else 0
-    game.emit("drive_check", player=seat, card=c.id, trigger=c.trigger, index=b.drive_checks, total=total)
+    if game.hooks.hears("drive_check"):     # the drive now, for the trace only
+        c = game.cards[inst]
+        unit = drive_unit(game)
+        total = max(0, drive_of(game, unit)) if unit is not None else 0
+        game.emit("drive_check", player=seat, card=c.id, trigger=c.trigger, index=b.drive_checks, total=total)
 
 
 @action("trigger_card_to_hand")

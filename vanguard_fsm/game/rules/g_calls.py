@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from . import costs
 from .. import statuses, zones
-from ..actions import Action
+from ..actions import Action, KeptActions
 from .battle import attacked_units, to_gc
 from .common import action, choice, condition, distinct
 
@@ -158,7 +158,10 @@ def g_guardian_legal(game, seat):
              if not statuses.seat_forbids(game, seat, "no_g_guardian", cards[g].grade)   # an effect's restriction
              and _can_pay(game, seat, g, "g_guardian")]
     if not b.more:
-        return [Action(f"g_guardian:{cards[g].id}->{b.target}", "g_guardian", seat, (g,)) for g in ready]
+        kept = _G_GUARDIANS.get     # its id names the card: the card's id is part of the key
+        return [kept((seat, g, cards[g].id, b.target)) or _G_GUARDIANS.new(
+                    (seat, g, cards[g].id, b.target), f"g_guardian:{cards[g].id}->{b.target}", "g_guardian", seat, (g,))
+                for g in ready]
     # several attacked units: the choice says which one it will guard (CR 7.5.1.2.3)
     return [Action(f"g_guardian:{cards[g].id}->{t}", "g_guardian", seat, (g, t))
             for g in ready for t, _ in attacked_units(game)]
@@ -170,6 +173,7 @@ def g_guardian_choose(game, act) -> None:
         game.state.battle.guard_for = act.args[1]
 
 
+_G_GUARDIANS = KeptActions()    # the options offered again and again (`KeptActions`)
 choice("g_guardian", g_guardian_legal, g_guardian_choose)
 
 

@@ -54,17 +54,31 @@ def redraw_legal(game, seat):
     """Return any 0-5 cards to the deck, shuffle, draw back to 5 (RULES 3.2.3)."""
     hand = game.state.players[seat].hand
     cards = game.cards
-    card_id = [cards[inst].id for inst in hand].__getitem__
+    ids = [cards[inst].id for inst in hand]
     seen, actions = set(), [Action("redraw:keep", "redraw", seat, ())]
-    for k in range(1, min(len(hand), game.params["max_redraw"]) + 1):
-        for combo in combinations(range(len(hand)), k):
-            key = tuple(sorted(map(card_id, combo)))
-            if key in seen:
-                continue
-            seen.add(key)
-            actions.append(Action(f"redraw:hand[{','.join(map(str, combo))}]", "redraw", seat,
-                                  tuple(hand[i] for i in combo)))
+    for combo, action_id in _subsets(len(hand), game.params["max_redraw"]):
+        key = tuple(sorted([ids[i] for i in combo]))
+        if key in seen:
+            continue
+        seen.add(key)
+        actions.append(Action(action_id, "redraw", seat, tuple([hand[i] for i in combo])))
     return actions
+
+
+_SUBSETS: dict[tuple, tuple] = {}
+
+
+def _subsets(size: int, most: int) -> tuple:
+    """(hand indices, action id) of every non-empty subset of at most `most` of `size` hand cards,
+    smaller first: the same for every game, so worked out once per hand size."""
+    found = _SUBSETS.get((size, most))
+    if found is None:
+        if len(_SUBSETS) > 64:     # hand sizes and redraw limits of many variants: start over
+            _SUBSETS.clear()
+        found = _SUBSETS[size, most] = tuple(
+            (combo, f"redraw:hand[{','.join(map(str, combo))}]")
+            for k in range(1, min(size, most) + 1) for combo in combinations(range(size), k))
+    return found
 
 
 def redraw_apply(game, act) -> None:

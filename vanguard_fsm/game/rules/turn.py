@@ -2,7 +2,7 @@
 and moves, end phase (G assist: `g_assist.py`; stride: `g_calls.py`)."""
 from __future__ import annotations
 
-from ..actions import Action
+from ..actions import Action, KeptActions
 from .common import action, choice, condition, distinct
 from ..state import COLUMN_PARTNER, REAR_CIRCLES
 from .. import deleted, statuses, zones
@@ -18,8 +18,9 @@ def begin_turn(game) -> None:
     p.rode = p.strode = False
     # an extra turn (CR 12.4) says so: `extra: true` (left out of every other turn_begin)
     extra = {"extra": True} if state.statuses and statuses.take(game, "extra_turn_taken") else {}
-    game.emit("turn_begin", player=state.turn_player, turn=state.turn,
-              sizes=[zone_sizes(game, seat) for seat in (0, 1)], **extra)
+    if game.hooks.hears("turn_begin"):      # every zone counted: for the trace only
+        game.emit("turn_begin", player=state.turn_player, turn=state.turn,
+                  sizes=[zone_sizes(game, seat) for seat in (0, 1)], **extra)
 
 
 def zone_sizes(game, seat: int) -> dict:
@@ -109,7 +110,9 @@ def ride_legal(game, seat):
     window = game.params["grade_limits"]["ride"]
     low, high = vg + window.get("min", -vg), vg + window["max"]
     cards = game.cards
-    return [Action(f"ride:hand[{i}]", "ride", seat, (inst,)) for i, inst in distinct(game, p.hand)
+    kept = _RIDES.get
+    return [kept((seat, i, inst)) or _RIDES.new((seat, i, inst), f"ride:hand[{i}]", "ride", seat, (inst,))
+            for i, inst in distinct(game, p.hand)
             if cards[inst].unit != "g_unit" and low <= cards[inst].grade <= high]
 
 
@@ -150,10 +153,17 @@ def call_legal(game, seat):
     p = game.state.players[seat]
     vg = zones.vanguard_grade(game, seat) + game.params["grade_limits"]["call"]["max"]
     cards = game.cards
-    return [Action(f"call:hand[{i}]->{circle}", "normal_call", seat, (inst, circle))
+    circles = zones.call_circles(p)
+    kept = _CALLS.get
+    return [kept((seat, i, inst, circle))
+            or _CALLS.new((seat, i, inst, circle), f"call:hand[{i}]->{circle}", "normal_call", seat, (inst, circle))
             for i, inst in distinct(game, p.hand)
             if cards[inst].grade <= vg and cards[inst].unit != "g_unit"
-            for circle in zones.call_circles(p)]
+            for circle in circles]
+
+
+# the options offered again and again (`KeptActions`), one store per kind
+_CALLS, _RIDES, _MOVES = KeptActions(), KeptActions(), KeptActions()
 
 
 def call_apply(game, act) -> None:
@@ -173,9 +183,11 @@ def move_legal(game, seat):
         if front in p.locked or back in p.locked:      # nothing moves onto a lock circle (CR 4.6.7, 10.22)
             continue
         if p.circles[front] is not None:
-            actions.append(Action(f"move:{front}->{back}", "move", seat, (front, back)))
+            actions.append(_MOVES.get((seat, front, back)) or _MOVES.new(
+                (seat, front, back), f"move:{front}->{back}", "move", seat, (front, back)))
         elif p.circles[back] is not None:
-            actions.append(Action(f"move:{back}->{front}", "move", seat, (back, front)))
+            actions.append(_MOVES.get((seat, back, front)) or _MOVES.new(
+                (seat, back, front), f"move:{back}->{front}", "move", seat, (back, front)))
     return actions
 
 
