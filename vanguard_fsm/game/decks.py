@@ -189,10 +189,11 @@ def deck_problems(deck: Deck, db: CardDB, params: dict | None = None) -> list[tu
         if len(deck.main) != fmt["main_deck"]:
             problems.append(("main", f"{rule}: a {deck.format} deck has exactly {fmt['main_deck']} cards "
                                      f"(this one has {len(deck.main)})"))
-        allowed = {c.name: copy_limit(c, fmt["max_copies"]) for c in main}
         for name, found in sorted(Counter(c.name for c in main).items()):
-            if found > allowed[name]:
-                problems.append(("main", f"{rule}: at most {allowed[name]} cards named '{name}' (found {found})"))
+            allowed = fmt["max_copies"] if found <= fmt["max_copies"] else \
+                max(copy_limit(c, fmt["max_copies"]) for c in main if c.name == name)
+            if found > allowed:
+                problems.append(("main", f"{rule}: at most {allowed} cards named '{name}' (found {found})"))
         triggers = [c for c in main if c.unit == "trigger"]
         if len(triggers) != fmt["triggers"]:
             problems.append(("main", f"{rule}: exactly {fmt['triggers']} trigger units (found {len(triggers)})"))

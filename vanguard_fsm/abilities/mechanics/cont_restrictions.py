@@ -39,6 +39,10 @@ CONT_ONLY = frozenset({"resist", "lord", "restraint", "cannot_attack", "cannot_b
 # harmony: `harmony.py`; the last three: `unit_limits.py`
 PAIR_EFFECTS = {"attack": "cannot_attack_a", "boost": "cannot_boost_a"}     # what this unit cannot do to which
 GUARD_EFFECT = "opponent_cannot_guard_with"      # `unit_limits.py`
+# every CONT effect `allows` reads: a game none of whose abilities (printed or given) says one of them
+# allows everything, decided by one set test (most games: the battle rules ask hundreds of times a game)
+RESTRICTING = frozenset({"cannot_be_boosted", "cannot_be_attacked", "cannot_intercept", "restraint",
+                         "cannot_attack", "lord", GUARD_EFFECT, *PAIR_EFFECTS.values()})
 
 
 def _continue(game, then):
@@ -103,6 +107,9 @@ def allows(game, seat: int, unit, what: str, other=None) -> bool:
     """The unit may `attack` (neither Restraint, CR 11.5.1, nor `cannot_attack`, nor Lord, CR 11.8.1)
     or `be_boosted` or `be_attacked` or `intercept`; with `other`, may `attack` or `boost` that unit, or
     (`unit` None) `guard`: call the card instance `other` from the hand to GC."""
+    layer = game.abilities
+    if layer is None or layer.cont_effects.isdisjoint(RESTRICTING):
+        return True
     if what == "guard":        # `other`: a card instance in `seat`'s hand
         return guard_allowed(game, seat, other)
     if other is not None:

@@ -119,6 +119,8 @@ def raise_watch(layer, game, timing, owner, inst, unit=None, where=None, origin=
 def on_placed(layer, game, f, circle) -> None:
     """A `call`, `ride`, `stride` or `guard`: the unit now on `circle` was placed there (CR 10.5.1.1), by
     a card's effect when it was not played (a superior call or ride, CR 8.5.1.1, 10.6.1.1)."""
+    if PLACED not in layer.timing_zones:      # no card of this game watches placings: the usual case
+        return
     seat = f["player"]
     p = game.state.players[seat]
     unit = p.gc[-1] if circle == "GC" else p.unit_at(circle)
@@ -176,5 +178,5 @@ def given_on_leaving(layer, game, seat, inst, placed, src, dst, by) -> None:
 
 def on_arrived(layer, game, seat, inst, src, dst) -> None:
     """A card arrived in a zone (`events.on_zone_change`)."""
-    if dst in ARRIVALS:
+    if dst in ARRIVALS and PUT_INTO in layer.timing_zones:
         raise_watch(layer, game, PUT_INTO, seat, inst, origin=src, to=dst, by=layer.effect_by)
