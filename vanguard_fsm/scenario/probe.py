@@ -26,7 +26,7 @@ from ..game.cards import load_cards
 from ..game.factory import load_inputs
 from ..machine.hooks import Hooks
 from .build import build_game
-from .probe_position import Pool, names_in, plans, probe_position
+from .probe_position import Pool, calls_from, names_in, placed_from, plans, probe_position
 from .schema import parse_scenario
 
 MAX_DECISIONS = 250     # per probe game: two turns rarely take 150
@@ -58,9 +58,18 @@ class ProbingAgent:
 
     name = "probe"
 
-    def __init__(self, key: str, seat: int, seed: int, timing: str = "", names: frozenset = frozenset()) -> None:
+    def __init__(self, key: str, seat: int, seed: int, raw=None, names: frozenset = frozenset()) -> None:
+        raw = raw or {}
         self.key, self.card_id, self.seat, self.names = key, key.split("#")[0], seat, names
+        timing, said = str(raw.get("timing", "")), repr(raw)
         self.ridden = "ridden" in timing or "legion" in timing     # leaving VC is the point
+        # the vanguard the plan chose is what the ability asks about: keep it
+        self.keep_vanguard = any(w in said for w in ("vanguard_is", "limit_break", "in_legion", "your_soul"))
+        # a cost that discards a card of this name: the copies in hand are kept for it
+        self.keep_copies = "'discard'" in repr(raw.get("cost")) and "'name'" in repr(raw.get("cost"))
+        self.source = placed_from(raw)      # a call from this zone is what the ability waits for
+        # it waits to go from the soul to the drop zone: Soul Blasts are welcome
+        self.soul_blast = "put_into_drop" in timing and "'from_zone': 'soul'" in repr(raw.get("conditions"))
         self.rng = random.Random(seed)
         self.fallback = make_agent("heuristic", seed)
 
@@ -78,9 +87,10 @@ class ProbingAgent:
     def _score(self, game, action) -> int:
         kind, args, aid = action.kind, action.args, action.id
         if kind == "act":
-            return 100 if args[1] == self.key else -1
+            return 100 if args[1] == self.key else 90 if self._frees(game, args[1]) else \
+                80 if self._enables(game, args[1]) else -1
         if kind == "ability_cost":
-            return (60 if args[0] else 0) if self.key in aid else 0
+            return (60 if args[0] else 0) if self.key in aid or self._enables(game, aid) else 0
         if kind == "ability_order":
             return 60 if self.key in aid else 0
         if kind in ("guard", "intercept", "g_guardian") and action.player != self.seat:
@@ -92,6 +102,12 @@ class ProbingAgent:
             return -1       # the plan put the card where its ability works: leave the rows alone
         if kind in ("ride", "stride") and action.player == self.seat and self._card_here(game, mine, "VC"):
             return 50 if self.ridden else -1
+        if kind == "ride" and action.player == self.seat and self.keep_vanguard and \
+                not any(n in game.cards[args[0]].name for n in self.names):
+            return -1
+        if kind in ("ride", "normal_call") and (self.keep_copies or self.source) and \
+                game.cards[args[0]].id == self.card_id:
+            return -1       # the copy in hand pays the cost, or the card waits for a call from elsewhere
         if any(type(a) is int and 0 <= a < len(game.cards) and game.cards[a].id == self.card_id for a in args):
             return 50
         if kind in ("attack", "boost", "intercept", "move") and action.player == self.seat and \
@@ -106,6 +122,25 @@ class ProbingAgent:
         if kind == "attack" and action.player == self.seat:
             return 12 if args[1] == "VC" else 10
         return 10 if kind == "battle" else 0
+
+    def _frees(self, game, ability: str) -> bool:
+        """Another ACT of the probed card that lifts its Restraint (so it can attack)."""
+        card_id, _, number = ability.partition("#")
+        if card_id != self.card_id or not number.isdigit():
+            return False
+        return "restraint" in repr(game.db[card_id].abilities[int(number) - 1].get("effect"))
+
+    def _enables(self, game, ability: str) -> bool:
+        """An ability (a key somewhere in `ability`) that calls a unit from the zone the probed one waits for."""
+        if not self.source and not self.soul_blast:
+            return False
+        for part in ability.replace(":", " ").split():
+            card_id, _, number = part.partition("#")
+            number = number.split(".")[0]
+            if card_id in game.db and number.isdigit() and 0 < int(number) <= len(game.db[card_id].abilities):
+                ability = game.db[card_id].abilities[int(number) - 1]
+                return calls_from(ability, self.source) if self.source else "soul_blast" in repr(ability.get("cost"))
+        return False
 
     def choose(self, game, decision):
         scored = [(self.score(game, a), a) for a in decision.actions]
@@ -135,7 +170,7 @@ def play_probe(data: dict, key: str, seed: int, hooks: Hooks, check=None, watch=
         watch(game, hooks)
     card_id, _, number = key.partition("#")
     raw = game.db[card_id].abilities[int(number) - 1]
-    agent = ProbingAgent(key, 0, seed, str(raw.get("timing", "")), frozenset(names_in(raw)))
+    agent = ProbingAgent(key, 0, seed, raw, frozenset(names_in(raw)))
     last_turn = data["start"]["turn"] + 1
     script: list[str] = []
     for _ in range(MAX_DECISIONS):

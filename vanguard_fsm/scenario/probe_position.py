@@ -30,6 +30,7 @@ class Plan:
     spot: str
     rotation: int = 0
     strode: bool = False    # a G unit already on VC this turn (it strode in the ride phase)
+    battles: int = 0        # battles already over: the plan starts at the battle phase's next attack
 
     @property
     def lean(self) -> bool:
@@ -46,6 +47,8 @@ def names_in(raw) -> set[str]:
         item = stack.pop()
         if isinstance(item, dict):
             for key, value in item.items():
+                if key == "not":        # "not named X": a name to avoid, not one to bring
+                    continue
                 if key.startswith("name") and isinstance(value, str):
                     found.add(value)
                 elif key.startswith("name") and isinstance(value, (list, tuple)):
@@ -102,6 +105,28 @@ class Pool:
         hits = [c for c in self.db if c.unit != "g_unit" and any(n == c.name or n in c.name for n in names)]
         return sorted(hits, key=lambda c: (c.clan != clan, c.name not in names, c.id))[:6]
 
+    def enablers(self, clan: str, source: str, leave: str) -> list:
+        """Cards of `clan` (no G units) with an ability that calls a unit from `source` (deck, drop
+        or soul), for an ability that waits for such a call; not the probed card (`leave`)."""
+        return [c for c in self.by_clan.get(clan, ()) if c.unit != "g_unit" and c.id != leave
+                and any(calls_from(a, source) for a in c.abilities)][:3]
+
+
+def calls_from(ability, source: str) -> bool:
+    """The ability's effect calls a unit from `source` (`call: {from: ...}`; from the deck also a
+    look at its top cards that calls one)."""
+    said = repr(ability.get("effect"))
+    return f"'call': {{'from': '{source}'" in said or \
+        (source == "deck" and "look_top" in said and "'to': 'call'" in said)
+
+
+def placed_from(raw) -> str:
+    """The zone a "placed from ..." ability waits for its unit to come from (deck, drop, soul), or ''."""
+    if "placed" not in str(raw.get("timing") or ""):
+        return ""
+    said = repr(raw.get("conditions")) + repr(raw.get("watch"))
+    return next((z for z in ("deck", "drop", "soul") if f"'from_zone': '{z}'" in said), "")
+
 
 class _Shown:
     """A player's cards, kept within the format's deck limits (copies of a name, triggers, heal
@@ -153,6 +178,10 @@ def _player(pool: Pool, card, raw, plan: Plan, limits: dict, named: list) -> dic
     me: dict = {}
     # the deck's top: a copy of the card and of each named card, kept before the other zones take them
     top = _pick(shown, ([card] if card.unit != "g_unit" else []) + named, 1 + len(named), set())
+    if placed_from(raw) == "deck" and top:      # called from the deck: under the card drawn first,
+        top = top[1:2] + top[:1] + top[2:]        # among the cards a "look at the top" shows
+        if shown.take(card):
+            top.insert(3, card.id)
     if spot == "VC" and card.unit != "g_unit":
         shown.take(card)
         vanguard = card.id
@@ -163,8 +192,10 @@ def _player(pool: Pool, card, raw, plan: Plan, limits: dict, named: list) -> dic
         vanguard = _pick(shown, big, 1)[0]
     v_grade = pool.db[vanguard].grade
     need = _needs(raw)
+    small_soul = plan.lean and _mentions(raw.get("if"), "your_soul")    # "if your soul is empty"
     soul = _pick(shown, [c for c in named if c.grade < v_grade] + units(max(v_grade - 1, 0)) + units(1)
-                 + units(0) + units(2), max(0 if plan.lean else 6, need["soul_blast"] + 1))
+                 + units(0) + units(2), need["soul_blast"] if small_soul else
+                 max(0 if plan.lean else 6, need["soul_blast"] + 1))
     if spot == "soul" and shown.take(card):
         soul.append(card.id)
     me["VC"] = {"card": vanguard, "soul": soul}
@@ -176,6 +207,8 @@ def _player(pool: Pool, card, raw, plan: Plan, limits: dict, named: list) -> dic
                 me[circle] = card.id
             continue
         grade = min(v_grade, 2 if circle.startswith("front") else 1)
+        if circle.startswith("front") and counted_grade(raw) is not None:    # "two grade 3 units"
+            grade = counted_grade(raw)
         filler = [c for c in named if c.grade <= v_grade] + units(grade) + units(max(grade - 1, 0))
         me[circle] = (_pick(shown, filler, 1, used) or [None])[0]
     me = {k: v for k, v in me.items() if v is not None}
@@ -203,7 +236,21 @@ def _player(pool: Pool, card, raw, plan: Plan, limits: dict, named: list) -> dic
     return me
 
 
-def _opponent(pool: Pool, clan: str, limits: dict, lean: bool) -> dict:
+def counted_grade(raw):
+    """The grade an ability's "if you have N grade X units" counts among your units, or None."""
+    stack = [raw.get("conditions"), raw.get("if")]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            if item.get("count") in ("your_units", "your_rear_guards") and isinstance(item.get("grade"), int):
+                return item["grade"]
+            stack.extend(item.values())
+        elif isinstance(item, (list, tuple)):
+            stack.extend(item)
+    return None
+
+
+def _opponent(pool: Pool, clan: str, limits: dict, lean: bool, locked: bool = False) -> dict:
     """The other player: a grade 3 vanguard, rear-guards to attack and to be retired, guards in hand."""
     other = OPPONENT_CLANS[clan == OPPONENT_CLANS[0]]
     shown = _Shown(limits)
@@ -216,6 +263,8 @@ def _opponent(pool: Pool, clan: str, limits: dict, lean: bool) -> dict:
             "deck": _pick(shown, units(None) + pool.clan(other, 0, "trigger"), DECK)}
     if lean:
         del them["front_right"], them["back_left"]
+    if locked:      # "if your opponent has a locked card": one rear-guard locked (CR 10.22)
+        them["back_right"] = {"card": _pick(shown, units(1) + units(0), 1)[0], "locked": True}
     return them
 
 
@@ -223,14 +272,21 @@ def probe_position(pool: Pool, card, index: int, plan: Plan, limits: dict) -> di
     """Scenario data (no script yet) for ability `index` (0-based) of `card` under `plan`."""
     raw = card.abilities[index]
     named = pool.matching(names_in(raw), card.clan)
+    source = placed_from(raw)
+    if source:      # it waits for a call from that zone: cards of its clan that call from there
+        named = named + [c for c in pool.enablers(_clan_of(card, pool), source, card.id) if c not in named]
     me = _player(pool, card, raw, plan, limits, named)
     seat = 0 if plan.own_turn else 1
     turn = START_TURN if plan.own_turn else START_TURN + 1
     at = "turn.main_phase" if plan.strode else "turn.stand_phase"
     start = {"turn": turn, "turn_player": seat, "first": 0, "at": at, **({} if plan.strode else {"enter": True})}
+    if plan.battles:    # "the fourth battle of the turn": the earlier battles are over (CR 7.1.2.1)
+        start = {"turn": turn, "turn_player": seat, "first": 0, "at": "battle.start_step",
+                 "battle": {"count": plan.battles}}
     return {"name": f"probe of {card.id}#{index + 1} ({card.name})",
             "rules": ["probe"], "seed": plan.rotation, "start": start,
-            "p0": me, "p1": _opponent(pool, _clan_of(card, pool), limits, plan.lean)}
+            "p0": me, "p1": _opponent(pool, _clan_of(card, pool), limits, plan.lean,
+                                      _mentions(raw.get("if"), "opponent_locked"))}
 
 
 def plans(card, raw) -> list[Plan]:
@@ -245,6 +301,34 @@ def plans(card, raw) -> list[Plan]:
             "drop": ["drop"], "soul": ["soul"]}.get(zone, ["VC", rear])
     if "placed" in timing or "ridden" in timing or "put_into_drop" in timing:
         spot = spot + ["hand"]
+    if placed_from(raw) in ("drop", "soul") and zone != "soul":
+        spot = [placed_from(raw)] + spot    # it is called from there
+    if "placed_on_R" in timing:
+        spot = [s for s in spot if s != "VC"] or spot
+    if _mentions(raw.get("conditions"), "'from_zone': 'soul'") and "put_into_drop" in timing:
+        spot = ["soul"] + spot          # it goes from the soul to the drop zone: it starts in the soul
+    if _mentions(raw.get("conditions"), "'from_zone': 'R'") and "put_into_drop" in timing:
+        spot = [rear] + spot            # from a rear-guard circle
     mine = [Plan(True, s, r) for r in (0, 1) for s in spot]
     theirs = [Plan(False, s, r) for r in (0, 1) for s in spot]
+    later = _battle_number(raw)
+    if later:     # the turn's Nth battle: a plan that starts with N-1 battles over, on its own turn
+        mine = [Plan(True, s, r, battles=later - 1) for r in (0, 1) for s in spot[:1]] + mine
     return theirs + mine if zone == "GC" or "intercept" in timing else mine + theirs
+
+
+def _battle_number(raw) -> int:
+    """The earliest battle of the turn an ability's `battle_number` condition allows (0: none)."""
+    found = 0
+    stack = [raw.get("conditions"), raw.get("if")]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            number = item.get("battle_number")
+            if isinstance(number, dict):
+                least = number.get("at_least", number.get("equal_to", 0))
+                found = max(found, least if isinstance(least, int) and least > 1 else 0)
+            stack.extend(item.values())
+        elif isinstance(item, (list, tuple)):
+            stack.extend(item)
+    return found
