@@ -7,7 +7,9 @@ from the card data (`probe_position`), through the validated scenario builder, a
 seeded game from it (the turn it starts in and the next, at most `MAX_DECISIONS` decisions) with
 a probing agent: it picks only among the engine's legal actions, but prefers those that lead to
 the ability (play its ACT, pay its cost, use the card: ride, call, attack, boost, guard, and
-choose something when a choice may be declined). It tries each plan with a few seeds and stops
+choose something when a choice may be declined; keep the vanguard, the hand copies or the booster
+the ability's data asks about; play the card's own ACT that lifts its Restraint or Legions, and the
+ACTs of the cards that do what the ability waits for). It tries each plan with a few seeds and stops
 at the first game whose trace reports the ability `resolved` (a delayed or given part counts
 for its printed ability). Nothing is resolved directly: the game runs as in play.
 
@@ -26,11 +28,12 @@ from ..game.cards import load_cards
 from ..game.factory import load_inputs
 from ..machine.hooks import Hooks
 from .build import build_game
-from .probe_position import Pool, names_in, plans, probe_position
+from .probe_position import Pool, does, names_in, placed_from, plans, probe_position, wanted_effect
 from .schema import parse_scenario
 
 MAX_DECISIONS = 250     # per probe game: two turns rarely take 150
 SEEDS = 2               # agent seeds tried per plan
+BEHIND = {"back_center": "VC", "back_left": "front_left", "back_right": "front_right"}   # booster -> boosted
 PREFER = 0.85           # how often the agent takes a preferred action when one is legal
 
 
@@ -58,9 +61,21 @@ class ProbingAgent:
 
     name = "probe"
 
-    def __init__(self, key: str, seat: int, seed: int, timing: str = "", names: frozenset = frozenset()) -> None:
+    def __init__(self, key: str, seat: int, seed: int, raw=None, names: frozenset = frozenset()) -> None:
+        raw = raw or {}
         self.key, self.card_id, self.seat, self.names = key, key.split("#")[0], seat, names
+        timing, said = str(raw.get("timing", "")), repr(raw)
         self.ridden = "ridden" in timing or "legion" in timing     # leaving VC is the point
+        # the vanguard the plan chose is what the ability asks about: keep it
+        self.keep_vanguard = any(w in said for w in ("vanguard_is", "vanguard_grade", "limit_break", "'in_legion'",
+                                                      "your_soul"))
+        # a cost that discards a card of this name: the copies in hand are kept for it
+        self.keep_copies = "'discard'" in repr(raw.get("cost")) and "'name'" in repr(raw.get("cost"))
+        self.checked = "damage_check" in timing     # the opponent's attacks must hit the vanguard
+        self.boosted = "boosted" in timing      # the unit behind it must stay a booster
+        self.on_v = raw.get("zone") == "V"     # works on VC alone: copies called to R are no help
+        self.source = placed_from(raw)      # a call from this zone is what the ability waits for
+        self.wanted = wanted_effect(raw)    # what another card's ability must do for this one to trigger
         self.rng = random.Random(seed)
         self.fallback = make_agent("heuristic", seed)
 
@@ -72,15 +87,16 @@ class ProbingAgent:
         base = self._score(game, action)
         if base >= 0 and action.kind in ("ride", "normal_call") and self.names:   # the cards the ability names
             card = game.cards[action.args[0]]
-            base += 5 if any(n in card.name for n in self.names) else 0
+            base += 5 if card.name in self.names else 3 if any(n in card.name for n in self.names) else 0
         return base
 
     def _score(self, game, action) -> int:
         kind, args, aid = action.kind, action.args, action.id
         if kind == "act":
-            return 100 if args[1] == self.key else -1
+            return 100 if args[1] == self.key else 90 if self._frees(game, args[1]) else \
+                80 if self._enables(game, args[1]) else -1
         if kind == "ability_cost":
-            return (60 if args[0] else 0) if self.key in aid else 0
+            return (60 if args[0] else 0) if self.key in aid or self._enables(game, aid) else 0
         if kind == "ability_order":
             return 60 if self.key in aid else 0
         if kind in ("guard", "intercept", "g_guardian") and action.player != self.seat:
@@ -88,17 +104,30 @@ class ProbingAgent:
         mine = game.state.players[self.seat]
         if kind == "normal_call" and self._card_here(game, mine, args[1]):
             return -1       # never call over the probed card
+        if kind == "normal_call" and self.boosted and self._card_here(game, mine, BEHIND.get(args[1])):
+            return -1       # nor over the unit that boosts it
         if kind == "move" and action.player == self.seat:
             return -1       # the plan put the card where its ability works: leave the rows alone
         if kind in ("ride", "stride") and action.player == self.seat and self._card_here(game, mine, "VC"):
             return 50 if self.ridden else -1
+        if kind == "ride" and action.player == self.seat and self.keep_vanguard and \
+                game.cards[args[0]].id != self.card_id and not any(n in game.cards[args[0]].name for n in self.names):
+            return -1
+        if kind in ("ride", "normal_call") and (self.keep_copies or self.source) and \
+                game.cards[args[0]].id == self.card_id:
+            return -1       # the copy in hand pays the cost, or the card waits for a call from elsewhere
+        if kind == "normal_call" and self.on_v and game.cards[args[0]].id == self.card_id:
+            return 0
+        if kind == "hand_grades_total":
+            return 0        # a Stride cost: the probed card's copies are no better to discard than others
         if any(type(a) is int and 0 <= a < len(game.cards) and game.cards[a].id == self.card_id for a in args):
             return 50
         if kind in ("attack", "boost", "intercept", "move") and action.player == self.seat and \
                 any(self._card_here(game, mine, a) for a in args):
             return 50
-        if kind == "attack" and action.player != self.seat and self._card_here(game, mine, args[1]):
-            return 30
+        if kind == "attack" and action.player != self.seat and (self._card_here(game, mine, args[1]) or
+                                                                 (self.checked and args[1] == "VC")):
+            return 30       # attacked: the card, or the vanguard for a damage check
         if self.card_id in aid:
             return 40
         if kind in ("ability_card", "ability_circle", "ability_target"):
@@ -106,6 +135,25 @@ class ProbingAgent:
         if kind == "attack" and action.player == self.seat:
             return 12 if args[1] == "VC" else 10
         return 10 if kind == "battle" else 0
+
+    def _frees(self, game, ability: str) -> bool:
+        """Another ACT of the probed card that lifts its Restraint (so it can attack) or Legions."""
+        card_id, _, number = ability.partition("#")
+        if card_id != self.card_id or not number.isdigit():
+            return False
+        effect = repr(game.db[card_id].abilities[int(number) - 1].get("effect"))
+        return "restraint" in effect or "'legion'" in effect
+
+    def _enables(self, game, ability: str) -> bool:
+        """An ability (a key somewhere in `ability`) that does what the probed one waits for."""
+        if not self.wanted:
+            return False
+        for part in ability.replace(":", " ").split():
+            card_id, _, number = part.partition("#")
+            number = number.split(".")[0]
+            if card_id in game.db and number.isdigit() and 0 < int(number) <= len(game.db[card_id].abilities):
+                return does(game.db[card_id].abilities[int(number) - 1], self.wanted)
+        return False
 
     def choose(self, game, decision):
         scored = [(self.score(game, a), a) for a in decision.actions]
@@ -135,7 +183,7 @@ def play_probe(data: dict, key: str, seed: int, hooks: Hooks, check=None, watch=
         watch(game, hooks)
     card_id, _, number = key.partition("#")
     raw = game.db[card_id].abilities[int(number) - 1]
-    agent = ProbingAgent(key, 0, seed, str(raw.get("timing", "")), frozenset(names_in(raw)))
+    agent = ProbingAgent(key, 0, seed, raw, frozenset(names_in(raw)))
     last_turn = data["start"]["turn"] + 1
     script: list[str] = []
     for _ in range(MAX_DECISIONS):
