@@ -76,7 +76,8 @@ def test_builtin_cards_lint_clean():
     ("{kind: AUTO, zone: V, timing: when_attacks, effect: {deck_copies: 16}}", "16",
      "changes how a deck is built (CR 5.1.2): write it in a CONT ability with no zone"),
     ("{kind: CONT, zone: R, effect: {deck_copies: 16}}", "16", "write it in a CONT ability with no zone"),
-    ("{kind: CONT, effect: {deck_copies: 99}}", "99", "the number of cards of this name a deck may hold, 4 to 50"),
+    ("{kind: CONT, effect: {deck_copies: 0}}", "0}", "the number of cards of this name a deck may hold, a whole "
+     "number of 1 or more (got 0)"),
     ("{kind: AUTO, zone: V, timing: when_attacks, effect: [win_game, {draw: 1}]}", "win_game",
      "win_game ends the game at once (CR 1.2.1): it is the last effect of its ability"),
 ])

@@ -51,9 +51,9 @@ class TermChecks:
             if self.kind != "CONT" or self.zone is not None:
                 self.error(path, f"{name!r} changes how a deck is built (CR 5.1.2): write it in a CONT ability "
                                  f"with no zone")
-            elif type(arg) is not int or not 4 <= arg <= 50:
-                self.error(path, f"{name!r} is the number of cards of this name a deck may hold, 4 to 50 "
-                                 f"(got {arg!r})")
+            elif type(arg) is not int or not 1 <= arg <= MAX_AMOUNT:   # the deck check holds it to the format's
+                self.error(path, f"{name!r} is the number of cards of this name a deck may hold, a whole number "
+                                 f"of 1 or more (got {arg!r})")                # sizes (parameters.yaml)
         if self.kind == "CONT" and name == "battles" and isinstance(arg, dict) and {"choose", "up_to"} & set(arg):
             self.error(path, "a CONT 'battles' adds all the units it names as the attack is declared "
                              "(CR 7.4.1.8.4): no choose / up_to")
