@@ -101,6 +101,21 @@ cards:
         conditions: [your_turn]
         effect: {counter_charge: 1}
         text: "At the beginning of your end phase, Counter Charge 1."
+  - id: X-GEND
+    name: G Unit of the End Phase
+    grade: 4
+    power: 15000
+    shield: null
+    unit: g_unit
+    skills: [triple_drive]
+    stride: {cost: [{hand_grades_total: 3}]}
+    abilities:
+      - kind: AUTO
+        zone: V
+        timing: beginning_of_end_phase
+        conditions: [your_turn]
+        effect: {counter_charge: 1}
+        text: "At the beginning of your end phase, Counter Charge 1 (it never stands by: the G unit has left)."
 """
 
 END_PHASE = """
@@ -111,7 +126,7 @@ p0:
   VC: {card: AL-014, soul: [AL-001]}
   deck: [{card: AL-009, count: 6}]
 p1:
-  VC: {card: TC-018, heart: X-HRT, soul: [TC-001]}
+  VC: {card: X-GEND, heart: X-HRT, soul: [TC-001]}
   damage: [{card: TC-009, face_down: true}, {card: TC-009, face_down: true}, TC-009]
   deck: [{card: TC-009, count: 6}]
 script:
@@ -123,7 +138,7 @@ expect:
   events:
     - {event: ability, card: X-HRT, timing: beginning_of_end_phase, step: resolved, count: 1}
   no_events:
-    - {event: ability, card: TC-018}
+    - {event: ability, card: X-GEND}
 """
 
 
@@ -143,7 +158,7 @@ def test_end_phase_order_is_yaml_heart_triggers_after_the_g_unit_returns(tmp_pat
     assert lint_flows(flows) == []
     moved = run_scenario(scenario, flows_dir=flows, cards=cards)
     assert not moved.passed
-    assert any(r["event"] == "ability" and r["card"] == "TC-018" for r in moved.events)
+    assert any(r["event"] == "ability" and r["card"] == "X-GEND" for r in moved.events)
 
 
 START_STEP = """
