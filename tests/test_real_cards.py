@@ -288,8 +288,9 @@ def test_unexpressed_ability_without_effect_is_kept_as_data_and_never_played(tmp
     # `rear_guard_to_deck_bottom` with `this_card`).
     # The nubatama deck's: Kabukicongo's Limit Break AUTO is compiled now (the bound cards go back to the
     # hand at the end of the turn: `bind_for_turn`); Gozuou's AUTO and Shutenmaru's second AUTO are compiled now ("a unit with
-    # Limit Break 4": the `limit_break` filter).
-    assert sorted(data_only) == [
+    # Limit Break 4": the `limit_break` filter). Nouvellecritic Dragon's AUTO is data only: its cost shows a
+    # grade 4 normal unit from the hand, a card this format cannot hold (RULES 1.1), so nothing could pay it.
+    assert sorted(data_only) == ["EB09-NOUVELLECRITIC#1",
                                  "G-GC-REGRESSION#1", "G-LJ-ERLO#1",
                                  "G-NB-UNGAI#1", "G-SP-CLARETREVOLT#2"]
     assert [s.key for s in compile_card(db["BT03-047"])] == ["BT03-047#1"]
