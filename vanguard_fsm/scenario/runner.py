@@ -239,16 +239,17 @@ class _Run:
 
 
 def run_scenario(scenario: Scenario | str | Path, flows_dir=None, cards=None,
-                 hooks: Hooks | None = None) -> ScenarioResult:
+                 hooks: Hooks | None = None, db=None) -> ScenarioResult:
     """Build, run and check one scenario. Malformed files raise `SourceError`; everything
-    else that goes wrong is a failure in the result."""
+    else that goes wrong is a failure in the result. `db`: a card database already loaded
+    (the mutation test changes one card's data in memory)."""
     if not isinstance(scenario, Scenario):
         scenario = load_scenario(scenario)
     hooks = hooks or Hooks()
     recorder = _RowRecorder(hooks)
     result = ScenarioResult(scenario, events=recorder.events)
     try:
-        game = build_game(scenario, hooks, flows_dir, cards)
+        game = build_game(scenario, hooks, flows_dir, cards, db=db)
     except ScenarioFailure as failure:
         result.failures.append(failure)
         return result
