@@ -93,6 +93,12 @@ def _plan(flow_name: str, entered: list[StateSpec], pre_actions: tuple, registry
     return tuple(tasks)
 
 
+def entry_tasks(flow_name: str, state: StateSpec, registry: Registry = REGISTRY) -> tuple:
+    """Agenda tasks, in execution order, of entering `state` alone: its entry, then its `do`
+    (actions and timings at their place); a scenario that starts by entering a state runs these."""
+    return _plan(flow_name, [state], (), registry)
+
+
 def _after(plan_reversed: tuple):
     def schedule(ctx) -> None:
         ctx.agenda.extend(plan_reversed)

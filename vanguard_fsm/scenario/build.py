@@ -18,9 +18,8 @@ from ..game.decks import Deck
 from ..game.engine import Game
 from ..game.factory import new_game
 from ..game.state import BACK_ROW, REAR_CIRCLES, Battle
-from ..machine.builder import ENTER
+from ..machine.builder import entry_tasks
 from ..machine.hooks import Hooks
-from ..machine.registry import REGISTRY
 from ..schema_messages import shown
 from ..paths import builtin_cards_dir
 from . import abilities as scenario_abilities
@@ -246,6 +245,5 @@ def build_game(scenario: Scenario, hooks: Hooks | None = None, flows_dir=None, c
     if start.get("enter"):
         frame = game.runner.stack[-1]
         leaf = game.runner.leaf()
-        tasks = [(ENTER, (frame.flow.name, leaf))] + [(REGISTRY.actions[a], ()) for a in leaf.actions]
-        game.schedule(tasks)
+        game.schedule(list(entry_tasks(frame.flow.name, leaf)))
     return game
