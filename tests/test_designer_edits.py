@@ -82,7 +82,18 @@ def test_deleting_the_once_per_turn_ride_guard_allows_a_second_ride(tmp_path):
 
 # -- order inside a state (CR 6.8.1.1.1 -> 6.8.1.3, CR 7.3.1.1) -----------------------
 
-HEART_CARD = """
+END_PHASE_ABILITY = """\
+    abilities:
+      - kind: AUTO
+        zone: V
+        timing: beginning_of_end_phase
+        conditions: [your_turn]
+        effect: {counter_charge: 1}
+        text: "At the beginning of your end phase, Counter Charge 1."
+"""
+
+# the same end-phase ability on a heart and on the G unit above it (which never gets to use it)
+HEART_CARD = f"""
 clan: Test
 nation: Test
 race: Test
@@ -94,13 +105,7 @@ cards:
     shield: null
     unit: normal
     skills: [twin_drive]
-    abilities:
-      - kind: AUTO
-        zone: V
-        timing: beginning_of_end_phase
-        conditions: [your_turn]
-        effect: {counter_charge: 1}
-        text: "At the beginning of your end phase, Counter Charge 1."
+{END_PHASE_ABILITY}
   - id: X-GEND
     name: G Unit of the End Phase
     grade: 4
@@ -108,15 +113,10 @@ cards:
     shield: null
     unit: g_unit
     skills: [triple_drive]
-    stride: {cost: [{hand_grades_total: 3}]}
-    abilities:
-      - kind: AUTO
-        zone: V
-        timing: beginning_of_end_phase
-        conditions: [your_turn]
-        effect: {counter_charge: 1}
-        text: "At the beginning of your end phase, Counter Charge 1 (it never stands by: the G unit has left)."
+    stride: {{cost: [{{hand_grades_total: 3}}]}}
+{END_PHASE_ABILITY}
 """
+
 
 END_PHASE = """
 name: the heart's end-phase ability triggers after the G unit returns; the G unit's does not
