@@ -62,6 +62,14 @@ def _mentions(data, name: str) -> bool:
     return data == name
 
 
+def emit_ability(layer, game, ctx, kind, step, **more) -> None:
+    """An ability's step (`pending`, `resolved`, `declined` ...) as the game event `ability`; built only
+    when someone hears it (a trace, a log): most games have nobody listening."""
+    if game.hooks.hears("ability"):
+        game.emit("ability", player=ctx.seat, card=game.cards[ctx.inst].id, kind=kind, timing=ctx.timing,
+                  step=step, ability=ctx.key, **more)
+
+
 class AbilityLayer(AddedClans):
     def __init__(self, game, cards) -> None:
         self.game = game
@@ -150,9 +158,7 @@ class AbilityLayer(AddedClans):
         return tuple(self.specs[key] for p, key, _ in granted if p == placed)
 
     # -- triggering ---------------------------------------------------------------
-    def emit(self, game, ctx, kind, step, **more) -> None:
-        game.emit("ability", player=ctx.seat, card=game.cards[ctx.inst].id, kind=kind, timing=ctx.timing,
-                  step=step, ability=ctx.key, **more)
+    emit = emit_ability     # (game, ctx, kind, step, **more): the trace's `ability` step
 
     def trigger(self, game, seat, inst, spec, timing, placed, origin=None, dry=False, that=(), by=None) -> bool:
         """Stands by if it may (True); `dry`: only say if; `that`: the event's units; `by`: its cause (Ctx.by)."""
