@@ -120,6 +120,8 @@ class AbilityLayer(AddedClans):
         self.granted_cont = any(s.kind == "CONT" and ".give" in s.key for s in self.specs.values())
         # which values CONT abilities change at all (power, critical): the others cost nothing
         self.cont_effects = frozenset(n for s in self.specs.values() if s.kind == "CONT" for n, _, _ in s.effects)
+        if self.cont_effects.isdisjoint(cont_restrictions.RESTRICTING):   # no card here restricts: asked
+            self.allows = cont_restrictions.allowed                       # at every attack, boost, guard
         self.records_turn = _records_turn(cards)   # then `events` records the drops and calls
         # what -> card id -> ((spec, amount, target), ...): CONT effects indexed once, read often
         self.cont_by_what: dict = {}
