@@ -81,3 +81,21 @@ def test_games_are_the_same_without_the_kept_values(monkeypatch, decks):
             patch.setattr(battle, "cached", lambda game, key, compute, *args: compute(*args))
             fresh = _trace(seed, decks)
         assert len(kept) > 1000 and kept == fresh, f"seed {seed}: a kept value changed the game"
+
+
+def test_the_debuggers_drain_closes_the_version_first():
+    """The debugger moves a game in units, one of which drains the agenda itself (`Session.unit`):
+    those tasks write the board, so the version a flow move opened must close first, as
+    `Game.advance`/`step` close it; a value kept before (the attackers) would be read stale."""
+    from vanguard_fsm.debug.session import Session
+    game = new_game_with_abilities(3, ("royal-paladin", "kagero"))
+    session = Session(game, [make_agent("heuristic", 1), make_agent("heuristic", 2)])
+    drains = 0
+    for _ in range(600):
+        moved = session.unit("agents")
+        if moved is None:
+            break
+        if moved == "drain":
+            drains += 1
+            assert game.reads is None, f"drain #{drains}: the version stayed open while its tasks ran"
+    assert drains > 10

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 
+from ..game.board_cache import close
 from ..record.trace import TraceRecorder
 from .breakpoints import Breakpoints
 
@@ -129,6 +130,7 @@ class Session:
             return "choice"
         self.units += 1
         if game.agenda:
+            close(game)     # the tasks write the board: nothing read before is kept (`board_cache`)
             game.runner.drain()
             return "drain"
         frame = game.runner.stack[-1]

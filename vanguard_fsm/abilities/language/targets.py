@@ -47,10 +47,14 @@ def find_unit(game, placed: int):
     """(seat, where, unit) of the unit with this placement number, or None."""
     if not placed:
         return None
-    for seat in (0, 1):
-        for ref in units_of(game, seat):
-            if ref[2].placed == placed:
-                return ref
+    for seat in (0, 1):     # `units_of`'s order, without building its list: costs ask this at every look
+        p = game.state.players[seat]
+        for c, u in p.units():
+            if u.placed == placed:
+                return (seat, c, u)
+        for i, u in enumerate(p.gc):
+            if u.placed == placed:
+                return (seat, f"GC[{i}]", u)
     return None
 
 

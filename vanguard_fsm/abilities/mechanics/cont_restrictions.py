@@ -103,6 +103,11 @@ def resisted(game, chooser: int, seat: int, unit) -> bool:
     return seat != chooser and _flag(game, unit, "resist")
 
 
+def allowed(game, seat: int, unit, what: str, other=None) -> bool:
+    """`allows` in a game whose cards have no restricting CONT ability (`RESTRICTING`): always."""
+    return True
+
+
 def allows(game, seat: int, unit, what: str, other=None) -> bool:
     """The unit may `attack` (neither Restraint, CR 11.5.1, nor `cannot_attack`, nor Lord, CR 11.8.1)
     or `be_boosted` or `be_attacked` or `intercept`; with `other`, may `attack` or `boost` that unit, or

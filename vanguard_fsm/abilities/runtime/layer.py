@@ -62,6 +62,40 @@ def _mentions(data, name: str) -> bool:
     return data == name
 
 
+def emit_ability(layer, game, ctx, kind, step, **more) -> None:
+    """An ability's step (`pending`, `resolved`, `declined` ...) as the game event `ability`; built only
+    when someone hears it (a trace, a log): most games have nobody listening."""
+    if game.hooks.hears("ability"):
+        game.emit("ability", player=ctx.seat, card=game.cards[ctx.inst].id, kind=kind, timing=ctx.timing,
+                  step=step, ability=ctx.key, **more)
+
+
+def resolve_next_pending(layer, game, check_timing) -> None:
+    """The turn player plays one of their pending abilities (their choice), else the other player."""
+    pending = abstate.get(game).pending
+    tp = game.state.turn_player if game.state.turn_player is not None else 0
+    for seat in (tp, 1 - tp):
+        mine = [p for p in pending if p.seat == seat]
+        if mine:
+            break
+    else:
+        return
+    actions, seen = [], set()
+    for p in mine:
+        aid = f"play_ability:{p.key}@{p.timing}"
+        if aid in seen:
+            continue    # two equal pending abilities: the same choice
+        seen.add(aid)
+        actions.append(Action(aid, "ability_order", seat, (p,)))
+
+    def chosen(g, act):
+        if not count_played(g, act.args[0]):   # True: a loop nobody can stop, a draw (CR 12.1.1.1)
+            g.then(check_timing)          # CR 8.4.1.2: then the check timing starts over
+            g.then(play_pending, act.args[0])
+
+    game.ask(seat, "ability_order", actions, chosen, "CR 8.4.1: choose which pending ability to play")
+
+
 class AbilityLayer(AddedClans):
     def __init__(self, game, cards) -> None:
         self.game = game
@@ -86,6 +120,8 @@ class AbilityLayer(AddedClans):
         self.granted_cont = any(s.kind == "CONT" and ".give" in s.key for s in self.specs.values())
         # which values CONT abilities change at all (power, critical): the others cost nothing
         self.cont_effects = frozenset(n for s in self.specs.values() if s.kind == "CONT" for n, _, _ in s.effects)
+        if self.cont_effects.isdisjoint(cont_restrictions.RESTRICTING):   # no card here restricts: asked
+            self.allows = cont_restrictions.allowed                       # at every attack, boost, guard
         self.records_turn = _records_turn(cards)   # then `events` records the drops and calls
         # what -> card id -> ((spec, amount, target), ...): CONT effects indexed once, read often
         self.cont_by_what: dict = {}
@@ -150,9 +186,7 @@ class AbilityLayer(AddedClans):
         return tuple(self.specs[key] for p, key, _ in granted if p == placed)
 
     # -- triggering ---------------------------------------------------------------
-    def emit(self, game, ctx, kind, step, **more) -> None:
-        game.emit("ability", player=ctx.seat, card=game.cards[ctx.inst].id, kind=kind, timing=ctx.timing,
-                  step=step, ability=ctx.key, **more)
+    emit = emit_ability     # (game, ctx, kind, step, **more): the trace's `ability` step
 
     def trigger(self, game, seat, inst, spec, timing, placed, origin=None, dry=False, that=(), by=None) -> bool:
         """Stands by if it may (True); `dry`: only say if; `that`: the event's units; `by`: its cause (Ctx.by)."""
@@ -167,6 +201,9 @@ class AbilityLayer(AddedClans):
 
     def subject(self, game, seat, inst, timings, zone, placed, origin=None, by=None) -> None:
         """The card an engine event is about triggers its own AUTO abilities for `timings`."""
+        held = game.state.abilities    # no AUTO ability of its own, none given: the usual case, decided first
+        if self.auto.get(game.cards[inst].id) is None and (held is None or not held.granted):
+            return
         by_timing = _printed_auto(self, game, inst, placed)
         granted = self.granted_specs(game, placed) if placed else ()   # given to units only
         if by_timing is None and not granted:
@@ -219,30 +256,7 @@ class AbilityLayer(AddedClans):
         state = self.game.state.abilities   # `abstate.get`, written out: every check timing asks
         return state is not None and bool(state.pending)
 
-    def resolve_next(self, game, check_timing) -> None:
-        """The turn player plays one of their pending abilities (their choice), else the other player."""
-        pending = abstate.get(game).pending
-        tp = game.state.turn_player if game.state.turn_player is not None else 0
-        for seat in (tp, 1 - tp):
-            mine = [p for p in pending if p.seat == seat]
-            if mine:
-                break
-        else:
-            return
-        actions, seen = [], set()
-        for p in mine:
-            aid = f"play_ability:{p.key}@{p.timing}"
-            if aid in seen:
-                continue    # two equal pending abilities: the same choice
-            seen.add(aid)
-            actions.append(Action(aid, "ability_order", seat, (p,)))
-
-        def chosen(g, act):
-            if not count_played(g, act.args[0]):   # True: a loop nobody can stop, a draw (CR 12.1.1.1)
-                g.then(check_timing)          # CR 8.4.1.2: then the check timing starts over
-                g.then(play_pending, act.args[0])
-
-        game.ask(seat, "ability_order", actions, chosen, "CR 8.4.1: choose which pending ability to play")
+    resolve_next = resolve_next_pending     # (game, check_timing): CR 8.4.1, the next pending ability is played
 
     # -- CONT (recomputed, never stored) and ACT: see static.py -------------------------
     def cont_power(self, game, unit) -> int:

@@ -54,8 +54,9 @@ def cont_value(layer, game, unit, what, found: list | None = None) -> int:
     if not table and not given:
         return total
     zones = layer.cont_zones | _ON_CIRCLES if given else layer.cont_zones
+    only = None if given else table     # no given ability: only the cards whose id has such an effect
     for seat in (0, 1):
-        for zone, _, inst, placed in layer.cards_in(game, seat, zones):
+        for zone, _, inst, placed in layer.cards_in(game, seat, zones, only):
             entries = table.get(cards[inst].id, ()) if not (placed and placed in gone) else ()
             if given and placed in given and placed not in lost:
                 entries = list(entries) + given[placed]
@@ -106,7 +107,7 @@ def act_legal(layer, game, seat):
         return []
     out, seen = [], set()
     gone = deleted.placements(game)      # a deleted unit has no ACT ability of its own (CR 10.26.3)
-    for zone, where, inst, placed in layer.cards_in(game, seat, layer.act_zones):
+    for zone, where, inst, placed in layer.cards_in(game, seat, layer.act_zones, layer.act):   # cards with ACT
         for spec in layer.act.get(game.cards[inst].id, ()) if not (placed and placed in gone) else ():
             if zone not in spec.zones or abstate.is_used(game, spec.once, inst, placed, spec.key):
                 continue
