@@ -35,26 +35,29 @@ class Ctx(NamedTuple):
                                 # (None: a rule such as a hit, or a cost; `caused_by`, CR 11.27.1)
 
 
+def iter_units(game, seat: int):
+    """(seat, where, unit) for every unit of a player on VC, R circles and GC, one at a time."""
+    p = game.state.players[seat]
+    for c, u in p.units():
+        yield (seat, c, u)
+    for i, u in enumerate(p.gc):
+        yield (seat, f"GC[{i}]", u)
+
+
 def units_of(game, seat: int):
     """(seat, where, unit) for every unit of a player on VC, R circles and GC."""
-    p = game.state.players[seat]
-    out = [(seat, c, u) for c, u in p.units()]
-    out.extend((seat, f"GC[{i}]", u) for i, u in enumerate(p.gc))
-    return out
+    return list(iter_units(game, seat))
 
 
 def find_unit(game, placed: int):
-    """(seat, where, unit) of the unit with this placement number, or None."""
+    """(seat, where, unit) of the unit with this placement number, or None (no list built: costs
+    ask this at every look)."""
     if not placed:
         return None
-    for seat in (0, 1):     # `units_of`'s order, without building its list: costs ask this at every look
-        p = game.state.players[seat]
-        for c, u in p.units():
-            if u.placed == placed:
-                return (seat, c, u)
-        for i, u in enumerate(p.gc):
-            if u.placed == placed:
-                return (seat, f"GC[{i}]", u)
+    for seat in (0, 1):
+        for ref in iter_units(game, seat):
+            if ref[2].placed == placed:
+                return ref
     return None
 
 
