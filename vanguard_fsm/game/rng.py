@@ -18,6 +18,11 @@ import random
 
 MEMO_SIZE = 64   # full states kept per generator (each ~24 KB)
 
+# The Mersenne Twister's own draws (C methods), called directly: `super().getrandbits` builds a
+# `super` object per call, and a shuffle of a deck calls `getrandbits` once per card.
+_draw_bits = random.Random.getrandbits
+_draw_float = random.Random.random
+
 
 class GameRandom(random.Random):
     """`random.Random` that knows its position: `position()` / `go_to(position)`."""
@@ -32,11 +37,11 @@ class GameRandom(random.Random):
     def getrandbits(self, k: int) -> int:
         if k > 0:
             self.words += (k - 1) // 32 + 1
-        return super().getrandbits(k)
+        return _draw_bits(self, k)
 
     def random(self) -> float:
         self.words += 2
-        return super().random()
+        return _draw_float(self)
 
     def __reduce__(self):   # pickled as its position, not as 625 numbers
         return (_at, (self.origin, self.words))
