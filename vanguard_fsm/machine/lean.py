@@ -67,11 +67,14 @@ class LeanTransition(Transition):
         """`Transition.execute` on the fast path: True if this transition fired."""
         if self.prepare:
             _run(self.prepare, machine, event, model, args, kwargs)
-        for condition in self.conditions:   # `LeanCondition.passes`, inlined: most triggers test one
+        # `LeanCondition.passes` and `_run` are written out below for the conditions and `after`
+        # (most triggers test one condition; every flow transition has one `after`, its entry plan),
+        # each call without `**kwargs` when there are none: `f(*args, **kwargs)` builds a new dict
+        for condition in self.conditions:
             func = condition.func
             if isinstance(func, str):
                 func = machine.resolve_callable(func, _event_data(machine, event, model, args, kwargs))
-            if not func(*args, **kwargs) == condition.target:
+            if not (func(*args, **kwargs) if kwargs else func(*args)) == condition.target:
                 return False
         if machine._before_state_change:
             _run(machine._before_state_change, machine, event, model, args, kwargs)
@@ -88,10 +91,10 @@ class LeanTransition(Transition):
                 _run(dest.on_enter, machine, event, model, args, kwargs)
             if dest.final and machine._on_final:
                 _run(machine._on_final, machine, event, model, args, kwargs)
-        for func in self.after:   # `_run`, written out: every flow transition has one (its entry plan)
+        for func in self.after:
             if isinstance(func, str):
                 func = machine.resolve_callable(func, _event_data(machine, event, model, args, kwargs))
-            func(*args, **kwargs)
+            func(*args, **kwargs) if kwargs else func(*args)
         if machine._after_state_change:
             _run(machine._after_state_change, machine, event, model, args, kwargs)
         return True
