@@ -183,32 +183,28 @@ class Runner:
         if leaf.decision is not None:
             kind = frame.answered
             if kind is None:
-                # a guard (a transition without 'choice') may skip the decision
-                if leaf.path in flow.guarded and self._fire(flow, "advance", frame, ctx):
-                    self._moved(frame, leaf.path)
-                    return MOVE_TRANSITION
-                return MOVE_DECISION
-            frame.answered = None
-            if kind not in flow.leaving_kinds[leaf.path]:
-                return MOVE_STAY
-            trigger = kind
+                if leaf.path not in flow.guarded:
+                    return MOVE_DECISION
+                trigger = "advance"    # a guard (a transition without 'choice') may skip the decision
+            else:
+                frame.answered = None
+                if kind not in flow.leaving_kinds[leaf.path]:
+                    return MOVE_STAY
+                trigger = kind
         else:
             trigger = "advance"
         before = frame.state
-        try:   # `_fire`, written out: this is the path of every automatic transition
+        try:
             fired = flow.events[trigger].trigger(frame, ctx)
         except Exception as exc:
             annotate_condition(exc, self)
             raise
         if not fired:
             if leaf.decision is not None:
-                return MOVE_STAY
+                return MOVE_DECISION if kind is None else MOVE_STAY
             raise FlowStuck(f"{leaf.where}: no transition out of {flow.name}.{before} could fire "
                             f"(all conditions were false); add an unconditional transition last")
-        self._moved(frame, before)
-        return MOVE_TRANSITION
-
-    def _moved(self, frame, before: str) -> None:
+        # moved: the stay in the state goes on (a repeat loop) or a new one begins
         self.transitions += 1
         state = frame.state
         if state != before:
@@ -216,14 +212,8 @@ class Runner:
         else:
             frame.passes += 1
         frame.answered = None   # `_entered`, written out
-        frame.invoke_due = frame.flow.leaves[state].invoke is not None
-
-    def _fire(self, flow, trigger: str, frame, ctx) -> bool:
-        try:
-            return flow.events[trigger].trigger(frame, ctx)
-        except Exception as exc:
-            annotate_condition(exc, self)
-            raise
+        frame.invoke_due = flow.leaves[state].invoke is not None
+        return MOVE_TRANSITION
 
     def interrupt(self, trigger: str) -> None:
         """Abandon every running machine and the agenda; fire `trigger` on the root machine."""
