@@ -151,3 +151,41 @@ def test_generated_machines_behave_the_same_on_stock_and_lean_classes():
 def test_options_the_fast_path_does_not_model_go_to_the_library(options):
     for seed in range(10):
         assert _run(Machine, seed, **options) == _run(LeanMachine, seed, **options)
+
+
+def _changed_after_build(cls, seed: int, change) -> list:
+    """`_run`'s machine, changed by `change(machine, log)` once it is built and has fired a trigger."""
+    rng = random.Random(seed)
+    log: list = []
+    model = _Model(log)
+    machine = _machine(cls, rng, log, model)
+    for step in range(25):
+        if step == 3:
+            change(machine, log)
+        trigger = rng.choice(["go", "stop", "jump", "go"])
+        try:
+            result = machine.events[trigger].trigger(model, step) if trigger in machine.events else None
+        except MachineError as exc:
+            result = f"MachineError {exc}"
+        log.append(("result", trigger, result, model.state))
+    return log
+
+
+_CHANGES = {
+    "callback list assigned": lambda m, log: setattr(m, "before_state_change", [lambda *a: log.append("bsc+")]),
+    "callback appended in place": lambda m, log: m.after_state_change.append(lambda *a: log.append("asc+")),
+    "final callback appended": lambda m, log: m.on_final.append(lambda *a: log.append("final+")),
+    "prepare_event appended": lambda m, log: m.prepare_event.append(lambda *a: log.append("prep+")),
+    "send_event switched on": lambda m, log: setattr(m, "send_event", True),
+    "invalid triggers refused": lambda m, log: setattr(m, "ignore_invalid_triggers", False),
+}
+
+
+@pytest.mark.parametrize("change", sorted(_CHANGES))
+def test_a_machine_changed_after_it_was_built_behaves_the_same_on_both_classes(change):
+    """The lean path reads the machine's attributes from a view kept by `__setattr__`: a list
+    assigned or grown, or an option switched, after the machine was built is seen at once."""
+    for seed in range(20):
+        stock = _changed_after_build(Machine, seed, _CHANGES[change])
+        lean = _changed_after_build(LeanMachine, seed, _CHANGES[change])
+        assert stock == lean, f"seed {seed}"
