@@ -241,10 +241,11 @@ class Game:
 
     def advance(self) -> Decision | None:
         """Run until a decision with two or more options is pending, or the game is over."""
-        _check_started(self)
         runner = self.runner
         if runner.finished:
             return None
+        if not runner.stack:
+            _check_started(self)     # not started: `GameStateError`
         drain, move = runner.drain, runner.move
         while True:
             pending = self.pending
