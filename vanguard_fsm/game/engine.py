@@ -165,6 +165,16 @@ def _match_action(action, decision) -> Action:
     return chosen
 
 
+def _new_instances(game, card_ids, seat: int) -> range:
+    """New instances of these cards, owned by `seat`: their numbers, in order (a whole deck at
+    once, ~60 cards a game: one list extend rather than a call per card)."""
+    cards, db = game.cards, game.db
+    first = len(cards)
+    cards.extend([db[card_id] for card_id in card_ids])
+    game.owner.extend([seat] * (len(cards) - first))
+    return range(first, len(cards))
+
+
 class Game:
     __slots__ = ("flows", "db", "decks", "seed", "rng", "state", "cards", "owner", "hooks", "agenda",
                  "pending", "runner", "params", "trace_on", "moves", "history", "abilities", "chosen_at",
@@ -181,10 +191,8 @@ class Game:
         players = []
         for seat, deck in enumerate(decks):
             p = Player(seat, deck.name)
-            for card_id in deck.main:
-                p.deck.append(self._new_instance(card_id, seat))
-            for card_id in deck.g_deck:
-                p.g_zone.append(self._new_instance(card_id, seat))
+            p.deck.extend(_new_instances(self, deck.main, seat))
+            p.g_zone.extend(_new_instances(self, deck.g_deck, seat))
             players.append(p)
         self.state = State(players, fmt)
         self.agenda: list = []
@@ -200,9 +208,7 @@ class Game:
         self.reads = None                # values kept for this board version (`board_cache`)
 
     def _new_instance(self, card_id: str, seat: int) -> int:
-        self.cards.append(self.db[card_id])
-        self.owner.append(seat)
-        return len(self.cards) - 1
+        return _new_instances(self, (card_id,), seat)[0]
 
     # -- events ----------------------------------------------------------
     def emit(self, event: str, **fields) -> None:
