@@ -21,8 +21,10 @@ Anything this fast path does not model — a queued machine, `send_event=True`,
 `prepare_event`/`finalize_event`/`on_exception` callbacks, a state class other than
 `State`, non-string (enum) states — is handed to the stock implementation whole,
 so behaviour never depends on which path ran. What is not reproduced is the
-library's debug/info logging of each step. `tests/test_lean_machine.py` plays
-seeded games on stock and lean classes and compares their traces byte for byte.
+library's debug/info logging of each step. The machine's attributes are read from
+a `MachineView` that `LeanMachine.__setattr__` keeps up to date (why: `_VIEWED`).
+`tests/test_lean_machine.py` plays seeded games on stock and lean classes and
+compares their traces byte for byte, and machines changed after they were built.
 
 Written against transitions 0.9.x (pinned in pyproject.toml): the attributes read
 here (`_queued`, `_prepare_event`, ...) are that series' internals.
@@ -167,10 +169,10 @@ class LeanMachine(Machine):
     transition_cls = LeanTransition
 
     def __init__(self, *args, **kwargs) -> None:
-        object.__setattr__(self, "lean_view", MachineView())   # filled by `__setattr__` as `Machine` sets up
+        self.lean_view = MachineView()   # filled by `__setattr__` as `Machine` sets up
         super().__init__(*args, **kwargs)
 
     def __setattr__(self, name: str, value) -> None:
-        object.__setattr__(self, name, value)
+        super().__setattr__(name, value)
         if name in _VIEWED:
             setattr(self.lean_view, name, value)
