@@ -52,10 +52,21 @@ _RANKED: dict[tuple, tuple] = {}
 
 def _ranked(kinds: tuple) -> tuple:
     """The decision's kinds that have a strategy, in `_PRIORITY` order: worked out once per set of
-    kinds (a few dozen in a game), not by asking each of the two dozen priorities at every decision."""
+    kinds (a few dozen in a game), not by asking each of the two dozen priorities at every decision.
+    A strategy that weighs the whole decision (`_WHOLE_DECISION`) is asked for its first kind only:
+    it gives the same answer for the others (the guard step's intercept, guard and g_guardian)."""
     if len(_RANKED) > 1024:
         _RANKED.clear()
-    ranked = _RANKED[kinds] = tuple(kind for kind in _PRIORITY if kind in kinds)
+    ranked, asked = [], set()
+    for kind in _PRIORITY:
+        if kind in kinds:
+            strategy = _STRATEGIES[kind]
+            if strategy in _WHOLE_DECISION:
+                if strategy in asked:
+                    continue
+                asked.add(strategy)
+            ranked.append(kind)
+    ranked = _RANKED[kinds] = tuple(ranked)
     return ranked
 
 
@@ -204,7 +215,8 @@ def _boost(game, d, actions, _):
 
 
 def _guard(game, d, actions, by_kind):
-    """Guard the vanguard when the hit matters, with the smallest shield that holds."""
+    """Guard the vanguard when the hit matters, with the smallest shield that holds: weighs every
+    intercept, guard and g_guardian option of the decision (`by_kind`), never `actions` alone."""
     state = game.state
     b = state.battle
     seat = d.player
@@ -327,6 +339,8 @@ _STRATEGIES = {
     "stand": _stand, "heal": _first, "ride_from_soul": _first,
     "act": _act, "ability_circle": _empty_circle, "ability_card": _ability_card,   # card abilities: every ACT it can pay for (`_act`)
 }
+# strategies that read every kind's options (`by_kind`), not the `actions` of the kind asked: one answer a decision
+_WHOLE_DECISION = frozenset({_guard})
 _PRIORITY = ("redraw", "g_assist_search", "g_assist", "g_assist_remove_hand", "g_assist_remove_g_zone", "ride",
              "ultimate_stride", "stride", "hand_grades_total", "normal_call", "act", "battle", "attack", "boost", "intercept", "guard", "g_guardian", "power", "critical", "stand", "heal", "ride_from_soul",
              "ability_circle", "ability_card")
