@@ -68,14 +68,21 @@ def _targets(game, seat):
 
 def _attacks(game, seat):
     """(attacker, target) circles: each attacker with each target no effect says it cannot attack
-    ("this unit cannot attack a rear-guard", CR 7.4.1.5)."""
+    ("this unit cannot attack a rear-guard", CR 7.4.1.5); kept for the board's version like
+    `_attackers`: the start step's and the attack step's guards and the decisions after them ask."""
+    if game.reads is None:
+        return _attacks_now(game, seat)
+    return cached(game, ("attacks", seat), _attacks_now, game, seat)
+
+
+def _attacks_now(game, seat):
     targets = _targets(game, seat)
     layer = game.abilities
     if layer is None or not targets:
-        return [(a, t) for a in _attackers(game, seat) for t in targets]
+        return tuple([(a, t) for a in _attackers(game, seat) for t in targets])
     me, them = game.state.players[seat], game.state.players[1 - seat]
-    return [(a, t) for a in _attackers(game, seat) for t in targets
-            if layer.allows(game, seat, me.circles[a], "attack", them.circles[t])]
+    return tuple([(a, t) for a in _attackers(game, seat) for t in targets
+                  if layer.allows(game, seat, me.circles[a], "attack", them.circles[t])])
 
 
 @condition("turn_player_can_attack")
