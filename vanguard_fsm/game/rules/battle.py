@@ -43,18 +43,11 @@ def first_turn_of_first_player(game) -> bool:
 
 
 def _attackers(game, seat):
-    """Standing front-row units no restriction keeps from attacking (Lord, 'cannot attack', CR 11.8);
-    kept for the board's version (`board_cache`): a flow guard and the decision after it both ask."""
-    if game.reads is None:
-        return _attackers_now(game, seat)
-    return cached(game, ("attackers", seat), _attackers_now, game, seat)
-
-
-def _attackers_now(game, seat):
+    """Standing front-row units no restriction keeps from attacking (Lord, 'cannot attack', CR 11.8)."""
     p = game.state.players[seat]
     layer = game.abilities
-    return tuple([c for c in FRONT_ROW if p.circles[c] is not None and not p.circles[c].rested
-                  and (layer is None or layer.allows(game, seat, p.circles[c], "attack"))])
+    return [c for c in FRONT_ROW if p.circles[c] is not None and not p.circles[c].rested
+            and (layer is None or layer.allows(game, seat, p.circles[c], "attack"))]
 
 
 def _targets(game, seat):
@@ -68,28 +61,30 @@ def _targets(game, seat):
 
 def _attacks(game, seat):
     """(attacker, target) circles: each attacker with each target no effect says it cannot attack
-    ("this unit cannot attack a rear-guard", CR 7.4.1.5); kept for the board's version like
-    `_attackers`: the start step's and the attack step's guards and the decisions after them ask."""
+    ("this unit cannot attack a rear-guard", CR 7.4.1.5); kept for the board's version
+    (`board_cache`): the start step's and the attack step's guards and the decisions after them ask."""
     if game.reads is None:
         return _attacks_now(game, seat)
     return cached(game, ("attacks", seat), _attacks_now, game, seat)
 
 
 def _attacks_now(game, seat):
+    attackers = _attackers(game, seat)
+    if not attackers:       # no attacker: the targets' restrictions need not be asked
+        return ()
     targets = _targets(game, seat)
     layer = game.abilities
     if layer is None or not targets:
-        return tuple([(a, t) for a in _attackers(game, seat) for t in targets])
+        return tuple([(a, t) for a in attackers for t in targets])
     me, them = game.state.players[seat], game.state.players[1 - seat]
-    return tuple([(a, t) for a in _attackers(game, seat) for t in targets
+    return tuple([(a, t) for a in attackers for t in targets
                   if layer.allows(game, seat, me.circles[a], "attack", them.circles[t])])
 
 
 @condition("turn_player_can_attack")
 def turn_player_can_attack(game) -> bool:
     """A standing unit on VC or the front row, and something it may attack."""
-    seat = game.state.turn_player
-    return bool(_attackers(game, seat)) and bool(_attacks(game, seat))
+    return bool(_attacks(game, game.state.turn_player))     # no attacker: no (attacker, target) pair
 
 
 def battle_legal(game, seat):
