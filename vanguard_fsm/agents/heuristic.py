@@ -188,8 +188,15 @@ def _battle(game, d, actions, _):
 
 
 def _attack(game, d, actions, _):
-    """The strongest line (attacker + possible booster) into the vanguard."""
+    """The strongest line (attacker + possible booster) into the vanguard, a rear-guard's before the
+    vanguard's. The lines' powers are weighed only between the actions of the best target and attacker
+    kind (the first key of the order): often one action, and then no power is read at all."""
     p = game.state.players[d.player]
+    ranked = [((a.args[1] == "VC", a.args[0] != "VC"), a) for a in actions]
+    best = max(rank for rank, _ in ranked)
+    finalists = [a for rank, a in ranked if rank == best]
+    if len(finalists) == 1:
+        return finalists[0]
     totals: dict = {}     # attacker circle -> its line's power (one per attacker, not per target)
 
     def strength(attacker):
@@ -203,11 +210,11 @@ def _attack(game, d, actions, _):
         return total
 
     def line(a):
-        attacker, target = a.args
+        attacker = a.args[0]
         if attacker not in totals:
             totals[attacker] = strength(attacker)
-        return (target == "VC", attacker != "VC", totals[attacker])
-    return max(actions, key=line)
+        return totals[attacker]
+    return max(finalists, key=line)     # the first of the strongest, as over every action's (rank, power)
 
 
 def _boost(game, d, actions, _):
