@@ -34,8 +34,15 @@ class HeuristicAgent:
 
     def choose(self, game, decision):
         by_kind: dict[str, list] = {}
-        for a in decision.actions:
-            by_kind.setdefault(a.kind, []).append(a)
+        last = same = None
+        for a in decision.actions:      # a legal-action generator lists one kind: look its list up once per run
+            kind = a.kind
+            if kind is not last:
+                same = by_kind.get(kind)
+                if same is None:
+                    same = by_kind[kind] = []
+                last = kind
+            same.append(a)
         kinds = tuple(by_kind)
         ranked = _RANKED.get(kinds)
         if ranked is None:
