@@ -51,14 +51,14 @@ def test_the_version_is_open_while_a_decision_waits_and_closed_once_answered():
 
 def test_a_write_past_the_engine_doors_is_caught_in_check_mode(monkeypatch):
     """CR 7.3.1.2: a rested unit cannot attack. Resting one behind the engine's back while the
-    decision waits would leave the kept attackers stale: check mode says so at the next read."""
+    decision waits would leave the kept attacks stale: check mode says so at the next read."""
     monkeypatch.setattr(board_cache, "CHECK", True)
     game, decision = _at_attack_declaration()
     seat = decision.player
     attackers = {a.args[0] for a in battle.attack_legal(game, seat)}
     circle = sorted(attackers)[0]
     game.state.players[seat].circles[circle].rested = True      # no apply, no task: past the doors
-    with pytest.raises(board_cache.StaleCache, match="attackers"):
+    with pytest.raises(board_cache.StaleCache, match="attacks"):
         battle.attack_legal(game, seat)
     monkeypatch.setattr(board_cache, "CHECK", False)
     stale = {a.args[0] for a in battle.attack_legal(game, seat)}

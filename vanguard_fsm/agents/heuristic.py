@@ -34,8 +34,15 @@ class HeuristicAgent:
 
     def choose(self, game, decision):
         by_kind: dict[str, list] = {}
-        for a in decision.actions:
-            by_kind.setdefault(a.kind, []).append(a)
+        last = same = None
+        for a in decision.actions:      # a legal-action generator lists one kind: look its list up once per run
+            kind = a.kind
+            if kind is not last:
+                same = by_kind.get(kind)
+                if same is None:
+                    same = by_kind[kind] = []
+                last = kind
+            same.append(a)
         kinds = tuple(by_kind)
         ranked = _RANKED.get(kinds)
         if ranked is None:
@@ -52,10 +59,21 @@ _RANKED: dict[tuple, tuple] = {}
 
 def _ranked(kinds: tuple) -> tuple:
     """The decision's kinds that have a strategy, in `_PRIORITY` order: worked out once per set of
-    kinds (a few dozen in a game), not by asking each of the two dozen priorities at every decision."""
+    kinds (a few dozen in a game), not by asking each of the two dozen priorities at every decision.
+    A strategy that weighs the whole decision (`_WHOLE_DECISION`) is asked for its first kind only:
+    it gives the same answer for the others (the guard step's intercept, guard and g_guardian)."""
     if len(_RANKED) > 1024:
         _RANKED.clear()
-    ranked = _RANKED[kinds] = tuple(kind for kind in _PRIORITY if kind in kinds)
+    ranked, asked = [], set()
+    for kind in _PRIORITY:
+        if kind in kinds:
+            strategy = _STRATEGIES[kind]
+            if strategy in _WHOLE_DECISION:
+                if strategy in asked:
+                    continue
+                asked.add(strategy)
+            ranked.append(kind)
+    ranked = _RANKED[kinds] = tuple(ranked)
     return ranked
 
 
@@ -177,8 +195,15 @@ def _battle(game, d, actions, _):
 
 
 def _attack(game, d, actions, _):
-    """The strongest line (attacker + possible booster) into the vanguard."""
+    """The strongest line (attacker + possible booster) into the vanguard, a rear-guard's before the
+    vanguard's. The lines' powers are weighed only between the actions of the best target and attacker
+    kind (the first key of the order): often one action, and then no power is read at all."""
     p = game.state.players[d.player]
+    ranked = [((a.args[1] == "VC", a.args[0] != "VC"), a) for a in actions]
+    best = max(rank for rank, _ in ranked)
+    finalists = [a for rank, a in ranked if rank == best]
+    if len(finalists) == 1:
+        return finalists[0]
     totals: dict = {}     # attacker circle -> its line's power (one per attacker, not per target)
 
     def strength(attacker):
@@ -192,11 +217,11 @@ def _attack(game, d, actions, _):
         return total
 
     def line(a):
-        attacker, target = a.args
+        attacker = a.args[0]
         if attacker not in totals:
             totals[attacker] = strength(attacker)
-        return (target == "VC", attacker != "VC", totals[attacker])
-    return max(actions, key=line)
+        return totals[attacker]
+    return max(finalists, key=line)     # the first of the strongest, as over every action's (rank, power)
 
 
 def _boost(game, d, actions, _):
@@ -204,7 +229,8 @@ def _boost(game, d, actions, _):
 
 
 def _guard(game, d, actions, by_kind):
-    """Guard the vanguard when the hit matters, with the smallest shield that holds."""
+    """Guard the vanguard when the hit matters, with the smallest shield that holds: weighs every
+    intercept, guard and g_guardian option of the decision (`by_kind`), never `actions` alone."""
     state = game.state
     b = state.battle
     seat = d.player
@@ -327,6 +353,8 @@ _STRATEGIES = {
     "stand": _stand, "heal": _first, "ride_from_soul": _first,
     "act": _act, "ability_circle": _empty_circle, "ability_card": _ability_card,   # card abilities: every ACT it can pay for (`_act`)
 }
+# strategies that read every kind's options (`by_kind`), not the `actions` of the kind asked: one answer a decision
+_WHOLE_DECISION = frozenset({_guard})
 _PRIORITY = ("redraw", "g_assist_search", "g_assist", "g_assist_remove_hand", "g_assist_remove_g_zone", "ride",
              "ultimate_stride", "stride", "hand_grades_total", "normal_call", "act", "battle", "attack", "boost", "intercept", "guard", "g_guardian", "power", "critical", "stand", "heal", "ride_from_soul",
              "ability_circle", "ability_card")

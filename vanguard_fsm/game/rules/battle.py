@@ -43,18 +43,11 @@ def first_turn_of_first_player(game) -> bool:
 
 
 def _attackers(game, seat):
-    """Standing front-row units no restriction keeps from attacking (Lord, 'cannot attack', CR 11.8);
-    kept for the board's version (`board_cache`): a flow guard and the decision after it both ask."""
-    if game.reads is None:
-        return _attackers_now(game, seat)
-    return cached(game, ("attackers", seat), _attackers_now, game, seat)
-
-
-def _attackers_now(game, seat):
+    """Standing front-row units no restriction keeps from attacking (Lord, 'cannot attack', CR 11.8)."""
     p = game.state.players[seat]
     layer = game.abilities
-    return tuple([c for c in FRONT_ROW if p.circles[c] is not None and not p.circles[c].rested
-                  and (layer is None or layer.allows(game, seat, p.circles[c], "attack"))])
+    return [c for c in FRONT_ROW if p.circles[c] is not None and not p.circles[c].rested
+            and (layer is None or layer.allows(game, seat, p.circles[c], "attack"))]
 
 
 def _targets(game, seat):
@@ -68,21 +61,30 @@ def _targets(game, seat):
 
 def _attacks(game, seat):
     """(attacker, target) circles: each attacker with each target no effect says it cannot attack
-    ("this unit cannot attack a rear-guard", CR 7.4.1.5)."""
+    ("this unit cannot attack a rear-guard", CR 7.4.1.5); kept for the board's version
+    (`board_cache`): the start step's and the attack step's guards and the decisions after them ask."""
+    if game.reads is None:
+        return _attacks_now(game, seat)
+    return cached(game, ("attacks", seat), _attacks_now, game, seat)
+
+
+def _attacks_now(game, seat):
+    attackers = _attackers(game, seat)
+    if not attackers:       # no attacker: the targets' restrictions need not be asked
+        return ()
     targets = _targets(game, seat)
     layer = game.abilities
     if layer is None or not targets:
-        return [(a, t) for a in _attackers(game, seat) for t in targets]
+        return tuple([(a, t) for a in attackers for t in targets])
     me, them = game.state.players[seat], game.state.players[1 - seat]
-    return [(a, t) for a in _attackers(game, seat) for t in targets
-            if layer.allows(game, seat, me.circles[a], "attack", them.circles[t])]
+    return tuple([(a, t) for a in attackers for t in targets
+                  if layer.allows(game, seat, me.circles[a], "attack", them.circles[t])])
 
 
 @condition("turn_player_can_attack")
 def turn_player_can_attack(game) -> bool:
     """A standing unit on VC or the front row, and something it may attack."""
-    seat = game.state.turn_player
-    return bool(_attackers(game, seat)) and bool(_attacks(game, seat))
+    return bool(_attacks(game, game.state.turn_player))     # no attacker: no (attacker, target) pair
 
 
 def battle_legal(game, seat):
@@ -261,8 +263,9 @@ def guard_legal(game, seat):
     vg = zones.vanguard_grade(game, seat) + game.params["grade_limits"]["guard"]["max"]
     cards = game.cards
     layer = game.abilities      # a CONT of the attacker's side may forbid some cards ("grade 0 units")
+    restricted = bool(game.state.statuses)      # no status at all: no seat_forbids to ask for each card
     hand = [(i, inst) for i, inst in distinct(game, p.hand) if cards[inst].grade <= vg and cards[inst].unit != "g_unit"
-            and not statuses.seat_forbids(game, seat, "no_guard_from_hand", cards[inst].grade)
+            and not (restricted and statuses.seat_forbids(game, seat, "no_guard_from_hand", cards[inst].grade))
             and (layer is None or layer.allows(game, seat, None, "guard", inst))]
     b = game.state.battle
     if not b.more:
@@ -304,10 +307,11 @@ def intercept_legal(game, seat):
     b = game.state.battle
     cards = game.cards
     layer = game.abilities
+    restricted = bool(game.state.statuses)      # no status at all: no seat_forbids / unit_has to ask
     ready = [c for c in FRONT_REAR
              if p.circles[c] is not None and c != b.target and "intercept" in cards[p.circles[c].card].skills
-             and not statuses.seat_forbids(game, seat, "no_intercept", cards[p.circles[c].card].grade)
-             and not statuses.unit_has(game, p.circles[c], "cannot_intercept")
+             and not (restricted and (statuses.seat_forbids(game, seat, "no_intercept", cards[p.circles[c].card].grade)
+                                      or statuses.unit_has(game, p.circles[c], "cannot_intercept")))
              and (layer is None or layer.allows(game, seat, p.circles[c], "intercept"))]
     if not b.more:
         return [_INTERCEPTS.get((seat, c, b.target))

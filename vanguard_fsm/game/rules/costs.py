@@ -87,8 +87,12 @@ def _term(name: str):
 
 
 def payable(game, ctx, cost) -> bool:
-    """Every cost of the list can be paid now (CR 8.5.2.3)."""
-    return all(_term(name).payable(game, ctx, arg if arg is not None else 1) for name, arg in cost)
+    """Every cost of the list can be paid now (CR 8.5.2.3): the first that cannot says no (a plain loop:
+    asked for every G guardian at every guard decision)."""
+    for name, arg in cost:
+        if not _term(name).payable(game, ctx, arg if arg is not None else 1):
+            return False
+    return True
 
 
 def pay_all(game, ctx, cost, i, then) -> None:

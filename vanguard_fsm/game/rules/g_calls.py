@@ -35,12 +35,32 @@ WAIVED = "stride_cost_waived"    # seat status: the next normal stride this turn
 NEXT = "next"                    # its value until a stride uses it (then the G unit's card instance)
 
 
+def _skill(game, seat: int, g: int, skill: str) -> tuple:
+    """(card, PayContext, printed cost) of the G unit `g`'s skill, asked for every G unit at each guard
+    decision: pure functions of seat, g, skill and the card, which is frozen (`Card`, its costs
+    `FrozenDict`s), so kept. The key holds the card's id and the entry the card itself: while kept, no
+    other object can have that id (the `_SPEC_FNS` idea of game/engine.py)."""
+    card = game.cards[g]
+    key = (seat, g, skill, id(card))
+    found = _SKILLS.get(key)
+    if found is None:
+        if len(_SKILLS) > 4096:     # many card databases and games: start over
+            _SKILLS.clear()
+        found = _SKILLS[key] = (card, costs.PayContext(seat, g, f"{skill}:{card.id}", skill), card.skill_cost(skill))
+    return found
+
+
+_SKILLS: dict[tuple, tuple] = {}
+
+
 def _context(game, seat: int, g: int, skill: str) -> costs.PayContext:
-    return costs.PayContext(seat, g, f"{skill}:{game.cards[g].id}", skill)
+    return _skill(game, seat, g, skill)[1]
 
 
 def _can_pay(game, seat: int, g: int, skill: str) -> bool:
-    return costs.payable(game, _context(game, seat, g, skill), _cost(game, seat, g, skill))
+    """A waived stride cost is paid by nothing (`_cost`: ())."""
+    _, ctx, cost = _skill(game, seat, g, skill)
+    return _waived(game, seat, g, skill) or costs.payable(game, ctx, cost)
 
 
 def _waived(game, seat: int, g: int, skill: str) -> bool:
@@ -51,7 +71,7 @@ def _waived(game, seat: int, g: int, skill: str) -> bool:
 
 
 def _cost(game, seat: int, g: int, skill: str) -> tuple:
-    return () if _waived(game, seat, g, skill) else game.cards[g].skill_cost(skill)
+    return () if _waived(game, seat, g, skill) else _skill(game, seat, g, skill)[2]
 
 
 def _face_down_with(game, seat: int, skill: str) -> list:
@@ -154,8 +174,9 @@ def g_guardian_legal(game, seat):
     the kind is offered at all is the decision's `offer_if` in flows/battle.yaml."""
     cards = game.cards
     b = game.state.battle
+    restricted = bool(game.state.statuses)      # an effect's restriction is a status; none at all: none to ask
     ready = [g for _, g in _face_down_with(game, seat, "g_guardian")
-             if not statuses.seat_forbids(game, seat, "no_g_guardian", cards[g].grade)   # an effect's restriction
+             if not (restricted and statuses.seat_forbids(game, seat, "no_g_guardian", cards[g].grade))
              and _can_pay(game, seat, g, "g_guardian")]
     if not b.more:
         kept = _G_GUARDIANS.get     # its id names the card: the card's id is part of the key

@@ -54,30 +54,32 @@ def redraw_legal(game, seat):
     """Return any 0-5 cards to the deck, shuffle, draw back to 5 (RULES 3.2.3)."""
     hand = game.state.players[seat].hand
     cards = game.cards
-    ids = [cards[inst].id for inst in hand]
-    seen, actions = set(), [Action("redraw:keep", "redraw", seat, ())]
-    for combo, action_id in _subsets(len(hand), game.params["max_redraw"]):
-        key = tuple(sorted([ids[i] for i in combo]))
-        if key in seen:
-            continue
-        seen.add(key)
-        actions.append(Action(action_id, "redraw", seat, tuple([hand[i] for i in combo])))
-    return actions
+    first: dict = {}     # each hand card -> the index of the first card with its id: equal cards share one
+    same = tuple([first.setdefault(cards[inst].id, i) for i, inst in enumerate(hand)])
+    return [Action("redraw:keep", "redraw", seat, ())] + [
+        Action(action_id, "redraw", seat, tuple([hand[i] for i in combo]))
+        for combo, action_id in _distinct_subsets(same, game.params["max_redraw"])]
 
 
 _SUBSETS: dict[tuple, tuple] = {}
 
 
-def _subsets(size: int, most: int) -> tuple:
-    """(hand indices, action id) of every non-empty subset of at most `most` of `size` hand cards,
-    smaller first: the same for every game, so worked out once per hand size."""
-    found = _SUBSETS.get((size, most))
+def _distinct_subsets(same: tuple, most: int) -> tuple:
+    """(hand indices, action id) of every non-empty subset of at most `most` hand cards, smaller first,
+    the first of those returning the same cards (`same`: each card's first equal card): the same for
+    every hand with equal cards in the same places, so worked out once per such pattern."""
+    found = _SUBSETS.get((same, most))
     if found is None:
-        if len(_SUBSETS) > 64:     # hand sizes and redraw limits of many variants: start over
+        if len(_SUBSETS) > 1024:     # hand sizes and redraw limits of many variants: start over
             _SUBSETS.clear()
-        found = _SUBSETS[size, most] = tuple(
-            (combo, f"redraw:hand[{','.join(map(str, combo))}]")
-            for k in range(1, min(size, most) + 1) for combo in combinations(range(size), k))
+        seen, kept = set(), []
+        for k in range(1, min(len(same), most) + 1):
+            for combo in combinations(range(len(same)), k):
+                key = tuple(sorted([same[i] for i in combo]))
+                if key not in seen:
+                    seen.add(key)
+                    kept.append((combo, f"redraw:hand[{','.join(map(str, combo))}]"))
+        found = _SUBSETS[same, most] = tuple(kept)
     return found
 
 

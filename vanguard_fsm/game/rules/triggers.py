@@ -74,8 +74,12 @@ def _options(game, seat, effect) -> list:
 
 def _trigger_step(game, seat, inst, active, effects, record, order=()) -> None:
     """Do the remaining `effects`: the player picks the next one and its target (CR 2.8.2)."""
-    ways = [w for w in (_options(game, seat, e) for e in dict.fromkeys(effects)) if w]
-    if all(len(w) == 1 for w in ways):   # nothing to choose: the listed order (see the module doc)
+    ways = []       # each remaining effect's options (one kind each), those that can do something
+    for effect in dict.fromkeys(effects):
+        way = _options(game, seat, effect)
+        if way:
+            ways.append(way)
+    if sum(map(len, ways)) == len(ways):   # one way each: nothing to choose, the listed order (see the module doc)
         ways = ways[:1]
     actions = [a for w in ways for a in w]
     if not actions:     # all done, or what is left can do nothing now
@@ -89,7 +93,7 @@ def _trigger_step(game, seat, inst, active, effects, record, order=()) -> None:
         rest = list(effects)
         rest.remove(a.kind)
         g.then(_trigger_step, seat, inst, active, tuple(rest), record + _do(g, seat, inst, a), order + (a.kind,))
-    kinds = ", ".join(dict.fromkeys(a.kind for a in actions))
+    kinds = ", ".join([w[0].kind for w in ways])    # the effects left, each once (`_options`: one kind a way)
     game.ask(seat, "trigger", actions, do,
              f"{game.cards[inst].trigger} trigger: the next effect ({kinds}) and its target")
 

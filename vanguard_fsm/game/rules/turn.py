@@ -155,14 +155,23 @@ def call_legal(game, seat):
     cards = game.cards
     circles = zones.call_circles(p)
     kept = _CALLS.get
-    return [kept((seat, i, inst, circle))
-            or _CALLS.new((seat, i, inst, circle), f"call:hand[{i}]->{circle}", "normal_call", seat, (inst, circle))
-            for i, inst in distinct(game, p.hand)
-            if cards[inst].grade <= vg and cards[inst].unit != "g_unit"
-            for circle in circles]
+    actions = []
+    for i, inst in distinct(game, p.hand):
+        if cards[inst].grade <= vg and cards[inst].unit != "g_unit":
+            actions += kept((seat, i, inst, circles)) or _call_row(seat, i, inst, circles)
+    return actions
 
 
-# the options offered again and again (`KeptActions`), one store per kind
+def _call_row(seat: int, i: int, inst: int, circles: tuple) -> tuple:
+    """One hand card's calls, one to each circle: kept as a row (one look-up per card, not per circle)."""
+    if len(_CALLS) >= _CALLS.LIMIT:
+        _CALLS.clear()
+    row = _CALLS[(seat, i, inst, circles)] = tuple([
+        Action(f"call:hand[{i}]->{circle}", "normal_call", seat, (inst, circle)) for circle in circles])
+    return row
+
+
+# the options offered again and again (`KeptActions`; the calls as rows, `_call_row`), one store per kind
 _CALLS, _RIDES, _MOVES = KeptActions(), KeptActions(), KeptActions()
 
 
