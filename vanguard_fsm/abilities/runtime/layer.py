@@ -201,9 +201,9 @@ class AbilityLayer(AddedClans):
 
     def subject(self, game, seat, inst, timings, zone, placed, origin=None, by=None) -> None:
         """The card an engine event is about triggers its own AUTO abilities for `timings`."""
-        held = game.state.abilities    # no AUTO ability of its own, none given: the usual case, decided first
-        if self.auto.get(game.cards[inst].id) is None and (held is None or not held.granted):
-            return
+        held, own = game.state.abilities, self.auto.get(game.cards[inst].id)   # none given, none of its own
+        if (held is None or not held.granted) and (own is None or own.keys().isdisjoint(timings)):
+            return     # on these timings: the usual case, decided first
         by_timing = _printed_auto(self, game, inst, placed)
         granted = self.granted_specs(game, placed) if placed else ()   # given to units only
         if by_timing is None and not granted:
