@@ -27,7 +27,8 @@ def cont_value(layer, game, unit, what, found: list | None = None) -> int:
     entries = own.get(cards[unit.card].id) if own else None
     table = layer.cont_by_what.get(what)
     granted = abstate.get(game).granted if layer.granted_cont else ()
-    if not entries and not table and not granted:
+    given = _given_cont(layer, granted, what) if granted else None
+    if not entries and not table and not given:
         return 0     # no ability here can change `what` of this unit now: the usual case, decided first
     gone = deleted.placements(game)      # a deleted unit's own CONT abilities do not apply (CR 10.26.3)
     lost = statuses.lost(game, what) if game.state.statuses else ()   # "loses Restraint" (`lose`): own
@@ -50,7 +51,6 @@ def cont_value(layer, game, unit, what, found: list | None = None) -> int:
                 if found is not None:
                     found.append((spec.key, amount))
     table = table or {}
-    given = _given_cont(layer, granted, what) if granted else None
     if not table and not given:
         return total
     zones = layer.cont_zones | _ON_CIRCLES if given else layer.cont_zones
@@ -77,9 +77,26 @@ _ON_CIRCLES = frozenset({"V", "R"})
 
 def _given_cont(layer, granted, what) -> dict:
     """Placement -> (spec, amount, target) of the CONT effects on `what` that effects gave to
-    the unit with that placement, in the order given; worked out once per look, not per card."""
+    the unit with that placement, in the order given; worked out once per look, not per card,
+    and kept while the same `granted` tuple is asked again (`_LAST_GIVEN`)."""
+    last = _LAST_GIVEN[0]
+    if last[0] is granted and last[1] == what and last[2] is layer.specs:
+        return last[3]
+    out = _given_cont_now(layer.specs, granted, what)
+    _LAST_GIVEN[0] = (granted, what, layer.specs, out)
+    return out
+
+
+# the last `_given_cont` answer: (granted, what, specs, answer). It is a function of the three
+# alone, and all are immutable (an `AbState.granted` tuple is replaced, never changed; a
+# layer's specs are fixed when it is built): the same objects give the same answer. Kept
+# alive here, they cannot be freed and their ids reused. Granted abilities change a few
+# times a game while powers are read hundreds of times; the caller only reads the answer.
+_LAST_GIVEN = [((), None, None, {})]
+
+
+def _given_cont_now(specs, granted, what) -> dict:
     out: dict = {}
-    specs = layer.specs
     for placed, key, _ in granted:
         spec = specs[key]
         if placed and spec.kind == "CONT":
