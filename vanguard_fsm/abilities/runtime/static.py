@@ -36,23 +36,13 @@ def cont_value(layer, game, unit, what, found: list | None = None) -> int:
         gone = gone | lost
     if entries and unit.placed not in gone:
         seat = game.owner[unit.card]
-        p = game.state.players[seat]
-        vc = p.circles["VC"]
-        on_vc = vc is unit or (vc is not None and vc.legion() and vc.mate is unit)
-        zone = ("V" if on_vc else "GC" if unit in p.gc
-                else "R" if any(p.circles[c] is unit for c in REAR_CIRCLES) else None)
-        for spec, arg, _ in entries if zone is not None else ():
-            if spec.zones is not None and zone not in spec.zones:
-                continue
-            ctx = Ctx(seat, unit.card, spec.key, "continuous", unit.placed)
-            if all_hold(game, ctx, spec.conditions):
-                amount = 1 if arg is None else arg if type(arg) is int else counts.value(game, ctx, arg)
-                total += amount
-                if found is not None:
-                    found.append((spec.key, amount))
+        total += _own(game, seat, unit, _zone_of(game.state.players[seat], unit), entries, found)
+    if not table:
+        if not given:
+            return total
+        if not given.reaches_others:   # only "this unit gets ...": the unit's own given abilities
+            return total + _given_to_self(layer, game, unit, given, lost, found)
     table = table or {}
-    if not table and not given:
-        return total
     zones = layer.cont_zones | _ON_CIRCLES if given else layer.cont_zones
     only = None if given else table     # no given ability: only the cards whose id has such an effect
     for seat in (0, 1):
@@ -75,6 +65,51 @@ def cont_value(layer, game, unit, what, found: list | None = None) -> int:
 _ON_CIRCLES = frozenset({"V", "R"})
 
 
+def _zone_of(p, unit) -> str | None:
+    """Where `unit` is on the player's field, as `layer.cards_in` names it (V, GC, R), or None."""
+    vc = p.circles["VC"]
+    if vc is unit or (vc is not None and vc.legion() and vc.mate is unit):
+        return "V"
+    return "GC" if unit in p.gc else "R" if any(p.circles[c] is unit for c in REAR_CIRCLES) else None
+
+
+def _own(game, seat, unit, zone, entries, found) -> int:
+    """The sum of the CONT `entries` ((spec, amount, target), ...) the unit on `zone` has now."""
+    total = 0
+    for spec, arg, _ in entries if zone is not None else ():
+        if spec.zones is not None and zone not in spec.zones:
+            continue
+        ctx = Ctx(seat, unit.card, spec.key, "continuous", unit.placed)
+        if all_hold(game, ctx, spec.conditions):
+            amount = 1 if arg is None else arg if type(arg) is int else counts.value(game, ctx, arg)
+            total += amount
+            if found is not None:
+                found.append((spec.key, amount))
+    return total
+
+
+def _given_to_self(layer, game, unit, given, lost, found) -> int:
+    """`cont_value`'s look over every card, when the only effects are given "this unit gets ..."
+    ones (no printed CONT reaches other units): only the unit's own can count, so only it is
+    looked at, where the look over the zones would find it (the same abilities, the same order)."""
+    mine = given.get(unit.placed) if unit.placed not in lost else None
+    if not mine:
+        return 0
+    zones = layer.cont_zones | _ON_CIRCLES
+    for seat in (game.owner[unit.card], 1 - game.owner[unit.card]):
+        zone = _zone_of(game.state.players[seat], unit)
+        if zone is not None:
+            return _own(game, seat, unit, zone if zone in zones else None, mine, found)
+    return 0
+
+
+class _Given(dict):
+    """Placement -> given CONT effects ((spec, amount, target), ...); `reaches_others`: one of
+    them changes a unit other than its own (a target other than `self`)."""
+
+    __slots__ = ("reaches_others",)
+
+
 def _given_cont(layer, granted, what) -> dict:
     """Placement -> (spec, amount, target) of the CONT effects on `what` that effects gave to
     the unit with that placement, in the order given; worked out once per look, not per card,
@@ -92,17 +127,18 @@ def _given_cont(layer, granted, what) -> dict:
 # layer's specs are fixed when it is built): the same objects give the same answer. Kept
 # alive here, they cannot be freed and their ids reused. Granted abilities change a few
 # times a game while powers are read hundreds of times; the caller only reads the answer.
-_LAST_GIVEN = [((), None, None, {})]
+_LAST_GIVEN: list = [((), None, None, None)]
 
 
-def _given_cont_now(specs, granted, what) -> dict:
-    out: dict = {}
+def _given_cont_now(specs, granted, what) -> _Given:
+    out = _Given()
     for placed, key, _ in granted:
         spec = specs[key]
         if placed and spec.kind == "CONT":
             for name, arg, params in spec.effects:
                 if name == what:
                     out.setdefault(placed, []).append((spec, arg, dict(params).get("target", "self")))
+    out.reaches_others = any(target != "self" for entries in out.values() for _, _, target in entries)
     return out
 
 
