@@ -35,7 +35,7 @@ from ..language.spec import compile_card
 from .static import pay_and_resolve
 from ..language.targets import Ctx
 from .events import EVENT_TIMINGS, hit_event, on_zone_change
-from .listeners import HIDDEN_ZONES, may_trigger
+from .listeners import HIDDEN_ZONES, listening_owners, may_trigger
 from ..effects.delayed import stand_by_delayed
 from ..language.identity import home_of
 
@@ -299,8 +299,9 @@ def _timing_specs(layer, game, name):
     ids = None if granted else layer.timing_ids.get(name, ())   # granted abilities: look at every card
     tp = game.state.turn_player if game.state.turn_player is not None else 0
     gone = deleted.placements(game)      # deleted units: no printed text (CR 10.26.3)
+    owners = listening_owners(game, name) if ids is not None else (True, True)
     for seat in (tp, 1 - tp):
-        for zone, _, inst, placed in layer.cards_in(game, seat, zones, ids):
+        for zone, _, inst, placed in layer.cards_in(game, seat, zones, ids) if owners[seat] else ():
             by_timing = layer.auto.get(cards[inst].id) if not (placed and placed in gone) else None
             specs = by_timing.get(name, ()) if by_timing else ()
             if granted and placed:

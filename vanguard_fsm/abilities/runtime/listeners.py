@@ -82,6 +82,13 @@ def may_trigger(game, name: str, granted: tuple = ()) -> bool:
     return bool(seat0 and _present(players[0], seat0, tests) or seat1 and _present(players[1], seat1, tests))
 
 
+def listening_owners(game, name: str) -> tuple:
+    """(seat 0 has a card with a printed AUTO ability on timing `name`, seat 1 has): a player with
+    none has nothing to look at for it (abilities given to units aside)."""
+    entry = listeners_of(game).by_timing.get(name)
+    return (False, False) if entry is None else (bool(entry[0][0]), bool(entry[0][1]))
+
+
 def may_act(game, seat: int) -> bool:
     """False only if none of the player's cards with an ACT ability is where one can be played."""
     by_owner, tests = listeners_of(game).act
