@@ -35,7 +35,7 @@ from ..language.spec import compile_card
 from .static import pay_and_resolve
 from ..language.targets import Ctx
 from .events import EVENT_TIMINGS, hit_event, on_zone_change
-from .listeners import HIDDEN_ZONES, listening_owners, may_trigger
+from .listeners import HIDDEN_ZONES, given_timings, listening_owners, may_trigger
 from ..effects.delayed import stand_by_delayed
 from ..language.identity import home_of
 
@@ -202,7 +202,8 @@ class AbilityLayer(AddedClans):
     def subject(self, game, seat, inst, timings, zone, placed, origin=None, by=None) -> None:
         """The card an engine event is about triggers its own AUTO abilities for `timings`."""
         held, own = game.state.abilities, self.auto.get(game.cards[inst].id)   # none given, none of its own
-        if (held is None or not held.granted) and (own is None or own.keys().isdisjoint(timings)):
+        if (held is None or not held.granted or given_timings(self, held.granted).isdisjoint(timings)) and (
+                own is None or own.keys().isdisjoint(timings)):
             return     # on these timings: the usual case, decided first
         by_timing = _printed_auto(self, game, inst, placed)
         granted = self.granted_specs(game, placed) if placed else ()   # given to units only
@@ -295,6 +296,8 @@ def _timing_specs(layer, game, name):
     the turn player's first."""
     zones = layer.timing_zones[name]
     granted = abstate.get(game).granted
+    if granted and name not in given_timings(layer, granted):
+        granted = ()     # none of the given abilities is an AUTO one on this timing
     cards = game.cards
     ids = None if granted else layer.timing_ids.get(name, ())   # granted abilities: look at every card
     tp = game.state.turn_player if game.state.turn_player is not None else 0

@@ -65,12 +65,8 @@ def may_trigger(game, name: str, granted: tuple = ()) -> bool:
     `granted`: the abilities effects gave to units (`AbState.granted`); one of them on this
     timing makes it True (the layer then looks at every unit)."""
     layer = game.abilities
-    if granted:
-        specs = layer.specs
-        for _, key, _ in granted:
-            spec = specs[key]
-            if spec.kind == "AUTO" and spec.timing == name:
-                return True
+    if granted and name in given_timings(layer, granted):
+        return True
     index = layer.listeners   # `listeners_of`, its usual case written out: asked at every timing
     if index is None or index.size != len(game.cards):
         index = listeners_of(game)
@@ -80,6 +76,24 @@ def may_trigger(game, name: str, granted: tuple = ()) -> bool:
     (seat0, seat1), tests = entry     # each player's listening cards, looked for in that player's zones
     players = game.state.players
     return bool(seat0 and _present(players[0], seat0, tests) or seat1 and _present(players[1], seat1, tests))
+
+
+def given_timings(layer, granted: tuple) -> frozenset:
+    """The timings of the AUTO abilities among `granted` (`AbState.granted`: what effects gave to
+    units); most given abilities are CONT ones, which no timing needs to look for. Kept while the
+    same `granted` tuple is asked again: the answer depends on it and the layer's specs alone,
+    both immutable (granted is replaced, never changed; the specs are fixed when the layer is
+    built), and holding them keeps their ids from being reused."""
+    last = _LAST_GIVEN_TIMINGS[0]
+    if last[0] is granted and last[1] is layer.specs:
+        return last[2]
+    specs = layer.specs
+    found = frozenset(specs[key].timing for _, key, _ in granted if specs[key].kind == "AUTO")
+    _LAST_GIVEN_TIMINGS[0] = (granted, specs, found)
+    return found
+
+
+_LAST_GIVEN_TIMINGS: list = [((), None, frozenset())]
 
 
 def listening_owners(game, name: str) -> tuple:
