@@ -222,7 +222,7 @@ class AbilityLayer(AddedClans):
         by at it during this stay in the state (a repeat loop). `dry`: would any?"""
         if game.abilities is not self or name not in self.timing_zones:
             return False
-        s = abstate.get(game)
+        s = game.state.abilities or abstate.EMPTY    # `abstate.get`, written out: every timing asks
         if not s.delayed and not may_trigger(game, name, s.granted):
             return False     # no listening card is where it can trigger, no delayed effect waits
         return timing_stand_by(self, game, name, dry)

@@ -26,7 +26,8 @@ def cont_value(layer, game, unit, what, found: list | None = None) -> int:
     own = layer.cont_self.get(what)
     entries = own.get(cards[unit.card].id) if own else None
     table = layer.cont_by_what.get(what)
-    granted = abstate.get(game).granted if layer.granted_cont else ()
+    held = game.state.abilities if layer.granted_cont else None   # `abstate.get`, written out: every look
+    granted = held.granted if held is not None else ()
     given = _given_cont(layer, granted, what) if granted else None
     if not entries and not table and not given:
         return 0     # no ability here can change `what` of this unit now: the usual case, decided first
