@@ -65,7 +65,7 @@ def has(game, ctx, arg):
     """There is at least one: the count is 1 or more ("if you have a card named X in your soul").
 
     Example: {has: {count: your_soul, name: Some Card}}"""
-    return counts.value(game, ctx, arg) >= 1
+    return counts.at_least_one(game, ctx, arg)
 
 
 @ABILITIES.condition("your_turn")

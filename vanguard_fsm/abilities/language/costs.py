@@ -60,6 +60,21 @@ def _matching(game, ctx, instances, filters):
     return [i for i in instances if passes(game, ctx, filters, cards[i], None, i)]
 
 
+def _enough(game, ctx, instances, filters, n, spared=None) -> bool:
+    """At least `n` of `instances` (but `spared`) pass the filters: `len(_matching(...)) >= n`, counted
+    only until there are enough. A cost's payability is asked far more often than it is paid (every
+    G guardian offered at every guard decision asks whether a card can be discarded)."""
+    if n <= 0:
+        return True
+    cards = game.cards
+    for i in instances:
+        if i != spared and (not filters or passes(game, ctx, filters, cards[i], None, i)):
+            n -= 1
+            if not n:
+                return True
+    return False
+
+
 def _move_cards(game, ctx, chosen, src, dst, then, bottom=False):
     for inst in chosen:     # onto the deck: on top unless `bottom`
         zones.put(game, ctx.seat, inst, src, dst, "cost", bottom=bottom, **paid_by(ctx))
@@ -127,8 +142,9 @@ class CardsToZone:
         return _matching(game, ctx, [i for i in cards if i != ctx.inst] if self.spare_self else cards, filters)
 
     def payable(self, game, ctx, arg):
-        n, filters = picked(arg)
-        return len(self._cards(game, ctx, filters)) >= n
+        n, filters = picked(arg)     # `_cards`, counted only until there are enough
+        return _enough(game, ctx, getattr(_player(game, ctx), self.src), filters, n,
+                       ctx.inst if self.spare_self else None)
 
     def pay(self, game, ctx, arg, then):
         n, filters = picked(arg)

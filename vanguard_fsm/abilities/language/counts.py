@@ -41,23 +41,38 @@ def value(game, ctx, expr) -> int:
     """The number a count expression stands for now."""
     if type(expr) is int:
         return expr
-    plan = _PLANS.get(id(expr))
-    if plan is None or plan[0] is not expr:
-        plan = _plan(expr)
-    _, selector, source, filters, key, cap, times, plus = plan
+    _, selector, source, filters, key, cap, times, plus = _plan_of(expr)
     found = source(game, ctx)
     if key is None and not filters:      # how many, nothing to read of each (a circle source is counted so)
         n = len(found)
+    elif key is not None:
+        n = len({key(card) for card in _passing(game, ctx, selector, found, filters)})
     else:
-        cards = game.cards
-        items = [(cards[u.card], u, u.card) for _, _, u in found] if selector else [(cards[i], None, i) for i in found]
-        if key is not None:
-            n = len({key(card) for card, unit, inst in items if passes(game, ctx, filters, card, unit, inst)})
-        else:
-            n = sum(1 for card, unit, inst in items if passes(game, ctx, filters, card, unit, inst))
+        n = sum(1 for _ in _passing(game, ctx, selector, found, filters))
     if cap is not None:
         n = min(n, cap)
     return n * times + plus
+
+
+def at_least_one(game, ctx, expr) -> bool:
+    """`value(game, ctx, expr) >= 1`; a plain filtered count ("if you have a card named X in your
+    soul") stops at the first card that passes instead of counting them all."""
+    if type(expr) is int:
+        return expr >= 1
+    _, selector, source, filters, key, cap, times, plus = _plan_of(expr)
+    if key is not None or times != 1 or plus != 0 or (cap is not None and cap < 1):
+        return value(game, ctx, expr) >= 1
+    for _ in _passing(game, ctx, selector, source(game, ctx), filters):
+        return True
+    return False
+
+
+def _passing(game, ctx, selector, found, filters):
+    """The cards of `found` (units from a selector, else instances) that pass the filters, one by one."""
+    cards = game.cards
+    if selector:
+        return (cards[u.card] for _, _, u in found if passes(game, ctx, filters, cards[u.card], u, u.card))
+    return (cards[i] for i in found if passes(game, ctx, filters, cards[i], None, i))
 
 
 # id(expr) -> (expr, is a selector, its function, filters, distinct key, max, times, plus): what
@@ -65,6 +80,11 @@ def value(game, ctx, expr) -> int:
 # registered names never change meaning), not at every look
 _PLANS: dict[int, tuple] = {}
 _PLANS_KEPT = 4096
+
+
+def _plan_of(expr) -> tuple:
+    plan = _PLANS.get(id(expr))
+    return plan if plan is not None and plan[0] is expr else _plan(expr)
 
 
 def _plan(expr) -> tuple:

@@ -35,7 +35,7 @@ from ..language.spec import compile_card
 from .static import pay_and_resolve
 from ..language.targets import Ctx
 from .events import EVENT_TIMINGS, hit_event, on_zone_change
-from .listeners import HIDDEN_ZONES, may_trigger
+from .listeners import HIDDEN_ZONES, given_timings, listening_owners, may_trigger
 from ..effects.delayed import stand_by_delayed
 from ..language.identity import home_of
 
@@ -201,9 +201,10 @@ class AbilityLayer(AddedClans):
 
     def subject(self, game, seat, inst, timings, zone, placed, origin=None, by=None) -> None:
         """The card an engine event is about triggers its own AUTO abilities for `timings`."""
-        held = game.state.abilities    # no AUTO ability of its own, none given: the usual case, decided first
-        if self.auto.get(game.cards[inst].id) is None and (held is None or not held.granted):
-            return
+        held, own = game.state.abilities, self.auto.get(game.cards[inst].id)   # none given, none of its own
+        if (held is None or not held.granted or given_timings(self, held.granted).isdisjoint(timings)) and (
+                own is None or own.keys().isdisjoint(timings)):
+            return     # on these timings: the usual case, decided first
         by_timing = _printed_auto(self, game, inst, placed)
         granted = self.granted_specs(game, placed) if placed else ()   # given to units only
         if by_timing is None and not granted:
@@ -221,7 +222,7 @@ class AbilityLayer(AddedClans):
         by at it during this stay in the state (a repeat loop). `dry`: would any?"""
         if game.abilities is not self or name not in self.timing_zones:
             return False
-        s = abstate.get(game)
+        s = game.state.abilities or abstate.EMPTY    # `abstate.get`, written out: every timing asks
         if not s.delayed and not may_trigger(game, name, s.granted):
             return False     # no listening card is where it can trigger, no delayed effect waits
         return timing_stand_by(self, game, name, dry)
@@ -295,12 +296,15 @@ def _timing_specs(layer, game, name):
     the turn player's first."""
     zones = layer.timing_zones[name]
     granted = abstate.get(game).granted
+    if granted and name not in given_timings(layer, granted):
+        granted = ()     # none of the given abilities is an AUTO one on this timing
     cards = game.cards
     ids = None if granted else layer.timing_ids.get(name, ())   # granted abilities: look at every card
     tp = game.state.turn_player if game.state.turn_player is not None else 0
     gone = deleted.placements(game)      # deleted units: no printed text (CR 10.26.3)
+    owners = listening_owners(game, name) if ids is not None else (True, True)
     for seat in (tp, 1 - tp):
-        for zone, _, inst, placed in layer.cards_in(game, seat, zones, ids):
+        for zone, _, inst, placed in layer.cards_in(game, seat, zones, ids) if owners[seat] else ():
             by_timing = layer.auto.get(cards[inst].id) if not (placed and placed in gone) else None
             specs = by_timing.get(name, ()) if by_timing else ()
             if granted and placed:

@@ -4,8 +4,8 @@ trigger: the cheap test that lets a timing nobody can answer cost almost nothing
 A game fires ~550 timings; about one in five finds a listening card in a zone where its
 ability works, and far fewer make anything stand by. The instances of a game never change
 (the index is rebuilt only if instances were added, e.g. a scenario's extra cards), so per
-timing the listening instances are one frozenset, and "is one where it can trigger" is a
-few set tests over the circles and the zones named — no list of candidates is built. It
+timing the listening instances are one frozenset per owner, and "is one where it can trigger"
+is a few set tests over that player's circles and the zones named — no list of candidates is built. It
 only filters: when the test passes, the ability layer looks as it always did, in the same
 order, so traces are unchanged. The same test tells whether a player has a card with an ACT
 ability where it can be played, before the main phase lists them (CR 8.1.1.1).
@@ -20,21 +20,28 @@ HIDDEN_ZONES = (("soul", "soul"), ("drop", "drop"), ("hand", "hand"), ("G", "g_z
 
 
 class TimingListeners:
-    """Per game: timing -> (instances with an AUTO ability on it, the zones it works in);
-    `act`: the same for the instances with an ACT ability."""
+    """Per game: timing -> (instances with an AUTO ability on it, by owner; the zones it works in);
+    `act`: the same for the instances with an ACT ability. By owner, because a card is only ever
+    in its owner's zones (CR 4.1.6; the engine moves cards within one player's zones and makes each
+    instance in its owner's): a player none of whose cards listens is not looked at."""
 
     __slots__ = ("size", "by_timing", "act")
 
-    def __init__(self, layer, cards: list) -> None:
+    def __init__(self, layer, cards: list, owner: list) -> None:
         self.size = len(cards)
         found: dict = {}
         for inst, card in enumerate(cards):
             for timing in layer.auto.get(card.id, ()):
                 found.setdefault(timing, set()).add(inst)
-        self.by_timing = {timing: (frozenset(insts), _zone_tests(layer.timing_zones.get(timing, ())))
+        self.by_timing = {timing: (_by_owner(insts, owner), _zone_tests(layer.timing_zones.get(timing, ())))
                           for timing, insts in found.items()}
-        self.act = (frozenset(inst for inst, card in enumerate(cards) if card.id in layer.act),
+        self.act = (_by_owner([inst for inst, card in enumerate(cards) if card.id in layer.act], owner),
                     _zone_tests(layer.act_zones))
+
+
+def _by_owner(insts, owner) -> tuple:
+    """(seat 0's instances, seat 1's instances) of `insts`, each a frozenset."""
+    return tuple(frozenset(i for i in insts if owner[i] == seat) for seat in (0, 1))
 
 
 def _zone_tests(zones) -> tuple:
@@ -48,7 +55,7 @@ def listeners_of(game) -> TimingListeners:
     layer = game.abilities
     index = layer.listeners
     if index is None or index.size != len(game.cards):
-        index = layer.listeners = TimingListeners(layer, game.cards)
+        index = layer.listeners = TimingListeners(layer, game.cards, game.owner)
     return index
 
 
@@ -58,28 +65,48 @@ def may_trigger(game, name: str, granted: tuple = ()) -> bool:
     `granted`: the abilities effects gave to units (`AbState.granted`); one of them on this
     timing makes it True (the layer then looks at every unit)."""
     layer = game.abilities
-    if granted:
-        specs = layer.specs
-        for _, key, _ in granted:
-            spec = specs[key]
-            if spec.kind == "AUTO" and spec.timing == name:
-                return True
+    if granted and name in given_timings(layer, granted):
+        return True
     index = layer.listeners   # `listeners_of`, its usual case written out: asked at every timing
     if index is None or index.size != len(game.cards):
         index = listeners_of(game)
     entry = index.by_timing.get(name)
     if entry is None:
         return False
-    insts, tests = entry
-    for p in game.state.players:
-        if _present(p, insts, tests):
-            return True
-    return False
+    (seat0, seat1), tests = entry     # each player's listening cards, looked for in that player's zones
+    players = game.state.players
+    return bool(seat0 and _present(players[0], seat0, tests) or seat1 and _present(players[1], seat1, tests))
+
+
+def given_timings(layer, granted: tuple) -> frozenset:
+    """The timings of the AUTO abilities among `granted` (`AbState.granted`: what effects gave to
+    units); most given abilities are CONT ones, which no timing needs to look for. Kept while the
+    same `granted` tuple is asked again: the answer depends on it and the layer's specs alone,
+    both immutable (granted is replaced, never changed; the specs are fixed when the layer is
+    built), and holding them keeps their ids from being reused."""
+    last = _LAST_GIVEN_TIMINGS[0]
+    if last[0] is granted and last[1] is layer.specs:
+        return last[2]
+    specs = layer.specs
+    found = frozenset(specs[key].timing for _, key, _ in granted if specs[key].kind == "AUTO")
+    _LAST_GIVEN_TIMINGS[0] = (granted, specs, found)
+    return found
+
+
+_LAST_GIVEN_TIMINGS: list = [((), None, frozenset())]
+
+
+def listening_owners(game, name: str) -> tuple:
+    """(seat 0 has a card with a printed AUTO ability on timing `name`, seat 1 has): a player with
+    none has nothing to look at for it (abilities given to units aside)."""
+    entry = listeners_of(game).by_timing.get(name)
+    return (False, False) if entry is None else (bool(entry[0][0]), bool(entry[0][1]))
 
 
 def may_act(game, seat: int) -> bool:
     """False only if none of the player's cards with an ACT ability is where one can be played."""
-    insts, tests = listeners_of(game).act
+    by_owner, tests = listeners_of(game).act
+    insts = by_owner[seat]
     return bool(insts) and _present(game.state.players[seat], insts, tests)
 
 

@@ -26,8 +26,10 @@ def cont_value(layer, game, unit, what, found: list | None = None) -> int:
     own = layer.cont_self.get(what)
     entries = own.get(cards[unit.card].id) if own else None
     table = layer.cont_by_what.get(what)
-    granted = abstate.get(game).granted if layer.granted_cont else ()
-    if not entries and not table and not granted:
+    held = game.state.abilities if layer.granted_cont else None   # `abstate.get`, written out: every look
+    granted = held.granted if held is not None else ()
+    given = _given_cont(layer, granted, what) if granted else None
+    if not entries and not table and not given:
         return 0     # no ability here can change `what` of this unit now: the usual case, decided first
     gone = deleted.placements(game)      # a deleted unit's own CONT abilities do not apply (CR 10.26.3)
     lost = statuses.lost(game, what) if game.state.statuses else ()   # "loses Restraint" (`lose`): own
@@ -35,24 +37,13 @@ def cont_value(layer, game, unit, what, found: list | None = None) -> int:
         gone = gone | lost
     if entries and unit.placed not in gone:
         seat = game.owner[unit.card]
-        p = game.state.players[seat]
-        vc = p.circles["VC"]
-        on_vc = vc is unit or (vc is not None and vc.legion() and vc.mate is unit)
-        zone = ("V" if on_vc else "GC" if unit in p.gc
-                else "R" if any(p.circles[c] is unit for c in REAR_CIRCLES) else None)
-        for spec, arg, _ in entries if zone is not None else ():
-            if spec.zones is not None and zone not in spec.zones:
-                continue
-            ctx = Ctx(seat, unit.card, spec.key, "continuous", unit.placed)
-            if all_hold(game, ctx, spec.conditions):
-                amount = 1 if arg is None else arg if type(arg) is int else counts.value(game, ctx, arg)
-                total += amount
-                if found is not None:
-                    found.append((spec.key, amount))
+        total += _own(game, seat, unit, _zone_of(game.state.players[seat], unit), entries, found)
+    if not table:
+        if not given:
+            return total
+        if not given.reaches_others:   # only "this unit gets ...": the unit's own given abilities
+            return total + _given_to_self(layer, game, unit, given, lost, found)
     table = table or {}
-    given = _given_cont(layer, granted, what) if granted else None
-    if not table and not given:
-        return total
     zones = layer.cont_zones | _ON_CIRCLES if given else layer.cont_zones
     only = None if given else table     # no given ability: only the cards whose id has such an effect
     for seat in (0, 1):
@@ -75,17 +66,80 @@ def cont_value(layer, game, unit, what, found: list | None = None) -> int:
 _ON_CIRCLES = frozenset({"V", "R"})
 
 
+def _zone_of(p, unit) -> str | None:
+    """Where `unit` is on the player's field, as `layer.cards_in` names it (V, GC, R), or None."""
+    vc = p.circles["VC"]
+    if vc is unit or (vc is not None and vc.legion() and vc.mate is unit):
+        return "V"
+    return "GC" if unit in p.gc else "R" if any(p.circles[c] is unit for c in REAR_CIRCLES) else None
+
+
+def _own(game, seat, unit, zone, entries, found) -> int:
+    """The sum of the CONT `entries` ((spec, amount, target), ...) the unit on `zone` has now."""
+    total = 0
+    for spec, arg, _ in entries if zone is not None else ():
+        if spec.zones is not None and zone not in spec.zones:
+            continue
+        ctx = Ctx(seat, unit.card, spec.key, "continuous", unit.placed)
+        if all_hold(game, ctx, spec.conditions):
+            amount = 1 if arg is None else arg if type(arg) is int else counts.value(game, ctx, arg)
+            total += amount
+            if found is not None:
+                found.append((spec.key, amount))
+    return total
+
+
+def _given_to_self(layer, game, unit, given, lost, found) -> int:
+    """`cont_value`'s look over every card, when the only effects are given "this unit gets ..."
+    ones (no printed CONT reaches other units): only the unit's own can count, so only it is
+    looked at, where the look over the zones would find it (the same abilities, the same order)."""
+    mine = given.get(unit.placed) if unit.placed not in lost else None
+    if not mine:
+        return 0
+    zones = layer.cont_zones | _ON_CIRCLES
+    for seat in (game.owner[unit.card], 1 - game.owner[unit.card]):
+        zone = _zone_of(game.state.players[seat], unit)
+        if zone is not None:
+            return _own(game, seat, unit, zone if zone in zones else None, mine, found)
+    return 0
+
+
+class _Given(dict):
+    """Placement -> given CONT effects ((spec, amount, target), ...); `reaches_others`: one of
+    them changes a unit other than its own (a target other than `self`)."""
+
+    __slots__ = ("reaches_others",)
+
+
 def _given_cont(layer, granted, what) -> dict:
     """Placement -> (spec, amount, target) of the CONT effects on `what` that effects gave to
-    the unit with that placement, in the order given; worked out once per look, not per card."""
-    out: dict = {}
-    specs = layer.specs
+    the unit with that placement, in the order given; worked out once per look, not per card,
+    and kept while the same `granted` tuple is asked again (`_LAST_GIVEN`)."""
+    last = _LAST_GIVEN[0]
+    if last[0] is granted and last[1] == what and last[2] is layer.specs:
+        return last[3]
+    out = _given_cont_now(layer.specs, granted, what)
+    _LAST_GIVEN[0] = (granted, what, layer.specs, out)
+    return out
+
+
+# the last `_given_cont` answer: (granted, what, specs, answer). It is a function of the three
+# alone, and all are immutable (an `AbState.granted` tuple is replaced, never changed; a
+# layer's specs are fixed when it is built): the same objects give the same answer. Kept
+# alive here, they cannot be freed and their ids reused. Granted abilities change a few
+# times a game while powers are read hundreds of times; the caller only reads the answer.
+_LAST_GIVEN: list = [((), None, None, None)]
+
+
+def _given_cont_now(specs, granted, what) -> _Given:
+    out = _Given()
     for placed, key, _ in granted:
         spec = specs[key]
         if placed and spec.kind == "CONT":
             for name, arg, params in spec.effects:
                 if name == what:
                     out.setdefault(placed, []).append((spec, arg, dict(params).get("target", "self")))
+    out.reaches_others = any(target != "self" for entries in out.values() for _, _, target in entries)
     return out
 
 
