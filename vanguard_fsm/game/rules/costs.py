@@ -46,12 +46,6 @@ def paid_by(ctx) -> dict:
     return {"for": ctx.timing} if isinstance(ctx, PayContext) else {"ability": ctx.key}
 
 
-def paid_by(ctx) -> dict:
-    """A cost `put`'s trace tag (CONTRACT v2): the ability that paid it, or `for` the rules' own
-    payment it is (stride, g_guardian), which names no ability."""
-    return {"for": ctx.timing} if isinstance(ctx, PayContext) else {"ability": ctx.key}
-
-
 def rule_cost(name: str, arg="int"):
     """Register a cost term of the rules' own (`arg`: its argument kind, or a tuple of values)."""
     def deco(cls):
