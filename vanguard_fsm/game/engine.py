@@ -37,7 +37,8 @@ def _decision_functions(who: str, kinds: tuple, offer_if: tuple = ()) -> tuple:
 
 def _state_decision(game) -> Decision:
     """The decision of the flow state the runner stopped at: its decider's legal actions."""
-    leaf = game.runner.leaf()
+    frame = game.runner.stack[-1]       # `Runner.leaf()`, written out
+    leaf = frame.flow.leaves[frame.state]
     spec = leaf.decision
     found = _SPEC_FNS.get(id(spec))   # `_decision_functions`, found by the spec itself (it lives as long as its flows)
     if found is None or found[0] is not spec:
@@ -315,7 +316,9 @@ class Game:
             if decision is not None and _conceded(self, action):
                 return
             chosen = _match_action(action, decision)
-        _count_turn_decision(self)
+        if self.state.turn != self.turn_began[0] or \
+                len(self.history) - self.turn_began[1] >= self.decision_limit:
+            _count_turn_decision(self)     # a new turn, or the runaway bound: checked in full
         self.reads = None                # a writer runs from here on (`board_cache.close`)
         self.pending = None
         self.chosen_at = self.moves
