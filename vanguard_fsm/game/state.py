@@ -124,7 +124,8 @@ class Player:
 
     def units(self):
         """(circle, unit) for every unit on VC and the R circles; a legion mate is `VC_mate`."""
-        out = [(c, u) for c, u in self.circles.items() if u is not None]
+        # the dict's own (circle, unit) pairs, kept as they come: no unpacking and re-packing
+        out = [pair for pair in self.circles.items() if pair[1] is not None]
         v = self.circles["VC"]
         if v is not None and v.legion():
             out.insert(1, (MATE, v.mate))

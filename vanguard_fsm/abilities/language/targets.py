@@ -54,10 +54,15 @@ def find_unit(game, placed: int):
     ask this at every look)."""
     if not placed:
         return None
-    for seat in (0, 1):
-        for ref in iter_units(game, seat):
-            if ref[2].placed == placed:
-                return ref
+    players = game.state.players
+    for seat in (0, 1):     # `iter_units`, walked in its order, building only the reference found
+        p = players[seat]
+        for c, u in p.units():
+            if u.placed == placed:
+                return (seat, c, u)
+        for i, u in enumerate(p.gc):
+            if u.placed == placed:
+                return (seat, f"GC[{i}]", u)
     return None
 
 

@@ -51,12 +51,33 @@ def _zone_tests(zones) -> tuple:
 
 
 def listeners_of(game) -> TimingListeners:
-    """The game's index, built on first use and again if the game gained instances."""
+    """The game's index, looked up on first use and again if the game gained instances."""
     layer = game.abilities
     index = layer.listeners
     if index is None or index.size != len(game.cards):
-        index = layer.listeners = TimingListeners(layer, game.cards, game.owner)
+        index = layer.listeners = _shared_index(layer, game.cards, game.owner)
     return index
+
+
+def _shared_index(layer, cards: list, owner: list) -> TimingListeners:
+    """The index for these instances, shared by the games that have the same ones: it follows only
+    from each instance's card id and owner and the layer's AUTO and ACT indexes, which every game
+    of one card set shares read-only (`abilities._layer_for`), and nothing writes it once built.
+    Games of the same decks number their instances alike, so each game no longer rebuilds it.
+    Kept with the indexes it was built from: their identity is checked, and holding them keeps
+    their ids from being reused."""
+    key = (tuple(card.id for card in cards), tuple(owner))
+    made_from = (layer.auto, layer.timing_zones, layer.act, layer.act_zones)
+    hit = _SHARED_INDEXES.get(key)
+    if hit is None or any(a is not b for a, b in zip(hit[0], made_from)):
+        if len(_SHARED_INDEXES) >= _SHARED_INDEXES_KEPT:
+            del _SHARED_INDEXES[next(iter(_SHARED_INDEXES))]
+        hit = _SHARED_INDEXES[key] = (made_from, TimingListeners(layer, cards, owner))
+    return hit[1]
+
+
+_SHARED_INDEXES: dict = {}     # (card ids, owners) -> (the layer indexes used, TimingListeners)
+_SHARED_INDEXES_KEPT = 8
 
 
 def may_trigger(game, name: str, granted: tuple = ()) -> bool:
