@@ -10,6 +10,8 @@ with the target filters ("discard a heal trigger" is `{discard: {choose: 1, trig
 """
 from __future__ import annotations
 
+from itertools import islice
+
 from ...game import zones
 from ...game.rules.costs import paid_by, pay_all, payable  # noqa: F401  (one list-paying protocol for rules and abilities)
 from ...game.state import REAR_CIRCLES
@@ -53,26 +55,23 @@ def each_unit(game, ctx, then, chosen, fn) -> None:
     _continue(game, then)
 
 
-def _matching(game, ctx, instances, filters):
+def _passing(game, ctx, instances, filters):
+    """The instances that pass the filters, one by one, in order."""
     if not filters:
-        return list(instances)
+        return iter(instances)
     cards = game.cards
-    return [i for i in instances if passes(game, ctx, filters, cards[i], None, i)]
+    return (i for i in instances if passes(game, ctx, filters, cards[i], None, i))
 
 
-def _enough(game, ctx, instances, filters, n, spared=None) -> bool:
-    """At least `n` of `instances` (but `spared`) pass the filters: `len(_matching(...)) >= n`, counted
-    only until there are enough. A cost's payability is asked far more often than it is paid (every
-    G guardian offered at every guard decision asks whether a card can be discarded)."""
-    if n <= 0:
-        return True
-    cards = game.cards
-    for i in instances:
-        if i != spared and (not filters or passes(game, ctx, filters, cards[i], None, i)):
-            n -= 1
-            if not n:
-                return True
-    return False
+def _matching(game, ctx, instances, filters) -> list:
+    return list(_passing(game, ctx, instances, filters))
+
+
+def _enough(game, ctx, instances, filters, n) -> bool:
+    """`len(_matching(...)) >= n`, counted only until there are enough: a cost's payability is asked
+    far more often than it is paid (every G guardian offered at every guard decision asks whether a
+    card can be discarded)."""
+    return n <= 0 or sum(1 for _ in islice(_passing(game, ctx, instances, filters), n)) >= n
 
 
 def _move_cards(game, ctx, chosen, src, dst, then, bottom=False):
@@ -137,14 +136,17 @@ class CardsToZone:
         self.bottom = bottom     # into the deck: under it, in the order chosen
         self.__doc__ = doc
 
-    def _cards(self, game, ctx, filters):
+    def _source(self, game, ctx):
+        """The cards of the zone paid from (the ability's own card spared when `spare_self`)."""
         cards = getattr(_player(game, ctx), self.src)
-        return _matching(game, ctx, [i for i in cards if i != ctx.inst] if self.spare_self else cards, filters)
+        return [i for i in cards if i != ctx.inst] if self.spare_self else cards
+
+    def _cards(self, game, ctx, filters):
+        return _matching(game, ctx, self._source(game, ctx), filters)
 
     def payable(self, game, ctx, arg):
         n, filters = picked(arg)     # `_cards`, counted only until there are enough
-        return _enough(game, ctx, getattr(_player(game, ctx), self.src), filters, n,
-                       ctx.inst if self.spare_self else None)
+        return _enough(game, ctx, self._source(game, ctx), filters, n)
 
     def pay(self, game, ctx, arg, then):
         n, filters = picked(arg)
