@@ -10,8 +10,6 @@ with the target filters ("discard a heal trigger" is `{discard: {choose: 1, trig
 """
 from __future__ import annotations
 
-from itertools import islice
-
 from ...game import zones
 from ...game.rules.costs import paid_by, pay_all, payable  # noqa: F401  (one list-paying protocol for rules and abilities)
 from ...game.state import REAR_CIRCLES
@@ -71,7 +69,13 @@ def _enough(game, ctx, instances, filters, n) -> bool:
     """`len(_matching(...)) >= n`, counted only until there are enough: a cost's payability is asked
     far more often than it is paid (every G guardian offered at every guard decision asks whether a
     card can be discarded)."""
-    return n <= 0 or sum(1 for _ in islice(_passing(game, ctx, instances, filters), n)) >= n
+    if n <= 0:
+        return True
+    for _ in _passing(game, ctx, instances, filters):
+        n -= 1
+        if not n:
+            return True
+    return False
 
 
 def _move_cards(game, ctx, chosen, src, dst, then, bottom=False):
