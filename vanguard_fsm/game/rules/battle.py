@@ -263,9 +263,8 @@ def guard_legal(game, seat):
     vg = zones.vanguard_grade(game, seat) + game.params["grade_limits"]["guard"]["max"]
     cards = game.cards
     layer = game.abilities      # a CONT of the attacker's side may forbid some cards ("grade 0 units")
-    restricted = bool(game.state.statuses)      # no status at all: no seat_forbids to ask for each card
     hand = [(i, inst) for i, inst in distinct(game, p.hand) if cards[inst].grade <= vg and cards[inst].unit != "g_unit"
-            and not (restricted and statuses.seat_forbids(game, seat, "no_guard_from_hand", cards[inst].grade))
+            and not statuses.seat_forbids(game, seat, "no_guard_from_hand", cards[inst].grade)
             and (layer is None or layer.allows(game, seat, None, "guard", inst))]
     b = game.state.battle
     if not b.more:
@@ -307,11 +306,10 @@ def intercept_legal(game, seat):
     b = game.state.battle
     cards = game.cards
     layer = game.abilities
-    restricted = bool(game.state.statuses)      # no status at all: no seat_forbids / unit_has to ask
     ready = [c for c in FRONT_REAR
              if p.circles[c] is not None and c != b.target and "intercept" in cards[p.circles[c].card].skills
-             and not (restricted and (statuses.seat_forbids(game, seat, "no_intercept", cards[p.circles[c].card].grade)
-                                      or statuses.unit_has(game, p.circles[c], "cannot_intercept")))
+             and not statuses.seat_forbids(game, seat, "no_intercept", cards[p.circles[c].card].grade)
+             and not statuses.unit_has(game, p.circles[c], "cannot_intercept")
              and (layer is None or layer.allows(game, seat, p.circles[c], "intercept"))]
     if not b.more:
         return [_INTERCEPTS.get((seat, c, b.target))

@@ -174,9 +174,8 @@ def g_guardian_legal(game, seat):
     the kind is offered at all is the decision's `offer_if` in flows/battle.yaml."""
     cards = game.cards
     b = game.state.battle
-    restricted = bool(game.state.statuses)      # an effect's restriction is a status; none at all: none to ask
     ready = [g for _, g in _face_down_with(game, seat, "g_guardian")
-             if not (restricted and statuses.seat_forbids(game, seat, "no_g_guardian", cards[g].grade))
+             if not statuses.seat_forbids(game, seat, "no_g_guardian", cards[g].grade)   # an effect's restriction
              and _can_pay(game, seat, g, "g_guardian")]
     if not b.more:
         kept = _G_GUARDIANS.get     # its id names the card: the card's id is part of the key
