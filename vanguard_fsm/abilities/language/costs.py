@@ -66,16 +66,14 @@ def _matching(game, ctx, instances, filters) -> list:
 
 
 def _enough(game, ctx, instances, filters, n) -> bool:
-    """`len(_matching(...)) >= n`, counted only until there are enough: a cost's payability is asked
-    far more often than it is paid (every G guardian offered at every guard decision asks whether a
-    card can be discarded)."""
-    if n <= 0:
-        return True
-    for _ in _passing(game, ctx, instances, filters):
-        n -= 1
-        if not n:
-            return True
-    return False
+    """`len(_matching(...)) >= n`, counted only until there are enough: payability is asked far more
+    often than a cost is paid (each G guardian offered, at every guard decision)."""
+    if n > 0:
+        for _ in _passing(game, ctx, instances, filters):
+            n -= 1
+            if not n:
+                break
+    return n <= 0
 
 
 def _move_cards(game, ctx, chosen, src, dst, then, bottom=False):
