@@ -1,10 +1,11 @@
 """Options kept across decisions (`game.actions.KeptActions`, issue 32) are the options a fresh
 build gives: same ids, kinds, seats and arguments, in the same order.
 
-The stores are shared by the games of a process (emptied when `new_game` makes one), and card
-instance numbers repeat from game to game with other cards behind them (other decks, games made
-without `new_game`), so each decision of games of several deck pairings, played one after another,
-is built again with every store emptied. Memory stays flat: each new game starts with empty stores.
+The stores are shared by the games of a process (kept while `new_game` makes games of the same
+cards), and card instance numbers repeat from game to game with other cards behind them (other
+decks, games made without `new_game`), so each decision of games of several deck pairings, played
+one after another, is built again with every store emptied. Memory stays bounded: a game of other
+cards starts with empty stores.
 """
 from __future__ import annotations
 
@@ -66,9 +67,16 @@ def test_a_full_store_starts_over(monkeypatch, limit):
         assert len(store) <= limit
 
 
-def test_each_new_game_starts_with_empty_stores():
+def _kept() -> int:
+    return sum(len(store) for store in KeptActions.STORES)
+
+
+def test_games_of_the_same_cards_share_the_stores_and_other_cards_empty_them():
     game = new_game_with_abilities(1, None, "standard")
     play(game, ("heuristic", "heuristic"), 1)
-    assert sum(len(store) for store in KeptActions.STORES) > 50
-    new_game_with_abilities(2, None, "standard", start=False)
-    assert sum(len(store) for store in KeptActions.STORES) == 0
+    filled = _kept()
+    assert filled > 50
+    new_game_with_abilities(2, None, "standard", start=False)    # the same decks: the same cards
+    assert _kept() == filled
+    new_game_with_abilities(2, ("royal-paladin", "kagero"), "standard", start=False)
+    assert _kept() == 0

@@ -30,14 +30,18 @@ class Action:
 class KeptActions(dict):
     """Offered actions kept by what makes them, for a legal-action generator whose options come back
     decision after decision (the main phase's calls after each call, the guard step's guardians after
-    each guardian): an `Action` is an immutable value, so the same object is offered again instead of
-    its id being formatted and a new one built (a thousand options a game). Bounded: every store is
-    emptied when a game is made (`forget_all`, from `factory.new_game`: one game's options are kept,
-    so memory stays flat over thousands of games) and when it is full."""
+    each guardian) and game after game: an `Action` is an immutable value, so the same object is
+    offered again instead of its id being formatted and a new one built (a thousand options a game).
+    A key holds everything the action's id, kind, seat and arguments are made from, so a kept action
+    is the one a fresh build would give. Bounded: the stores are kept while games are made of the
+    same cards (`keep_for`, from `factory.new_game`: a simulation of one pairing fills them in its
+    first few hundred games, then they barely grow), emptied when the cards change, and each is
+    emptied when full."""
 
     __slots__ = ()
     LIMIT = 4096
     STORES: list = []
+    kept_for = None       # the cards of the games whose options the stores hold (`keep_for`)
 
     def __init__(self) -> None:
         super().__init__()
@@ -47,6 +51,15 @@ class KeptActions(dict):
     def forget_all(cls) -> None:
         for store in cls.STORES:
             store.clear()
+        cls.kept_for = None
+
+    @classmethod
+    def keep_for(cls, cards) -> None:
+        """A game of `cards` (each seat's instances, as card ids in order) is made: the stores go on
+        if the last game was made of the same, else they start empty."""
+        if cards != cls.kept_for:
+            cls.forget_all()
+            cls.kept_for = cards
 
     def new(self, key, action_id: str, kind: str, player: int, args: tuple = ()) -> "Action":
         if len(self) >= self.LIMIT:

@@ -89,7 +89,8 @@ def new_game(seed: int = 0, decks=None, fmt: str | None = None, flows_dir=None, 
     if check_decks:     # a format is a deck rule (RULES 2.1, 2.2): each deck is legal in the game's
         for deck in deck_objs:
             check_deck(deck, db, params, fmt)
-    KeptActions.forget_all()     # the options kept are one game's (`KeptActions`): memory stays flat
+    # the options kept (`KeptActions`) are those of games of these same cards: memory stays bounded
+    KeptActions.keep_for(tuple((tuple(deck.main), tuple(deck.g_deck)) for deck in deck_objs))
     game = Game(flows, db, deck_objs, seed=seed, fmt=fmt, hooks=hooks)
     return game.start() if start else game
 
