@@ -151,3 +151,20 @@ def test_a_failing_game_is_reported_and_exits_1(monkeypatch):
     result = CliRunner().invoke(main, ["simulate", "--games", "3", "--format", "quick", "--no-progress"])
     assert result.exit_code == 1
     assert "game 1" in result.output and "boom" in result.output
+
+
+def test_loaded_inputs_leave_the_collectors_watch_and_games_are_still_collected():
+    import gc
+    from vanguard_fsm.sim.simulate import Inputs
+    config = SimConfig(agents=("random", "random"))
+    gc.unfreeze()
+    try:
+        inputs = Inputs(config)(config.deck_names())
+        assert gc.get_freeze_count() > 0
+        assert not any(o is inputs for o in gc.get_objects())    # frozen: in none of the collector's generations
+        cycle = []
+        cycle.append(cycle)      # a game's short-lived cycle: still collected
+        del cycle
+        assert gc.collect() >= 1
+    finally:
+        gc.unfreeze()
