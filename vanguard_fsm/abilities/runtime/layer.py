@@ -96,6 +96,16 @@ def resolve_next_pending(layer, game, check_timing) -> None:
     game.ask(seat, "ability_order", actions, chosen, "CR 8.4.1: choose which pending ability to play")
 
 
+def watch(layer, game, seat, timing, that=(), by=None, holds=None, origin=None) -> None:
+    """`seat`'s cards watching an event of theirs ("when your G unit strides") trigger; `that`: the
+    units the event was about ("retire that unit"); `by`: whose card's effect caused it; `holds`:
+    (seat, instance, spec, placement) -> does this ability wait for the event (its `watch:`, `watch.py`)."""
+    if timing in layer.timing_zones:
+        for owner, inst, spec, placed in _timing_specs(layer, game, timing):
+            if owner == seat and (holds is None or holds(seat, inst, spec, placed)):
+                layer.trigger(game, seat, inst, spec, timing, placed, origin, that=that, by=by)
+
+
 class AbilityLayer(AddedClans):
     def __init__(self, game, cards) -> None:
         self.game = game
@@ -260,18 +270,13 @@ class AbilityLayer(AddedClans):
     resolve_next = resolve_next_pending     # (game, check_timing): CR 8.4.1, the next pending ability is played
 
     # -- CONT (recomputed, never stored) and ACT: see static.py -------------------------
-    def cont_power(self, game, unit) -> int:
-        return static.cont_value(self, game, unit, "power") if "power" in self.cont_effects else 0
-
-    def cont_critical(self, game, unit) -> int:
-        return static.cont_value(self, game, unit, "critical") if "critical" in self.cont_effects else 0
+    cont_value = static.cont_value    # (game, unit, power | critical): the CONT bonus to it now
 
     allows = staticmethod(cont_restrictions.allows)    # (game, seat, unit, attack | be_boosted, [other]): Lord, cannot_...
     resisted = staticmethod(cont_restrictions.resisted)        # (game, chooser, seat, unit): Resist
     battled_by = attacks.battled_by     # (game, seat, attacking unit): circles a CONT `battles` adds
 
-    def watchers(self, game, seat, timing, that=(), by=None, holds=None, origin=None) -> None:
-        watch(self, game, seat, timing, that, by, holds, origin)
+    watchers = watch     # (game, seat, timing, that, by, holds, origin): cards watching an event of theirs
 
     def act_legal(self, game, seat):
         return static.act_legal(self, game, seat) if self.act else []
@@ -313,16 +318,6 @@ def _timing_specs(layer, game, name):
             for spec in specs:
                 if spec.zones is not None and zone in spec.zones:
                     yield seat, inst, spec, placed
-
-
-def watch(layer, game, seat, timing, that=(), by=None, holds=None, origin=None) -> None:
-    """`seat`'s cards watching an event of theirs ("when your G unit strides") trigger; `that`: the
-    units the event was about ("retire that unit"); `by`: whose card's effect caused it; `holds`:
-    (seat, instance, spec, placement) -> does this ability wait for the event (its `watch:`, `watch.py`)."""
-    if timing in layer.timing_zones:
-        for owner, inst, spec, placed in _timing_specs(layer, game, timing):
-            if owner == seat and (holds is None or holds(seat, inst, spec, placed)):
-                layer.trigger(game, seat, inst, spec, timing, placed, origin, that=that, by=by)
 
 
 def timing_stand_by(layer, game, name, dry) -> bool:

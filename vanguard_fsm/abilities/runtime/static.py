@@ -21,6 +21,8 @@ from ..language.targets import Ctx, candidates
 def cont_value(layer, game, unit, what, found: list | None = None) -> int:
     """The CONT bonus to `what` (power, critical) of `unit` now: recomputed, never stored.
     `found`, when given, receives each contributing ability as (ability key, amount)."""
+    if what not in layer.cont_effects:
+        return 0     # no CONT ability of this game changes `what`: a game without CONT power costs this
     total = 0
     cards = game.cards
     own = layer.cont_self.get(what)
