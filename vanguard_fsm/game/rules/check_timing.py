@@ -54,8 +54,10 @@ def no_rule_action(game) -> bool:
 def check_timing(game) -> None:
     """Resolve a check timing: rule actions, then pending abilities (CR 8.4.1)."""
     rules_apply = not no_rule_action(game)
-    abilities = game.abilities
-    if rules_apply or (abilities is not None and abilities.has_pending()):
+    # `game.abilities.has_pending()` written out (the layer keeps its queue in `state.abilities`,
+    # an `AbState`): nine check timings in ten ask only this, and the call costs more than the answer
+    held = game.state.abilities
+    if rules_apply or (held is not None and held.pending and game.abilities is not None):
         rule_actions_then_abilities(game, rules_apply)
 
 
