@@ -80,6 +80,9 @@ def resolve_next_pending(layer, game, check_timing) -> None:
             break
     else:
         return
+    if len(mine) == 1:   # one to play: no choice to build (`Game.ask` would take its one option at once)
+        play_next(game, mine[0], check_timing)
+        return
     actions, seen = [], set()
     for p in mine:
         aid = f"play_ability:{p.key}@{p.timing}"
@@ -87,13 +90,15 @@ def resolve_next_pending(layer, game, check_timing) -> None:
             continue    # two equal pending abilities: the same choice
         seen.add(aid)
         actions.append(Action(aid, "ability_order", seat, (p,)))
+    game.ask(seat, "ability_order", actions, lambda g, act: play_next(g, act.args[0], check_timing),
+             "CR 8.4.1: choose which pending ability to play")
 
-    def chosen(g, act):
-        if not count_played(g, act.args[0]):   # True: a loop nobody can stop, a draw (CR 12.1.1.1)
-            g.then(check_timing)          # CR 8.4.1.2: then the check timing starts over
-            g.then(play_pending, act.args[0])
 
-    game.ask(seat, "ability_order", actions, chosen, "CR 8.4.1: choose which pending ability to play")
+def play_next(game, entry, check_timing) -> None:
+    """The pending ability chosen is played; then the check timing starts over (CR 8.4.1.2)."""
+    if not count_played(game, entry):   # True: a loop nobody can stop, a draw (CR 12.1.1.1)
+        game.then(check_timing)
+        game.then(play_pending, entry)
 
 
 def watch(layer, game, seat, timing, that=(), by=None, holds=None, origin=None) -> None:
