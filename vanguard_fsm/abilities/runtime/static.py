@@ -186,9 +186,7 @@ def act_apply(layer, game, act) -> None:
 
 def pay_and_resolve(game, ctx, spec, kind, that=()) -> None:
     """Pay the cost, then resolve the effects; `that` starts empty (a delayed effect: its units)."""
-    abstate.mark_used(game, spec.once, ctx.inst, ctx.placed, spec.key)
-    abstate.set_that(game, that)
-    abstate.set_revealed(game, ())
+    abstate.start_resolving(game, spec.once, ctx.inst, ctx.placed, spec.key, that)
     finish = (_resolved, (ctx, kind))
     then = (effects.run, (ctx, spec.effects, 0, finish)) if not (spec.requirement and kind == "ACT") else \
         (_if_requirement, (ctx, finish))     # an AUTO's "if" was read before its cost (layer.play_pending)
