@@ -384,7 +384,8 @@ def play_pending(game, entry) -> None:
         abstate.mark_used(game, spec.once, entry.inst, entry.placed, spec.key)   # CR 8.1.1.2.3.1
         layer.emit(game, ctx, "AUTO", "resolved", requirement="failed")   # "if" fails: nothing, no cost (8.1.1.2.3)
         return
-    if abstate.is_used(game, spec.once, entry.inst, entry.placed, spec.key) or not costs.payable(game, ctx, spec.cost):
+    if spec.once is not None and abstate.is_used(game, spec.once, entry.inst, entry.placed, spec.key) \
+            or spec.cost and not costs.payable(game, ctx, spec.cost):     # no limit, no cost: nothing to ask
         layer.emit(game, ctx, "AUTO", "declined")
         return
     if not spec.optional:
