@@ -92,6 +92,11 @@ def set_pending(game, pending: tuple) -> None:
                                    s.harmony, s.revealed, s.dropped, s.called, s.stands)
 
 
+def stand_by(game, entry: Pending) -> None:
+    """A triggered ability joins the pending queue (CR 8.6.2)."""
+    set_pending(game, (game.state.abilities or EMPTY).pending + (entry,))    # `get`, written out
+
+
 def scope(game, once: str):
     return game.state.turn if once == "turn" else "game"
 

@@ -206,11 +206,12 @@ class AbilityLayer(AddedClans):
     def trigger(self, game, seat, inst, spec, timing, placed, origin=None, dry=False, that=(), by=None) -> bool:
         """Stands by if it may (True); `dry`: only say if; `that`: the event's units; `by`: its cause (Ctx.by)."""
         ctx = Ctx(seat, inst, spec.key, timing, placed, origin, None, by)
-        if abstate.is_used(game, spec.once, inst, placed, spec.key) or not all_hold(game, ctx, spec.conditions):
+        if spec.once is not None and abstate.is_used(game, spec.once, inst, placed, spec.key) \
+                or spec.conditions and not all_hold(game, ctx, spec.conditions):   # none: nothing to ask
             return False
         if dry:
             return True
-        stand_by(game, Pending(seat, inst, spec.key, timing, placed, that, home_of(game, inst, placed)))
+        abstate.stand_by(game, Pending(seat, inst, spec.key, timing, placed, that, home_of(game, inst, placed)))
         self.emit(game, ctx, "AUTO", "pending")
         return True
 
@@ -289,11 +290,6 @@ class AbilityLayer(AddedClans):
     act_apply = static.act_apply     # (game, act): pay and resolve the ACT ability chosen
 
 
-def stand_by(game, entry: Pending) -> None:
-    """A triggered ability joins the pending queue (CR 8.6.2)."""
-    abstate.set_pending(game, abstate.get(game).pending + (entry,))
-
-
 def _printed_auto(layer, game, inst, placed):
     """The card's own AUTO abilities by timing, none for a deleted unit: it has lost its printed
     text (CR 10.26.3); abilities given to it still work (CR 10.26.7)."""
@@ -329,12 +325,12 @@ def timing_stand_by(layer, game, name, dry) -> bool:
     """The abilities on timing `name` stand by, except those that stood by at it in an earlier
     pass of this stay's repeat loop (CR 7.8.1.1, 6.8.1.3: "that have not become stand by in
     this step"). `dry`: True if one would on the loop's next pass."""
-    if stand_by_delayed(layer, game, name, dry):
+    if abstate.get(game).delayed and stand_by_delayed(layer, game, name, dry):
         return True
     scope, now = game.runner.scope()
     s = abstate.get(game)
     stood = s.stood if s.stood_scope == scope else frozenset()
-    before = {m[:4] for m in stood if dry or m[4] < now}
+    before = {m[:4] for m in stood if dry or m[4] < now} if stood else ()   # none stood by yet: the usual case
     added = []
     for seat, inst, spec, placed in _timing_specs(layer, game, name):
         mark = (name, inst, spec.key, placed)
