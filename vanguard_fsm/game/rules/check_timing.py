@@ -188,7 +188,10 @@ def abilities_pending(game) -> bool:
     abilities = game.abilities
     if abilities is None:
         return False
-    if abilities.has_pending():
+    held = game.state.abilities     # `abilities.has_pending()`, written out (as in `check_timing`)
+    if held is not None and held.pending:
         return True
-    leaf = game.runner.leaf()
-    return any(abilities.on_timing(game, name, dry=True) for name in leaf.timings)
+    for name in game.runner.leaf().timings:    # a plain loop: asked at every pass of every repeat loop
+        if abilities.on_timing(game, name, dry=True):
+            return True
+    return False
