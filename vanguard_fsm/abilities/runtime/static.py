@@ -165,10 +165,12 @@ def act_legal(layer, game, seat):
     gone = deleted.placements(game)      # a deleted unit has no ACT ability of its own (CR 10.26.3)
     for zone, where, inst, placed in layer.cards_in(game, seat, layer.act_zones, layer.act):   # cards with ACT
         for spec in layer.act.get(game.cards[inst].id, ()) if not (placed and placed in gone) else ():
-            if zone not in spec.zones or abstate.is_used(game, spec.once, inst, placed, spec.key):
+            if zone not in spec.zones or spec.once is not None and abstate.is_used(game, spec.once, inst, placed,
+                                                                                   spec.key):
                 continue
-            ctx = Ctx(seat, inst, spec.key, "main_phase", placed)
-            if not all_hold(game, ctx, spec.conditions) or not costs.payable(game, ctx, spec.cost):
+            ctx = Ctx(seat, inst, spec.key, "main_phase", placed)    # no conditions, no cost: nothing to ask
+            if spec.conditions and not all_hold(game, ctx, spec.conditions) \
+                    or spec.cost and not costs.payable(game, ctx, spec.cost):
                 continue
             aid = f"act:{where if zone in ('V', 'R', 'GC') else zone}:{spec.key}"
             if aid not in seen:
