@@ -14,7 +14,8 @@ from vanguard_fsm.abilities.runtime import layer as layer_module
 from vanguard_fsm.abilities import new_game_with_abilities
 from vanguard_fsm.abilities.runtime.layer import _timing_specs
 from vanguard_fsm.abilities.runtime import static as static_module
-from vanguard_fsm.abilities.runtime.listeners import may_act, may_trigger
+from vanguard_fsm.abilities.runtime.layer import AbilityLayer
+from vanguard_fsm.abilities.runtime.listeners import may_act, on_timing
 from vanguard_fsm.game.rules import check_timing as check_timing_module
 from vanguard_fsm.game.rules.check_timing import no_rule_action
 from vanguard_fsm.machine.hooks import Hooks
@@ -49,22 +50,33 @@ def _would_trigger(game, name) -> bool:
         layer_module.listening_owners = saved
 
 
+def _unfiltered(layer, game, name, dry=False) -> bool:
+    """`on_timing` without its filter: every timing the layer listens to is looked at in full."""
+    return game.abilities is layer and name in layer.timing_zones and layer.stand_by_at(game, name, dry)
+
+
 @pytest.mark.parametrize("agent", AGENTS)
 def test_a_timing_is_skipped_only_when_no_listening_card_can_trigger(monkeypatch, agent):
     skipped = looked = skipped_granted = 0
+    stand_by_at = AbilityLayer.stand_by_at
 
-    def checked(game, name, granted=()):
-        nonlocal skipped, looked, skipped_granted
-        answer = may_trigger(game, name, granted)
-        if answer:
-            looked += 1
-        else:
+    def looked_at(layer, game, name, dry):
+        nonlocal looked
+        looked += 1
+        return stand_by_at(layer, game, name, dry)
+
+    def checked(layer, game, name, dry=False):
+        nonlocal skipped, skipped_granted
+        before = looked
+        answer = on_timing(layer, game, name, dry)
+        if looked == before and game.abilities is layer and name in layer.timing_zones:
             skipped += 1
-            skipped_granted += bool(granted)
+            skipped_granted += bool(game.state.abilities.granted)
             assert not _would_trigger(game, name), f"{name}: skipped although a listening card can trigger"
         return answer
 
-    monkeypatch.setattr(layer_module, "may_trigger", checked)
+    monkeypatch.setattr(AbilityLayer, "stand_by_at", looked_at)
+    monkeypatch.setattr(AbilityLayer, "on_timing", checked)
     for seed in range(6):
         _trace(seed, agent)
     assert skipped > 100 and looked > 20     # both branches ran
@@ -76,7 +88,7 @@ def test_traces_are_the_same_without_the_timing_filter(monkeypatch, agent):
     for seed in range(3):
         fast = _trace(seed, agent)
         with monkeypatch.context() as patch:
-            patch.setattr(layer_module, "may_trigger", lambda game, name, granted: True)
+            patch.setattr(AbilityLayer, "on_timing", _unfiltered)
             patch.setattr(layer_module, "listening_owners", _every_owner)
             slow = _trace(seed, agent)
         assert len(fast) > 1000 and fast == slow, f"seed {seed}: the timing filter changed the game"

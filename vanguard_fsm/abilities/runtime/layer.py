@@ -35,7 +35,8 @@ from ..language.spec import compile_card
 from .static import pay_and_resolve
 from ..language.targets import Ctx
 from .events import EVENT_TIMINGS, hit_event, on_zone_change
-from .listeners import HIDDEN_ZONES, given_timings, listening_owners, may_trigger
+from . import listeners
+from .listeners import HIDDEN_ZONES, given_timings, listening_owners
 from ..effects.delayed import stand_by_delayed
 from ..language.identity import home_of
 
@@ -109,6 +110,53 @@ def watch(layer, game, seat, timing, that=(), by=None, holds=None, origin=None) 
         for owner, inst, spec, placed in _timing_specs(layer, game, timing):
             if owner == seat and (holds is None or holds(seat, inst, spec, placed)):
                 layer.trigger(game, seat, inst, spec, timing, placed, origin, that=that, by=by)
+
+
+def _timing_specs(layer, game, name):
+    """(seat, instance, spec, placement) of every AUTO ability on the flow timing `name`,
+    the turn player's first."""
+    zones = layer.timing_zones[name]
+    granted = abstate.get(game).granted
+    if granted and name not in given_timings(layer, granted):
+        granted = ()     # none of the given abilities is an AUTO one on this timing
+    cards = game.cards
+    ids = None if granted else layer.timing_ids.get(name, ())   # granted abilities: look at every card
+    tp = game.state.turn_player if game.state.turn_player is not None else 0
+    gone = deleted.placements(game)      # deleted units: no printed text (CR 10.26.3)
+    owners = listening_owners(game, name) if ids is not None else (True, True)
+    for seat in (tp, 1 - tp):
+        for zone, _, inst, placed in layer.cards_in(game, seat, zones, ids) if owners[seat] else ():
+            by_timing = layer.auto.get(cards[inst].id) if not (placed and placed in gone) else None
+            specs = by_timing.get(name, ()) if by_timing else ()
+            if granted and placed:
+                specs = list(specs) + [s for s in layer.granted_specs(game, placed)
+                                       if s.kind == "AUTO" and s.timing == name]
+            for spec in specs:
+                if spec.zones is not None and zone in spec.zones:
+                    yield seat, inst, spec, placed
+
+
+def timing_stand_by(layer, game, name, dry) -> bool:
+    """The abilities on timing `name` stand by, except those that stood by at it in an earlier
+    pass of this stay's repeat loop (CR 7.8.1.1, 6.8.1.3: "that have not become stand by in
+    this step"). `dry`: True if one would on the loop's next pass."""
+    if abstate.get(game).delayed and stand_by_delayed(layer, game, name, dry):
+        return True
+    scope, now = game.runner.scope()
+    s = abstate.get(game)
+    stood = s.stood if s.stood_scope == scope else frozenset()
+    before = {m[:4] for m in stood if dry or m[4] < now} if stood else ()   # none stood by yet: the usual case
+    added = []
+    for seat, inst, spec, placed in _timing_specs(layer, game, name):
+        mark = (name, inst, spec.key, placed)
+        if mark not in before and layer.trigger(game, seat, inst, spec, name, placed, dry=dry):
+            if dry:
+                return True
+            added.append(mark + (now,))
+    if added:
+        s = abstate.get(game)
+        abstate.put(game, s._replace(stood=stood | frozenset(added), stood_scope=scope))
+    return False
 
 
 class AbilityLayer(AddedClans):
@@ -233,15 +281,8 @@ class AbilityLayer(AddedClans):
                 if spec.zones is None or zone in spec.zones:
                     self.trigger(game, seat, inst, spec, timing, placed, origin, by=by)
 
-    def on_timing(self, game, name, dry=False) -> bool:
-        """A flow timing: the AUTO abilities on it stand by, except those that already stood
-        by at it during this stay in the state (a repeat loop). `dry`: would any?"""
-        if game.abilities is not self or name not in self.timing_zones:
-            return False
-        s = game.state.abilities or abstate.EMPTY    # `abstate.get`, written out: every timing asks
-        if not s.delayed and not may_trigger(game, name, s.granted):
-            return False     # no listening card is where it can trigger, no delayed effect waits
-        return timing_stand_by(self, game, name, dry)
+    on_timing = listeners.on_timing     # (game, name, dry): a flow timing; most are decided by the index alone
+    stand_by_at = timing_stand_by       # (game, name, dry): its AUTO abilities stand by (`on_timing`)
 
     def on_event(self, game, event, fields) -> None:
         if game.abilities is not self:
@@ -295,53 +336,6 @@ def _printed_auto(layer, game, inst, placed):
     text (CR 10.26.3); abilities given to it still work (CR 10.26.7)."""
     by_timing = layer.auto.get(game.cards[inst].id)
     return None if by_timing is not None and placed and placed in deleted.placements(game) else by_timing
-
-
-def _timing_specs(layer, game, name):
-    """(seat, instance, spec, placement) of every AUTO ability on the flow timing `name`,
-    the turn player's first."""
-    zones = layer.timing_zones[name]
-    granted = abstate.get(game).granted
-    if granted and name not in given_timings(layer, granted):
-        granted = ()     # none of the given abilities is an AUTO one on this timing
-    cards = game.cards
-    ids = None if granted else layer.timing_ids.get(name, ())   # granted abilities: look at every card
-    tp = game.state.turn_player if game.state.turn_player is not None else 0
-    gone = deleted.placements(game)      # deleted units: no printed text (CR 10.26.3)
-    owners = listening_owners(game, name) if ids is not None else (True, True)
-    for seat in (tp, 1 - tp):
-        for zone, _, inst, placed in layer.cards_in(game, seat, zones, ids) if owners[seat] else ():
-            by_timing = layer.auto.get(cards[inst].id) if not (placed and placed in gone) else None
-            specs = by_timing.get(name, ()) if by_timing else ()
-            if granted and placed:
-                specs = list(specs) + [s for s in layer.granted_specs(game, placed)
-                                       if s.kind == "AUTO" and s.timing == name]
-            for spec in specs:
-                if spec.zones is not None and zone in spec.zones:
-                    yield seat, inst, spec, placed
-
-
-def timing_stand_by(layer, game, name, dry) -> bool:
-    """The abilities on timing `name` stand by, except those that stood by at it in an earlier
-    pass of this stay's repeat loop (CR 7.8.1.1, 6.8.1.3: "that have not become stand by in
-    this step"). `dry`: True if one would on the loop's next pass."""
-    if abstate.get(game).delayed and stand_by_delayed(layer, game, name, dry):
-        return True
-    scope, now = game.runner.scope()
-    s = abstate.get(game)
-    stood = s.stood if s.stood_scope == scope else frozenset()
-    before = {m[:4] for m in stood if dry or m[4] < now} if stood else ()   # none stood by yet: the usual case
-    added = []
-    for seat, inst, spec, placed in _timing_specs(layer, game, name):
-        mark = (name, inst, spec.key, placed)
-        if mark not in before and layer.trigger(game, seat, inst, spec, name, placed, dry=dry):
-            if dry:
-                return True
-            added.append(mark + (now,))
-    if added:
-        s = abstate.get(game)
-        abstate.put(game, s._replace(stood=stood | frozenset(added), stood_scope=scope))
-    return False
 
 
 # -- playing one ability (tasks: immutable arguments only) ----------------------------

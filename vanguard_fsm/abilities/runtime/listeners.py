@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from ...game.state import REAR_CIRCLES
 from ..language.conditions import turn_side
+from .abstate import EMPTY
 
 # the zones an ability may work from that are not circles: (zone name, player attribute)
 HIDDEN_ZONES = (("soul", "soul"), ("drop", "drop"), ("hand", "hand"), ("G", "g_zone"), ("damage", "damage"),
@@ -90,26 +91,32 @@ _SHARED_INDEXES: dict = {}     # (card ids, owners) -> (the layer indexes used, 
 _SHARED_INDEXES_KEPT = 8
 
 
-def may_trigger(game, name: str, granted: tuple = ()) -> bool:
-    """False only if no card listening to timing `name` is where it can trigger (either player).
-    May say True when none will (conditions, zones per ability): it is only a filter.
-    `granted`: the abilities effects gave to units (`AbState.granted`); one of them on this
-    timing makes it True (the layer then looks at every unit)."""
-    layer = game.abilities
-    if granted and name in given_timings(layer, granted):
-        return True
-    index = layer.listeners   # `listeners_of`, its usual case written out: asked at every timing
-    if index is None or index.size != len(game.cards):
-        index = listeners_of(game)
-    entry = index.by_timing.get(name)
-    if entry is None:
+def on_timing(layer, game, name: str, dry: bool = False) -> bool:
+    """The ability layer's `timing` hook (`AbilityLayer.on_timing`; `dry`: would any stand by?): the
+    AUTO abilities on flow timing `name` stand by (`layer.stand_by_at`), except those that already
+    stood by at it during this stay in the state (a repeat loop). Decided here first, with no list
+    built and no further call (most timings): when no card listening to it is where it can trigger
+    and no delayed effect waits, nothing does. Only a filter: what passes is looked at in full.
+    An ability effects gave to a unit on this timing (`AbState.granted`) makes it look at every unit."""
+    if game.abilities is not layer or name not in layer.timing_zones:
         return False
-    own_turn, other_turn, tests = entry
-    tp = game.state.turn_player
-    seat0 = (own_turn if tp == 0 else other_turn)[0]   # each player's cards listening on this side of the
-    seat1 = (own_turn if tp == 1 else other_turn)[1]   # turn, looked for in that player's zones
-    players = game.state.players
-    return bool(seat0 and _present(players[0], seat0, tests) or seat1 and _present(players[1], seat1, tests))
+    s = game.state.abilities or EMPTY     # `abstate.get`, written out: every timing asks
+    granted = s.granted
+    if not s.delayed and not (granted and name in given_timings(layer, granted)):
+        index = layer.listeners   # `listeners_of`, its usual case written out
+        if index is None or index.size != len(game.cards):
+            index = listeners_of(game)
+        entry = index.by_timing.get(name)
+        if entry is None:
+            return False
+        own_turn, other_turn, tests = entry
+        tp = game.state.turn_player
+        seat0 = (own_turn if tp == 0 else other_turn)[0]   # each player's cards listening on this side of
+        seat1 = (own_turn if tp == 1 else other_turn)[1]   # the turn, looked for in that player's zones
+        players = game.state.players
+        if not (seat0 and _present(players[0], seat0, tests) or seat1 and _present(players[1], seat1, tests)):
+            return False
+    return layer.stand_by_at(game, name, dry)
 
 
 def given_timings(layer, granted: tuple) -> frozenset:
