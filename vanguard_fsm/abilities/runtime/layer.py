@@ -74,6 +74,9 @@ def emit_ability(layer, game, ctx, kind, step, **more) -> None:
 def resolve_next_pending(layer, game, check_timing) -> None:
     """The turn player plays one of their pending abilities (their choice), else the other player."""
     pending = abstate.get(game).pending
+    if len(pending) == 1:   # the only one standing by, whoever's (most check timings): no choice to look for
+        play_next(game, pending[0], check_timing)
+        return
     tp = game.state.turn_player if game.state.turn_player is not None else 0
     for seat in (tp, 1 - tp):
         mine = [p for p in pending if p.seat == seat]
@@ -291,9 +294,7 @@ class AbilityLayer(AddedClans):
         if handler is not None:
             handler(self, game, fields)
 
-    def on_zone_change(self, game, seat, inst, src, dst, placed=0) -> None:
-        if game.abilities is self:
-            on_zone_change(self, game, seat, inst, src, dst, placed)
+    on_zone_change = on_zone_change     # (game, seat, inst, src, dst, placed): a card arrived in a zone
 
     def hit_event(self, game) -> None:
         """The hit / not hit event (CR 7.7.1.7); the flows say where, with `release_hit_abilities`."""

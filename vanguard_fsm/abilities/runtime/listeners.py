@@ -140,7 +140,10 @@ _LAST_GIVEN_TIMINGS: list = [((), None, frozenset())]
 def listening_owners(game, name: str) -> tuple:
     """(seat 0 has a card with a printed AUTO ability on timing `name` that may trigger on this side of
     the turn, seat 1 has): a player with none has nothing to look at for it (given abilities aside)."""
-    entry = listeners_of(game).by_timing.get(name)
+    index = game.abilities.listeners   # `listeners_of`, its usual case written out (as in `on_timing`)
+    if index is None or index.size != len(game.cards):
+        index = listeners_of(game)
+    entry = index.by_timing.get(name)
     if entry is None:
         return False, False
     tp = game.state.turn_player
