@@ -14,9 +14,10 @@ from vanguard_fsm.abilities.runtime import layer as layer_module
 from vanguard_fsm.abilities import new_game_with_abilities
 from vanguard_fsm.abilities.runtime.layer import _timing_specs
 from vanguard_fsm.abilities.runtime import static as static_module
-from vanguard_fsm.abilities.runtime.listeners import may_act, may_trigger
+from vanguard_fsm.abilities.runtime.layer import AbilityLayer
+from vanguard_fsm.abilities.runtime.listeners import may_act, on_timing
 from vanguard_fsm.game.rules import check_timing as check_timing_module
-from vanguard_fsm.game.rules.check_timing import nothing_to_do, rule_actions_then_abilities
+from vanguard_fsm.game.rules.check_timing import no_rule_action
 from vanguard_fsm.machine.hooks import Hooks
 from vanguard_fsm.record.trace import TraceRecorder
 
@@ -33,23 +34,49 @@ def _trace(seed, agent, fmt="standard") -> str:
     return out.getvalue() + "|".join(game.history)
 
 
+def _every_owner(game, name):
+    return True, True
+
+
+def _would_trigger(game, name) -> bool:
+    """Would an AUTO ability on timing `name` stand by now? Every player's listening cards looked at,
+    whatever side of the turn it is (no `listening_owners` filter)."""
+    layer, saved = game.abilities, layer_module.listening_owners
+    layer_module.listening_owners = _every_owner
+    try:
+        return any(layer.trigger(game, seat, inst, spec, name, placed, dry=True)
+                   for seat, inst, spec, placed in _timing_specs(layer, game, name))
+    finally:
+        layer_module.listening_owners = saved
+
+
+def _unfiltered(layer, game, name, dry=False) -> bool:
+    """`on_timing` without its filter: every timing the layer listens to is looked at in full."""
+    return game.abilities is layer and name in layer.timing_zones and layer.stand_by_at(game, name, dry)
+
+
 @pytest.mark.parametrize("agent", AGENTS)
 def test_a_timing_is_skipped_only_when_no_listening_card_can_trigger(monkeypatch, agent):
     skipped = looked = skipped_granted = 0
+    stand_by_at = AbilityLayer.stand_by_at
 
-    def checked(game, name, granted=()):
-        nonlocal skipped, looked, skipped_granted
-        answer = may_trigger(game, name, granted)
-        if answer:
-            looked += 1
-        else:
+    def looked_at(layer, game, name, dry):
+        nonlocal looked
+        looked += 1
+        return stand_by_at(layer, game, name, dry)
+
+    def checked(layer, game, name, dry=False):
+        nonlocal skipped, skipped_granted
+        before = looked
+        answer = on_timing(layer, game, name, dry)
+        if looked == before and game.abilities is layer and name in layer.timing_zones:
             skipped += 1
-            skipped_granted += bool(granted)
-            assert not list(_timing_specs(game.abilities, game, name)), \
-                f"{name}: skipped although a listening card is where it can trigger"
+            skipped_granted += bool(game.state.abilities.granted)
+            assert not _would_trigger(game, name), f"{name}: skipped although a listening card can trigger"
         return answer
 
-    monkeypatch.setattr(layer_module, "may_trigger", checked)
+    monkeypatch.setattr(AbilityLayer, "stand_by_at", looked_at)
+    monkeypatch.setattr(AbilityLayer, "on_timing", checked)
     for seed in range(6):
         _trace(seed, agent)
     assert skipped > 100 and looked > 20     # both branches ran
@@ -61,44 +88,46 @@ def test_traces_are_the_same_without_the_timing_filter(monkeypatch, agent):
     for seed in range(3):
         fast = _trace(seed, agent)
         with monkeypatch.context() as patch:
-            patch.setattr(layer_module, "may_trigger", lambda game, name, granted: True)
+            patch.setattr(AbilityLayer, "on_timing", _unfiltered)
+            patch.setattr(layer_module, "listening_owners", _every_owner)
             slow = _trace(seed, agent)
         assert len(fast) > 1000 and fast == slow, f"seed {seed}: the timing filter changed the game"
 
 
 @pytest.mark.parametrize("agent", AGENTS)
-def test_an_empty_check_timing_is_skipped_only_when_the_full_one_does_nothing(monkeypatch, agent):
+def test_rule_actions_are_skipped_only_when_none_applies(monkeypatch, agent):
     skipped = full = 0
 
     def checked(game):
         nonlocal skipped, full
-        if not nothing_to_do(game):
+        if not no_rule_action(game):
             full += 1
             return False
         skipped += 1
         before = (game.state.canonical(), list(game.agenda), game.pending, len(game.history))
         events = []
         game.hooks.on("event", lambda g, name, fields: events.append(name))
-        rule_actions_then_abilities(game)
+        for name in game.params["rule_actions"]:
+            assert not check_timing_module.RULE_ACTIONS[name](game), f"{name} applied where the skip saw none"
         game.hooks.off("event", game.hooks.channel_subs["event"][-1])
         assert (game.state.canonical(), list(game.agenda), game.pending, len(game.history)) == before
-        assert not events, f"the full check timing did {events} where the skip saw nothing to do"
+        assert not events, f"the rule actions did {events} where the skip saw none to do"
         return True
 
-    monkeypatch.setattr(check_timing_module, "nothing_to_do", checked)
+    monkeypatch.setattr(check_timing_module, "no_rule_action", checked)
     for seed in range(4):
         _trace(seed, agent)
-    assert skipped > 200 and full > 20      # both branches ran
+    assert skipped > 200 and full > 5      # both branches ran (a rule action applies seldom)
 
 
 @pytest.mark.parametrize("agent", AGENTS)
-def test_traces_are_the_same_without_the_check_timing_skip(monkeypatch, agent):
+def test_traces_are_the_same_without_the_rule_action_skip(monkeypatch, agent):
     for seed in range(3):
         fast = _trace(seed, agent)
         with monkeypatch.context() as patch:
-            patch.setattr(check_timing_module, "nothing_to_do", lambda game: False)
+            patch.setattr(check_timing_module, "no_rule_action", lambda game: False)
             slow = _trace(seed, agent)
-        assert len(fast) > 1000 and fast == slow, f"seed {seed}: the check timing skip changed the game"
+        assert len(fast) > 1000 and fast == slow, f"seed {seed}: the rule action skip changed the game"
 
 
 @pytest.mark.parametrize("agent", AGENTS)

@@ -404,7 +404,7 @@ def power(game, unit: Unit) -> int:
             total = base + unit.power_turn + unit.power_battle
     abilities = game.abilities
     if abilities is not None:   # CONT abilities: recomputed at every look, never stored
-        total += abilities.cont_power(game, unit)
+        total += abilities.cont_value(game, unit, "power")
     if game.state.battle is not None:   # a boost, guardians' shields (CR 7.4.1.11, 3.11.3)
         total += battle_power.bonus(game, unit, power)
     return total
@@ -414,5 +414,5 @@ def critical(game, unit: Unit) -> int:
     total = game.cards[unit.card].critical + unit.crit_turn + unit.crit_battle
     abilities = game.abilities
     if abilities is not None:
-        total += abilities.cont_critical(game, unit)
+        total += abilities.cont_value(game, unit, "critical")
     return total

@@ -68,6 +68,21 @@ def has(game, ctx, arg):
     return counts.at_least_one(game, ctx, arg)
 
 
+# the conditions that can hold on one side of the turn only: True, only while the ability's master is
+# the turn player; False, only while they are not. The index of listening cards (`listeners.py`) reads
+# it: an ability that says "during your turn" is not looked for on the opponent's turn.
+TURN_SIDE = {"your_turn": True, "opponent_turn": False}
+
+
+def turn_side(conditions: tuple) -> bool | None:
+    """True / False: `conditions` (all must hold) can hold only on / off the master's turn; None: either."""
+    for name, _ in conditions:
+        side = TURN_SIDE.get(name)
+        if side is not None:
+            return side
+    return None
+
+
 @ABILITIES.condition("your_turn")
 def your_turn(game, ctx, arg):
     """It is your turn."""

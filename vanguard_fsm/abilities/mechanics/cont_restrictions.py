@@ -94,8 +94,8 @@ def cannot_be_attacked(game, ctx, arg, params, then, index):
 
 
 def _flag(game, unit, what) -> bool:
-    layer = game.abilities
-    return layer is not None and has_flag(layer, game, unit, what)
+    layer = game.abilities     # no ability of the game says `what`: decided here, with no further call
+    return layer is not None and what in layer.cont_effects and has_flag(layer, game, unit, what)
 
 
 def resisted(game, chooser: int, seat: int, unit) -> bool:
@@ -115,10 +115,10 @@ def allows(game, seat: int, unit, what: str, other=None) -> bool:
     layer = game.abilities
     if layer is None or layer.cont_effects.isdisjoint(RESTRICTING):
         return True
-    if what == "guard":        # `other`: a card instance in `seat`'s hand
-        return guard_allowed(game, seat, other)
+    if what == "guard":        # `other`: a card instance in `seat`'s hand; no card says it: allowed
+        return GUARD_EFFECT not in layer.cont_effects or guard_allowed(game, seat, other)
     if other is not None:
-        return pair_allows(game, seat, unit, what, other)
+        return PAIR_EFFECTS[what] not in layer.cont_effects or pair_allows(game, seat, unit, what, other)
     if what == "be_boosted":
         return not _flag(game, unit, "cannot_be_boosted")
     if what == "be_attacked":

@@ -87,9 +87,14 @@ def put(game, value: AbState) -> None:
 def set_pending(game, pending: tuple) -> None:
     """`pending` replaced (an ability stood by or is played): built field by field, as
     `_replace` on a named tuple is several times slower and this runs for every trigger."""
-    s = get(game)
-    put(game, AbState(pending, s.used, s.granted, s.stood, s.stood_scope, s.that, s.delayed, s.harmony,
-                       s.revealed, s.dropped, s.called, s.stands))
+    s = game.state.abilities or EMPTY     # `get` and `put`, written out
+    game.state.abilities = AbState(pending, s.used, s.granted, s.stood, s.stood_scope, s.that, s.delayed,
+                                   s.harmony, s.revealed, s.dropped, s.called, s.stands)
+
+
+def stand_by(game, entry: Pending) -> None:
+    """A triggered ability joins the pending queue (CR 8.6.2)."""
+    set_pending(game, (game.state.abilities or EMPTY).pending + (entry,))    # `get`, written out
 
 
 def scope(game, once: str):
@@ -104,6 +109,14 @@ def mark_used(game, once: str | None, inst: int, placed: int, key: str) -> None:
     if once is not None:
         s = get(game)
         put(game, s._replace(used=s.used | {(scope(game, once), placed, inst, key)}))
+
+
+def start_resolving(game, once: str | None, inst: int, placed: int, key: str, that: tuple) -> None:
+    """An ability starts resolving: its once-per limit is used (`mark_used`), `that` is its units
+    (`set_that`) and nothing is revealed yet (`set_revealed`), in one new value."""
+    s = get(game)
+    used = s.used | {(scope(game, once), placed, inst, key)} if once is not None else s.used
+    put(game, s._replace(used=used, that=tuple(that), revealed=()))
 
 
 def set_that(game, placements) -> None:

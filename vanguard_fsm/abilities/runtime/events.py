@@ -155,7 +155,10 @@ def on_zone_change(layer, game, seat, inst, src, dst, placed=0) -> None:
     cards of its player watching their soul), knowing where it came
     from (`from_zone`; a zone-changing trigger, CR 8.6.5; bind: CR 10.19, 4.9) and, for a unit an
     effect retired, whose card's effect it was (`caused_by`, CR 11.27.1, 10.4). `placed`: the unit it
-    was, for the abilities given to it (`watch.given_on_leaving`, CR 8.6.5.1.2)."""
+    was, for the abilities given to it (`watch.given_on_leaving`, CR 8.6.5.1.2). The layer's `zone_change`
+    hook (`AbilityLayer.on_zone_change`): another game's move, on hooks they share, is not this layer's."""
+    if game.abilities is not layer:
+        return
     by = layer.effect_by
     watch.on_arrived(layer, game, seat, inst, src, dst)
     if placed:

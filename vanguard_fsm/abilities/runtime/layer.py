@@ -35,7 +35,8 @@ from ..language.spec import compile_card
 from .static import pay_and_resolve
 from ..language.targets import Ctx
 from .events import EVENT_TIMINGS, hit_event, on_zone_change
-from .listeners import HIDDEN_ZONES, given_timings, listening_owners, may_trigger
+from . import listeners
+from .listeners import HIDDEN_ZONES, given_timings, listening_owners
 from ..effects.delayed import stand_by_delayed
 from ..language.identity import home_of
 
@@ -73,12 +74,18 @@ def emit_ability(layer, game, ctx, kind, step, **more) -> None:
 def resolve_next_pending(layer, game, check_timing) -> None:
     """The turn player plays one of their pending abilities (their choice), else the other player."""
     pending = abstate.get(game).pending
+    if len(pending) == 1:   # the only one standing by, whoever's (most check timings): no choice to look for
+        play_next(game, pending[0], check_timing)
+        return
     tp = game.state.turn_player if game.state.turn_player is not None else 0
     for seat in (tp, 1 - tp):
         mine = [p for p in pending if p.seat == seat]
         if mine:
             break
     else:
+        return
+    if len(mine) == 1:   # one to play: no choice to build (`Game.ask` would take its one option at once)
+        play_next(game, mine[0], check_timing)
         return
     actions, seen = [], set()
     for p in mine:
@@ -87,13 +94,72 @@ def resolve_next_pending(layer, game, check_timing) -> None:
             continue    # two equal pending abilities: the same choice
         seen.add(aid)
         actions.append(Action(aid, "ability_order", seat, (p,)))
+    game.ask(seat, "ability_order", actions, lambda g, act: play_next(g, act.args[0], check_timing),
+             "CR 8.4.1: choose which pending ability to play")
 
-    def chosen(g, act):
-        if not count_played(g, act.args[0]):   # True: a loop nobody can stop, a draw (CR 12.1.1.1)
-            g.then(check_timing)          # CR 8.4.1.2: then the check timing starts over
-            g.then(play_pending, act.args[0])
 
-    game.ask(seat, "ability_order", actions, chosen, "CR 8.4.1: choose which pending ability to play")
+def play_next(game, entry, check_timing) -> None:
+    """The pending ability chosen is played; then the check timing starts over (CR 8.4.1.2)."""
+    if not count_played(game, entry):   # True: a loop nobody can stop, a draw (CR 12.1.1.1)
+        game.then(check_timing)
+        game.then(play_pending, entry)
+
+
+def watch(layer, game, seat, timing, that=(), by=None, holds=None, origin=None) -> None:
+    """`seat`'s cards watching an event of theirs ("when your G unit strides") trigger; `that`: the
+    units the event was about ("retire that unit"); `by`: whose card's effect caused it; `holds`:
+    (seat, instance, spec, placement) -> does this ability wait for the event (its `watch:`, `watch.py`)."""
+    if timing in layer.timing_zones:
+        for owner, inst, spec, placed in _timing_specs(layer, game, timing):
+            if owner == seat and (holds is None or holds(seat, inst, spec, placed)):
+                layer.trigger(game, seat, inst, spec, timing, placed, origin, that=that, by=by)
+
+
+def _timing_specs(layer, game, name):
+    """(seat, instance, spec, placement) of every AUTO ability on the flow timing `name`,
+    the turn player's first."""
+    zones = layer.timing_zones[name]
+    granted = abstate.get(game).granted
+    if granted and name not in given_timings(layer, granted):
+        granted = ()     # none of the given abilities is an AUTO one on this timing
+    cards = game.cards
+    ids = None if granted else layer.timing_ids.get(name, ())   # granted abilities: look at every card
+    tp = game.state.turn_player if game.state.turn_player is not None else 0
+    gone = deleted.placements(game)      # deleted units: no printed text (CR 10.26.3)
+    owners = listening_owners(game, name) if ids is not None else (True, True)
+    for seat in (tp, 1 - tp):
+        for zone, _, inst, placed in layer.cards_in(game, seat, zones, ids) if owners[seat] else ():
+            by_timing = layer.auto.get(cards[inst].id) if not (placed and placed in gone) else None
+            specs = by_timing.get(name, ()) if by_timing else ()
+            if granted and placed:
+                specs = list(specs) + [s for s in layer.granted_specs(game, placed)
+                                       if s.kind == "AUTO" and s.timing == name]
+            for spec in specs:
+                if spec.zones is not None and zone in spec.zones:
+                    yield seat, inst, spec, placed
+
+
+def timing_stand_by(layer, game, name, dry) -> bool:
+    """The abilities on timing `name` stand by, except those that stood by at it in an earlier
+    pass of this stay's repeat loop (CR 7.8.1.1, 6.8.1.3: "that have not become stand by in
+    this step"). `dry`: True if one would on the loop's next pass."""
+    if abstate.get(game).delayed and stand_by_delayed(layer, game, name, dry):
+        return True
+    scope, now = game.runner.scope()
+    s = abstate.get(game)
+    stood = s.stood if s.stood_scope == scope else frozenset()
+    before = {m[:4] for m in stood if dry or m[4] < now} if stood else ()   # none stood by yet: the usual case
+    added = []
+    for seat, inst, spec, placed in _timing_specs(layer, game, name):
+        mark = (name, inst, spec.key, placed)
+        if mark not in before and layer.trigger(game, seat, inst, spec, name, placed, dry=dry):
+            if dry:
+                return True
+            added.append(mark + (now,))
+    if added:
+        s = abstate.get(game)
+        abstate.put(game, s._replace(stood=stood | frozenset(added), stood_scope=scope))
+    return False
 
 
 class AbilityLayer(AddedClans):
@@ -191,11 +257,12 @@ class AbilityLayer(AddedClans):
     def trigger(self, game, seat, inst, spec, timing, placed, origin=None, dry=False, that=(), by=None) -> bool:
         """Stands by if it may (True); `dry`: only say if; `that`: the event's units; `by`: its cause (Ctx.by)."""
         ctx = Ctx(seat, inst, spec.key, timing, placed, origin, None, by)
-        if abstate.is_used(game, spec.once, inst, placed, spec.key) or not all_hold(game, ctx, spec.conditions):
+        if spec.once is not None and abstate.is_used(game, spec.once, inst, placed, spec.key) \
+                or spec.conditions and not all_hold(game, ctx, spec.conditions):   # none: nothing to ask
             return False
         if dry:
             return True
-        stand_by(game, Pending(seat, inst, spec.key, timing, placed, that, home_of(game, inst, placed)))
+        abstate.stand_by(game, Pending(seat, inst, spec.key, timing, placed, that, home_of(game, inst, placed)))
         self.emit(game, ctx, "AUTO", "pending")
         return True
 
@@ -217,15 +284,8 @@ class AbilityLayer(AddedClans):
                 if spec.zones is None or zone in spec.zones:
                     self.trigger(game, seat, inst, spec, timing, placed, origin, by=by)
 
-    def on_timing(self, game, name, dry=False) -> bool:
-        """A flow timing: the AUTO abilities on it stand by, except those that already stood
-        by at it during this stay in the state (a repeat loop). `dry`: would any?"""
-        if game.abilities is not self or name not in self.timing_zones:
-            return False
-        s = game.state.abilities or abstate.EMPTY    # `abstate.get`, written out: every timing asks
-        if not s.delayed and not may_trigger(game, name, s.granted):
-            return False     # no listening card is where it can trigger, no delayed effect waits
-        return timing_stand_by(self, game, name, dry)
+    on_timing = listeners.on_timing     # (game, name, dry): a flow timing; most are decided by the index alone
+    stand_by_at = timing_stand_by       # (game, name, dry): its AUTO abilities stand by (`on_timing`)
 
     def on_event(self, game, event, fields) -> None:
         if game.abilities is not self:
@@ -234,9 +294,7 @@ class AbilityLayer(AddedClans):
         if handler is not None:
             handler(self, game, fields)
 
-    def on_zone_change(self, game, seat, inst, src, dst, placed=0) -> None:
-        if game.abilities is self:
-            on_zone_change(self, game, seat, inst, src, dst, placed)
+    on_zone_change = on_zone_change     # (game, seat, inst, src, dst, placed): a card arrived in a zone
 
     def hit_event(self, game) -> None:
         """The hit / not hit event (CR 7.7.1.7); the flows say where, with `release_hit_abilities`."""
@@ -260,18 +318,13 @@ class AbilityLayer(AddedClans):
     resolve_next = resolve_next_pending     # (game, check_timing): CR 8.4.1, the next pending ability is played
 
     # -- CONT (recomputed, never stored) and ACT: see static.py -------------------------
-    def cont_power(self, game, unit) -> int:
-        return static.cont_value(self, game, unit, "power") if "power" in self.cont_effects else 0
-
-    def cont_critical(self, game, unit) -> int:
-        return static.cont_value(self, game, unit, "critical") if "critical" in self.cont_effects else 0
+    cont_value = static.cont_value    # (game, unit, power | critical): the CONT bonus to it now
 
     allows = staticmethod(cont_restrictions.allows)    # (game, seat, unit, attack | be_boosted, [other]): Lord, cannot_...
     resisted = staticmethod(cont_restrictions.resisted)        # (game, chooser, seat, unit): Resist
     battled_by = attacks.battled_by     # (game, seat, attacking unit): circles a CONT `battles` adds
 
-    def watchers(self, game, seat, timing, that=(), by=None, holds=None, origin=None) -> None:
-        watch(self, game, seat, timing, that, by, holds, origin)
+    watchers = watch     # (game, seat, timing, that, by, holds, origin): cards watching an event of theirs
 
     def act_legal(self, game, seat):
         return static.act_legal(self, game, seat) if self.act else []
@@ -279,73 +332,11 @@ class AbilityLayer(AddedClans):
     act_apply = static.act_apply     # (game, act): pay and resolve the ACT ability chosen
 
 
-def stand_by(game, entry: Pending) -> None:
-    """A triggered ability joins the pending queue (CR 8.6.2)."""
-    abstate.set_pending(game, abstate.get(game).pending + (entry,))
-
-
 def _printed_auto(layer, game, inst, placed):
     """The card's own AUTO abilities by timing, none for a deleted unit: it has lost its printed
     text (CR 10.26.3); abilities given to it still work (CR 10.26.7)."""
     by_timing = layer.auto.get(game.cards[inst].id)
     return None if by_timing is not None and placed and placed in deleted.placements(game) else by_timing
-
-
-def _timing_specs(layer, game, name):
-    """(seat, instance, spec, placement) of every AUTO ability on the flow timing `name`,
-    the turn player's first."""
-    zones = layer.timing_zones[name]
-    granted = abstate.get(game).granted
-    if granted and name not in given_timings(layer, granted):
-        granted = ()     # none of the given abilities is an AUTO one on this timing
-    cards = game.cards
-    ids = None if granted else layer.timing_ids.get(name, ())   # granted abilities: look at every card
-    tp = game.state.turn_player if game.state.turn_player is not None else 0
-    gone = deleted.placements(game)      # deleted units: no printed text (CR 10.26.3)
-    owners = listening_owners(game, name) if ids is not None else (True, True)
-    for seat in (tp, 1 - tp):
-        for zone, _, inst, placed in layer.cards_in(game, seat, zones, ids) if owners[seat] else ():
-            by_timing = layer.auto.get(cards[inst].id) if not (placed and placed in gone) else None
-            specs = by_timing.get(name, ()) if by_timing else ()
-            if granted and placed:
-                specs = list(specs) + [s for s in layer.granted_specs(game, placed)
-                                       if s.kind == "AUTO" and s.timing == name]
-            for spec in specs:
-                if spec.zones is not None and zone in spec.zones:
-                    yield seat, inst, spec, placed
-
-
-def watch(layer, game, seat, timing, that=(), by=None, holds=None, origin=None) -> None:
-    """`seat`'s cards watching an event of theirs ("when your G unit strides") trigger; `that`: the
-    units the event was about ("retire that unit"); `by`: whose card's effect caused it; `holds`:
-    (seat, instance, spec, placement) -> does this ability wait for the event (its `watch:`, `watch.py`)."""
-    if timing in layer.timing_zones:
-        for owner, inst, spec, placed in _timing_specs(layer, game, timing):
-            if owner == seat and (holds is None or holds(seat, inst, spec, placed)):
-                layer.trigger(game, seat, inst, spec, timing, placed, origin, that=that, by=by)
-
-
-def timing_stand_by(layer, game, name, dry) -> bool:
-    """The abilities on timing `name` stand by, except those that stood by at it in an earlier
-    pass of this stay's repeat loop (CR 7.8.1.1, 6.8.1.3: "that have not become stand by in
-    this step"). `dry`: True if one would on the loop's next pass."""
-    if stand_by_delayed(layer, game, name, dry):
-        return True
-    scope, now = game.runner.scope()
-    s = abstate.get(game)
-    stood = s.stood if s.stood_scope == scope else frozenset()
-    before = {m[:4] for m in stood if dry or m[4] < now}
-    added = []
-    for seat, inst, spec, placed in _timing_specs(layer, game, name):
-        mark = (name, inst, spec.key, placed)
-        if mark not in before and layer.trigger(game, seat, inst, spec, name, placed, dry=dry):
-            if dry:
-                return True
-            added.append(mark + (now,))
-    if added:
-        s = abstate.get(game)
-        abstate.put(game, s._replace(stood=stood | frozenset(added), stood_scope=scope))
-    return False
 
 
 # -- playing one ability (tasks: immutable arguments only) ----------------------------
@@ -384,7 +375,8 @@ def play_pending(game, entry) -> None:
         abstate.mark_used(game, spec.once, entry.inst, entry.placed, spec.key)   # CR 8.1.1.2.3.1
         layer.emit(game, ctx, "AUTO", "resolved", requirement="failed")   # "if" fails: nothing, no cost (8.1.1.2.3)
         return
-    if abstate.is_used(game, spec.once, entry.inst, entry.placed, spec.key) or not costs.payable(game, ctx, spec.cost):
+    if spec.once is not None and abstate.is_used(game, spec.once, entry.inst, entry.placed, spec.key) \
+            or spec.cost and not costs.payable(game, ctx, spec.cost):     # no limit, no cost: nothing to ask
         layer.emit(game, ctx, "AUTO", "declined")
         return
     if not spec.optional:

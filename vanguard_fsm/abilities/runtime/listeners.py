@@ -13,6 +13,8 @@ ability where it can be played, before the main phase lists them (CR 8.1.1.1).
 from __future__ import annotations
 
 from ...game.state import REAR_CIRCLES
+from ..language.conditions import turn_side
+from .abstate import EMPTY
 
 # the zones an ability may work from that are not circles: (zone name, player attribute)
 HIDDEN_ZONES = (("soul", "soul"), ("drop", "drop"), ("hand", "hand"), ("G", "g_zone"), ("damage", "damage"),
@@ -20,7 +22,9 @@ HIDDEN_ZONES = (("soul", "soul"), ("drop", "drop"), ("hand", "hand"), ("G", "g_z
 
 
 class TimingListeners:
-    """Per game: timing -> (instances with an AUTO ability on it, by owner; the zones it works in);
+    """Per game: timing -> (instances with an AUTO ability on it that may trigger on their owner's turn,
+    by owner; those that may on the other player's turn, by owner; the zones it works in): an ability
+    "during your turn" (`conditions.turn_side`) listens on one side of the turn only;
     `act`: the same for the instances with an ACT ability. By owner, because a card is only ever
     in its owner's zones (CR 4.1.6; the engine moves cards within one player's zones and makes each
     instance in its owner's): a player none of whose cards listens is not looked at."""
@@ -29,12 +33,19 @@ class TimingListeners:
 
     def __init__(self, layer, cards: list, owner: list) -> None:
         self.size = len(cards)
-        found: dict = {}
+        found: dict = {}   # timing -> (instances that may trigger on their owner's turn, on the other's)
         for inst, card in enumerate(cards):
-            for timing in layer.auto.get(card.id, ()):
-                found.setdefault(timing, set()).add(inst)
-        self.by_timing = {timing: (_by_owner(insts, owner), _zone_tests(layer.timing_zones.get(timing, ())))
-                          for timing, insts in found.items()}
+            for timing, specs in layer.auto.get(card.id, {}).items():
+                own_turn, other_turn = found.setdefault(timing, (set(), set()))
+                for spec in specs:
+                    side = turn_side(spec.conditions)
+                    if side is not False:
+                        own_turn.add(inst)
+                    if side is not True:
+                        other_turn.add(inst)
+        self.by_timing = {timing: (_by_owner(own_turn, owner), _by_owner(other_turn, owner),
+                                   _zone_tests(layer.timing_zones.get(timing, ())))
+                          for timing, (own_turn, other_turn) in found.items()}
         self.act = (_by_owner([inst for inst, card in enumerate(cards) if card.id in layer.act], owner),
                     _zone_tests(layer.act_zones))
 
@@ -80,23 +91,32 @@ _SHARED_INDEXES: dict = {}     # (card ids, owners) -> (the layer indexes used, 
 _SHARED_INDEXES_KEPT = 8
 
 
-def may_trigger(game, name: str, granted: tuple = ()) -> bool:
-    """False only if no card listening to timing `name` is where it can trigger (either player).
-    May say True when none will (conditions, zones per ability): it is only a filter.
-    `granted`: the abilities effects gave to units (`AbState.granted`); one of them on this
-    timing makes it True (the layer then looks at every unit)."""
-    layer = game.abilities
-    if granted and name in given_timings(layer, granted):
-        return True
-    index = layer.listeners   # `listeners_of`, its usual case written out: asked at every timing
-    if index is None or index.size != len(game.cards):
-        index = listeners_of(game)
-    entry = index.by_timing.get(name)
-    if entry is None:
+def on_timing(layer, game, name: str, dry: bool = False) -> bool:
+    """The ability layer's `timing` hook (`AbilityLayer.on_timing`; `dry`: would any stand by?): the
+    AUTO abilities on flow timing `name` stand by (`layer.stand_by_at`), except those that already
+    stood by at it during this stay in the state (a repeat loop). Decided here first, with no list
+    built and no further call (most timings): when no card listening to it is where it can trigger
+    and no delayed effect waits, nothing does. Only a filter: what passes is looked at in full.
+    An ability effects gave to a unit on this timing (`AbState.granted`) makes it look at every unit."""
+    if game.abilities is not layer or name not in layer.timing_zones:
         return False
-    (seat0, seat1), tests = entry     # each player's listening cards, looked for in that player's zones
-    players = game.state.players
-    return bool(seat0 and _present(players[0], seat0, tests) or seat1 and _present(players[1], seat1, tests))
+    s = game.state.abilities or EMPTY     # `abstate.get`, written out: every timing asks
+    granted = s.granted
+    if not s.delayed and not (granted and name in given_timings(layer, granted)):
+        index = layer.listeners   # `listeners_of`, its usual case written out
+        if index is None or index.size != len(game.cards):
+            index = listeners_of(game)
+        entry = index.by_timing.get(name)
+        if entry is None:
+            return False
+        own_turn, other_turn, tests = entry
+        tp = game.state.turn_player
+        seat0 = (own_turn if tp == 0 else other_turn)[0]   # each player's cards listening on this side of
+        seat1 = (own_turn if tp == 1 else other_turn)[1]   # the turn, looked for in that player's zones
+        players = game.state.players
+        if not (seat0 and _present(players[0], seat0, tests) or seat1 and _present(players[1], seat1, tests)):
+            return False
+    return layer.stand_by_at(game, name, dry)
 
 
 def given_timings(layer, granted: tuple) -> frozenset:
@@ -118,10 +138,16 @@ _LAST_GIVEN_TIMINGS: list = [((), None, frozenset())]
 
 
 def listening_owners(game, name: str) -> tuple:
-    """(seat 0 has a card with a printed AUTO ability on timing `name`, seat 1 has): a player with
-    none has nothing to look at for it (abilities given to units aside)."""
-    entry = listeners_of(game).by_timing.get(name)
-    return (False, False) if entry is None else (bool(entry[0][0]), bool(entry[0][1]))
+    """(seat 0 has a card with a printed AUTO ability on timing `name` that may trigger on this side of
+    the turn, seat 1 has): a player with none has nothing to look at for it (given abilities aside)."""
+    index = game.abilities.listeners   # `listeners_of`, its usual case written out (as in `on_timing`)
+    if index is None or index.size != len(game.cards):
+        index = listeners_of(game)
+    entry = index.by_timing.get(name)
+    if entry is None:
+        return False, False
+    tp = game.state.turn_player
+    return bool((entry[0] if tp == 0 else entry[1])[0]), bool((entry[0] if tp == 1 else entry[1])[1])
 
 
 def may_act(game, seat: int) -> bool:

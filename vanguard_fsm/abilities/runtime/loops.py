@@ -56,13 +56,15 @@ def endless(game, layer, spec, played: int, bound: int) -> bool:
     the run is a loop nobody can stop (CR 12.1.1.1)."""
     run = layer.loop_run
     if run is None or run.moves != game.moves or run.played != played - 1:
-        run = LoopRun(game.moves, played - 1, played > 1)
-    run = run._replace(played=played, optional=run.optional or spec.optional)
-    if played * 2 > bound and not run.optional:
+        optional, marks = played > 1, frozenset()     # a new run
+    else:
+        optional, marks = run.optional, run.marks
+    optional = optional or spec.optional
+    if played * 2 > bound and not optional:
         mark = situation(game)
-        if mark in run.marks:
+        if mark in marks:
             layer.loop_run = None
             return True
-        run = run._replace(marks=run.marks | {mark})
-    layer.loop_run = run
+        marks = marks | {mark}
+    layer.loop_run = LoopRun(game.moves, played, optional, marks)
     return False

@@ -21,6 +21,8 @@ from ..language.targets import Ctx, candidates
 def cont_value(layer, game, unit, what, found: list | None = None) -> int:
     """The CONT bonus to `what` (power, critical) of `unit` now: recomputed, never stored.
     `found`, when given, receives each contributing ability as (ability key, amount)."""
+    if what not in layer.cont_effects:
+        return 0     # no CONT ability of this game changes `what`: a game without CONT power costs this
     total = 0
     cards = game.cards
     own = layer.cont_self.get(what)
@@ -163,10 +165,12 @@ def act_legal(layer, game, seat):
     gone = deleted.placements(game)      # a deleted unit has no ACT ability of its own (CR 10.26.3)
     for zone, where, inst, placed in layer.cards_in(game, seat, layer.act_zones, layer.act):   # cards with ACT
         for spec in layer.act.get(game.cards[inst].id, ()) if not (placed and placed in gone) else ():
-            if zone not in spec.zones or abstate.is_used(game, spec.once, inst, placed, spec.key):
+            if zone not in spec.zones or spec.once is not None and abstate.is_used(game, spec.once, inst, placed,
+                                                                                   spec.key):
                 continue
-            ctx = Ctx(seat, inst, spec.key, "main_phase", placed)
-            if not all_hold(game, ctx, spec.conditions) or not costs.payable(game, ctx, spec.cost):
+            ctx = Ctx(seat, inst, spec.key, "main_phase", placed)    # no conditions, no cost: nothing to ask
+            if spec.conditions and not all_hold(game, ctx, spec.conditions) \
+                    or spec.cost and not costs.payable(game, ctx, spec.cost):
                 continue
             aid = f"act:{where if zone in ('V', 'R', 'GC') else zone}:{spec.key}"
             if aid not in seen:
@@ -184,9 +188,7 @@ def act_apply(layer, game, act) -> None:
 
 def pay_and_resolve(game, ctx, spec, kind, that=()) -> None:
     """Pay the cost, then resolve the effects; `that` starts empty (a delayed effect: its units)."""
-    abstate.mark_used(game, spec.once, ctx.inst, ctx.placed, spec.key)
-    abstate.set_that(game, that)
-    abstate.set_revealed(game, ())
+    abstate.start_resolving(game, spec.once, ctx.inst, ctx.placed, spec.key, that)
     finish = (_resolved, (ctx, kind))
     then = (effects.run, (ctx, spec.effects, 0, finish)) if not (spec.requirement and kind == "ACT") else \
         (_if_requirement, (ctx, finish))     # an AUTO's "if" was read before its cost (layer.play_pending)

@@ -32,13 +32,14 @@ def _losers(game) -> list[tuple[int, str]]:
     return out
 
 
-def nothing_to_do(game) -> bool:
-    """True when no rule action applies and no ability stands by: the check timing's
-    conditions below, tested directly (each player: damage under the limit, a deck, a
-    vanguard, no overloaded circle, no guardian outside the battle phase). Nine check
-    timings in ten find nothing, so this is what most of them cost. It reads the board
-    itself rather than a "changed" flag, so no rule, cost or effect that moves a card can
-    forget to raise one; False only sends the check timing to the full rules below."""
+def no_rule_action(game) -> bool:
+    """True when no rule action applies: the conditions of `RULE_ACTIONS` below, tested directly
+    (each player: damage under the limit, a deck, a vanguard, no overloaded circle, no guardian
+    outside the battle phase; no damage an effect dealt still to check). Nine check timings in ten
+    find nothing, so this is what most of them cost; most of the others are there for a pending
+    ability alone, and look at no rule action either. It reads the board itself rather than a
+    "changed" flag, so no rule, cost or effect that moves a card can forget to raise one; False
+    only sends the check timing to the full rule actions."""
     state = game.state
     limit = game.params["damage_to_lose"][state.format]
     in_battle = state.in_battle_phase
@@ -46,27 +47,29 @@ def nothing_to_do(game) -> bool:
         if len(p.damage) >= limit or not p.deck or p.circles["VC"] is None or p.overloaded \
                 or (p.gc and not in_battle):
             return False
-    if state.statuses and statuses.pending(game, "vanguard_damage"):
-        return False
-    abilities = game.abilities
-    return abilities is None or not abilities.has_pending()
+    return not (state.statuses and statuses.pending(game, "vanguard_damage"))
 
 
 @action("check_timing")
 def check_timing(game) -> None:
     """Resolve a check timing: rule actions, then pending abilities (CR 8.4.1)."""
-    if not nothing_to_do(game):
-        rule_actions_then_abilities(game)
+    rules_apply = not no_rule_action(game)
+    # `game.abilities.has_pending()` written out (the layer keeps its queue in `state.abilities`,
+    # an `AbState`): nine check timings in ten ask only this, and the call costs more than the answer
+    held = game.state.abilities
+    if rules_apply or (held is not None and held.pending and game.abilities is not None):
+        rule_actions_then_abilities(game, rules_apply)
 
 
-def rule_actions_then_abilities(game) -> None:
+def rule_actions_then_abilities(game, rules_apply: bool = True) -> None:
     """The check timing in full: the rule actions the parameters list (`rule_actions`), in
     their order, then the pending abilities. A rule action that ends the game, asks a
     decision or starts a damage check ends this pass (it schedules the next check timing
-    itself when one is due)."""
-    for name in game.params["rule_actions"]:
-        if RULE_ACTIONS[name](game):
-            return
+    itself when one is due). `rules_apply` False: `no_rule_action` found none to look at."""
+    if rules_apply:
+        for name in game.params["rule_actions"]:
+            if RULE_ACTIONS[name](game):
+                return
     abilities = game.abilities
     if abilities is not None and abilities.has_pending():
         abilities.resolve_next(game, check_timing)
@@ -185,7 +188,10 @@ def abilities_pending(game) -> bool:
     abilities = game.abilities
     if abilities is None:
         return False
-    if abilities.has_pending():
+    held = game.state.abilities     # `abilities.has_pending()`, written out (as in `check_timing`)
+    if held is not None and held.pending:
         return True
-    leaf = game.runner.leaf()
-    return any(abilities.on_timing(game, name, dry=True) for name in leaf.timings)
+    for name in game.runner.leaf().timings:    # a plain loop: asked at every pass of every repeat loop
+        if abilities.on_timing(game, name, dry=True):
+            return True
+    return False
