@@ -44,19 +44,27 @@ def first_turn_of_first_player(game) -> bool:
 
 def _attackers(game, seat):
     """Standing front-row units no restriction keeps from attacking (Lord, 'cannot attack', CR 11.8)."""
-    p = game.state.players[seat]
+    circles = game.state.players[seat].circles
     layer = game.abilities
-    return [c for c in FRONT_ROW if p.circles[c] is not None and not p.circles[c].rested
-            and (layer is None or layer.allows(game, seat, p.circles[c], "attack"))]
+    out = []
+    for c in FRONT_ROW:     # plain loops here and below: asked at every battle start step
+        unit = circles[c]
+        if unit is not None and not unit.rested and (layer is None or layer.allows(game, seat, unit, "attack")):
+            out.append(c)
+    return out
 
 
 def _targets(game, seat):
     """The opponent's units on VC or a front R circle, rested or not (CR 7.4.1.5), that no effect
     says cannot be attacked (CR 7.4.1.6)."""
-    p = game.state.players[1 - seat]
+    circles = game.state.players[1 - seat].circles
     layer = game.abilities
-    return [c for c in FRONT_ROW if p.circles[c] is not None
-            and (layer is None or layer.allows(game, 1 - seat, p.circles[c], "be_attacked"))]
+    out = []
+    for c in FRONT_ROW:
+        unit = circles[c]
+        if unit is not None and (layer is None or layer.allows(game, 1 - seat, unit, "be_attacked")):
+            out.append(c)
+    return out
 
 
 def _attacks(game, seat):
@@ -74,11 +82,13 @@ def _attacks_now(game, seat):
         return ()
     targets = _targets(game, seat)
     layer = game.abilities
-    if layer is None or not targets:
-        return tuple([(a, t) for a in attackers for t in targets])
-    me, them = game.state.players[seat], game.state.players[1 - seat]
-    return tuple([(a, t) for a in attackers for t in targets
-                  if layer.allows(game, seat, me.circles[a], "attack", them.circles[t])])
+    mine, theirs = game.state.players[seat].circles, game.state.players[1 - seat].circles
+    pairs = []
+    for a in attackers:
+        for t in targets:
+            if layer is None or layer.allows(game, seat, mine[a], "attack", theirs[t]):
+                pairs.append((a, t))
+    return tuple(pairs)
 
 
 @condition("turn_player_can_attack")
