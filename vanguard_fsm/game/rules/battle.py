@@ -273,17 +273,22 @@ def guard_legal(game, seat):
     vg = zones.vanguard_grade(game, seat) + game.params["grade_limits"]["guard"]["max"]
     cards = game.cards
     layer = game.abilities      # a CONT of the attacker's side may forbid some cards ("grade 0 units")
-    hand = [(i, inst) for i, inst in distinct(game, p.hand) if cards[inst].grade <= vg and cards[inst].unit != "g_unit"
-            and not statuses.seat_forbids(game, seat, "no_guard_from_hand", cards[inst].grade)
-            and (layer is None or layer.allows(game, seat, None, "guard", inst))]
     b = game.state.battle
-    if not b.more:
-        kept, target = _GUARDS.get, b.target
-        return [kept((seat, i, inst, target))
-                or _GUARDS.new((seat, i, inst, target), f"guard:hand[{i}]->{target}", "guard", seat, (inst,))
-                for i, inst in hand]
-    # several attacked units: the guardian's action says which one it guards (CR 7.5.1.2.2)
-    return [Action(f"guard:hand[{i}]->{t}", "guard", seat, (inst, t)) for i, inst in hand for t in _guardable(game)]
+    several = _guardable(game) if b.more else None
+    kept, target = _GUARDS.get, b.target
+    actions = []
+    for i, inst in distinct(game, p.hand):     # one plain loop: asked at every guard decision
+        card = cards[inst]
+        if (card.grade > vg or card.unit == "g_unit"
+                or statuses.seat_forbids(game, seat, "no_guard_from_hand", card.grade)
+                or (layer is not None and not layer.allows(game, seat, None, "guard", inst))):
+            continue
+        if several is None:
+            key = (seat, i, inst, target)
+            actions.append(kept(key) or _GUARDS.new(key, f"guard:hand[{i}]->{target}", "guard", seat, (inst,)))
+        else:   # several attacked units: the guardian's action says which one it guards (CR 7.5.1.2.2)
+            actions += [Action(f"guard:hand[{i}]->{t}", "guard", seat, (inst, t)) for t in several]
+    return actions
 
 
 def to_gc(game, seat, inst, how, unit=None, source="hand", guarding=None):
