@@ -317,22 +317,27 @@ choice("guard", guard_legal, guard_apply)
 def intercept_legal(game, seat):
     """A front-row rear-guard with intercept that is not attacked, even rested (CR 11.3), unless
     an effect forbids intercepts."""
-    p = game.state.players[seat]
+    circles = game.state.players[seat].circles
     b = game.state.battle
     cards = game.cards
     layer = game.abilities
-    ready = [c for c in FRONT_REAR
-             if p.circles[c] is not None and c != b.target and "intercept" in cards[p.circles[c].card].skills
-             and not statuses.seat_forbids(game, seat, "no_intercept", cards[p.circles[c].card].grade)
-             and not statuses.unit_has(game, p.circles[c], "cannot_intercept")
-             and (layer is None or layer.allows(game, seat, p.circles[c], "intercept"))]
-    if not b.more:
-        return [_INTERCEPTS.get((seat, c, b.target))
-                or _INTERCEPTS.new((seat, c, b.target), f"intercept:{c}->{b.target}", "intercept", seat, (c,))
-                for c in ready]
-    attacked = {c for c, _ in b.targets()}     # an attacked unit does not intercept (CR 7.5.1.2.4)
-    return [Action(f"intercept:{c}->{t}", "intercept", seat, (c, t))
-            for c in ready if c not in attacked for t in _guardable(game)]
+    attacked = {c for c, _ in b.targets()} if b.more else (b.target,)   # an attacked unit does not intercept
+    several = _guardable(game) if b.more else None                       # (CR 7.5.1.2.4)
+    actions = []
+    for c in FRONT_REAR:     # one plain loop: asked at every guard decision
+        unit = circles[c]
+        if (unit is None or c in attacked or "intercept" not in cards[unit.card].skills
+                or statuses.seat_forbids(game, seat, "no_intercept", cards[unit.card].grade)
+                or statuses.unit_has(game, unit, "cannot_intercept")
+                or (layer is not None and not layer.allows(game, seat, unit, "intercept"))):
+            continue
+        if several is None:
+            key = (seat, c, b.target)
+            actions.append(_INTERCEPTS.get(key)
+                           or _INTERCEPTS.new(key, f"intercept:{c}->{b.target}", "intercept", seat, (c,)))
+        else:   # several attacked units: the action says which one it guards
+            actions += [Action(f"intercept:{c}->{t}", "intercept", seat, (c, t)) for t in several]
+    return actions
 
 
 def intercept_apply(game, act) -> None:

@@ -180,17 +180,19 @@ def g_guardian_legal(game, seat):
     the kind is offered at all is the decision's `offer_if` in flows/battle.yaml."""
     cards = game.cards
     b = game.state.battle
-    ready = [g for g in _face_down_with(game, seat, "g_guardian")
-             if not statuses.seat_forbids(game, seat, "no_g_guardian", cards[g].grade)   # an effect's restriction
-             and _can_pay(game, seat, g, "g_guardian")]
-    if not b.more:
-        kept = _G_GUARDIANS.get     # its id names the card: the card's id is part of the key
-        return [kept((seat, g, cards[g].id, b.target)) or _G_GUARDIANS.new(
-                    (seat, g, cards[g].id, b.target), f"g_guardian:{cards[g].id}->{b.target}", "g_guardian", seat, (g,))
-                for g in ready]
-    # several attacked units: the choice says which one it will guard (CR 7.5.1.2.3)
-    return [Action(f"g_guardian:{cards[g].id}->{t}", "g_guardian", seat, (g, t))
-            for g in ready for t, _ in attacked_units(game)]
+    several = [t for t, _ in attacked_units(game)] if b.more else None
+    actions = []
+    for g in _face_down_with(game, seat, "g_guardian"):     # one plain loop: asked at every guard decision
+        card = cards[g]
+        if statuses.seat_forbids(game, seat, "no_g_guardian", card.grade) or not _can_pay(game, seat, g, "g_guardian"):
+            continue      # an effect's restriction, or its cost cannot be paid
+        if several is None:
+            key = (seat, g, card.id, b.target)    # its id names the card: the card's id is part of the key
+            actions.append(_G_GUARDIANS.get(key)
+                           or _G_GUARDIANS.new(key, f"g_guardian:{card.id}->{b.target}", "g_guardian", seat, (g,)))
+        else:   # several attacked units: the choice says which one it will guard (CR 7.5.1.2.3)
+            actions += [Action(f"g_guardian:{card.id}->{t}", "g_guardian", seat, (g, t)) for t in several]
+    return actions
 
 
 def g_guardian_choose(game, act) -> None:
