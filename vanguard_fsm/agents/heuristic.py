@@ -88,8 +88,8 @@ def _redraw(game, d, actions, _):
     if 1 in grades and 2 in grades:
         return next(a for a in actions if not a.args)
     want = {i for i in hand if game.cards[i].grade >= 3}
-    best = max(actions, key=lambda a: (len(set(a.args) & want) - 2 * len(set(a.args) - want)))
-    return best
+    # each grade 3 returned counts +1, each other card -2 (an action's cards are distinct hand cards)
+    return max(actions, key=lambda a: 3 * len(want.intersection(a.args)) - 2 * len(a.args))
 
 
 def _g_assist(game, d, actions, _):
