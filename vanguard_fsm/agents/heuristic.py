@@ -88,8 +88,8 @@ def _redraw(game, d, actions, _):
     if 1 in grades and 2 in grades:
         return next(a for a in actions if not a.args)
     want = {i for i in hand if game.cards[i].grade >= 3}
-    best = max(actions, key=lambda a: (len(set(a.args) & want) - 2 * len(set(a.args) - want)))
-    return best
+    # each grade 3 returned counts +1, each other card -2 (an action's cards are distinct hand cards)
+    return max(actions, key=lambda a: 3 * len(want.intersection(a.args)) - 2 * len(a.args))
 
 
 def _g_assist(game, d, actions, _):
@@ -238,38 +238,36 @@ def _guard(game, d, actions, by_kind):
     limit = game.params["damage_to_lose"][state.format]
     if b is None or not b.target_is_vanguard or damage < limit - 3:
         return None       # (checked before the powers: most guard steps end here)
+    if perfect_guard.guarded(game, seat):
+        return None       # a perfect guard is already on the guardian circle this battle (before the powers too)
     atk, dfn = attack_power(game), defense_power(game, "VC")
     drives = b.attacker == "VC"
     margin = 5000 if drives and damage >= limit - 2 else 0
     gap = atk + margin - dfn
     if gap < 0:
         return None
-    options = [a for k in ("intercept", "guard", "g_guardian") for a in by_kind.get(k, ())]
-    if b.more:    # several attacked units: guardians that go to the vanguard (their last argument)
-        options = [a for a in options if a.args[-1] == "VC"]
-    if perfect_guard.guarded(game, seat):
-        return None       # a perfect guard is already on the guardian circle this battle
     rewarding = perfect_guard.with_bonus(game, seat, by_kind.get("guard", ()))
     if rewarding is not None:
         return rewarding  # its ability does more now than stop this hit: worth its discard
-
-    def shield(a):
-        inst = a.args[0]
-        if a.kind == "intercept":
-            inst = state.players[seat].circles[inst].card
-        return game.cards[inst].shield or 0
-    useful = [a for a in options if shield(a) > 0]
-    enough = [a for a in useful if shield(a) > gap]
-    cheap = [a for a in enough if shield(a) <= _CHEAP_SHIELD and a.kind != "g_guardian"]
-    if not cheap:
+    me = state.players[seat]
+    cards = game.cards
+    useful = []           # (shield, action) of every option that adds a shield, each shield read once
+    for k in ("intercept", "guard", "g_guardian"):
+        for a in by_kind.get(k, ()):
+            if b.more and a.args[-1] != "VC":
+                continue  # several attacked units: only guardians that go to the vanguard (their last argument)
+            inst = me.circles[a.args[0]].card if k == "intercept" else a.args[0]
+            shield = cards[inst].shield or 0
+            if shield > 0:
+                useful.append((shield, a))
+    enough = [(shield, a) for shield, a in useful if shield > gap]
+    if not any(shield <= _CHEAP_SHIELD and a.kind != "g_guardian" for shield, a in enough):
         sentinel = perfect_guard.playable(game, seat, by_kind.get("guard", ()))
         if sentinel is not None:
             return sentinel
-    if not useful:
-        return None
     if enough:
-        return min(enough, key=lambda a: (shield(a), a.kind != "intercept"))
-    return max(useful, key=shield)
+        return min(enough, key=lambda sa: (sa[0], sa[1].kind != "intercept"))[1]
+    return max(useful, key=lambda sa: sa[0])[1] if useful else None
 
 
 _CHEAP_SHIELD = 10000   # one guardian of at most this shield is cheaper than a perfect guard and its discard

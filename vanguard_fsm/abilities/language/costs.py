@@ -53,26 +53,23 @@ def each_unit(game, ctx, then, chosen, fn) -> None:
     _continue(game, then)
 
 
-def _passing(game, ctx, instances, filters):
-    """The instances that pass the filters, one by one, in order."""
-    if not filters:
-        return iter(instances)
-    cards = game.cards
-    return (i for i in instances if passes(game, ctx, filters, cards[i], None, i))
-
-
 def _matching(game, ctx, instances, filters) -> list:
-    return list(_passing(game, ctx, instances, filters))
+    """The instances that pass the filters, in order."""
+    if not filters:
+        return list(instances)
+    cards = game.cards
+    return [i for i in instances if passes(game, ctx, filters, cards[i], None, i)]
 
 
-def _enough(game, ctx, instances, filters, n) -> bool:
-    """`len(_matching(...)) >= n`, counted only until there are enough: payability is asked far more
-    often than a cost is paid (each G guardian offered, at every guard decision)."""
-    if n > 0:
-        for _ in _passing(game, ctx, instances, filters):
+def _enough(game, ctx, instances, filters, n, spared=None) -> bool:
+    """`len(_matching(...)) >= n` over the instances but `spared`, counted in a plain loop only until there
+    are enough: payability is asked far more often than a cost is paid (each G guardian, at every guard decision)."""
+    cards = game.cards
+    for i in instances:
+        if n <= 0:
+            break
+        if i != spared and (not filters or passes(game, ctx, filters, cards[i], None, i)):
             n -= 1
-            if not n:
-                break
     return n <= 0
 
 
@@ -147,8 +144,9 @@ class CardsToZone:
         return _matching(game, ctx, self._source(game, ctx), filters)
 
     def payable(self, game, ctx, arg):
-        n, filters = picked(arg)     # `_cards`, counted only until there are enough
-        return _enough(game, ctx, self._source(game, ctx), filters, n)
+        n, filters = picked(arg)     # `_cards`, counted only until there are enough (`_source`'s spared card skipped)
+        spared = ctx.inst if self.spare_self else None
+        return _enough(game, ctx, getattr(_player(game, ctx), self.src), filters, n, spared)
 
     def pay(self, game, ctx, arg, then):
         n, filters = picked(arg)

@@ -44,19 +44,27 @@ def first_turn_of_first_player(game) -> bool:
 
 def _attackers(game, seat):
     """Standing front-row units no restriction keeps from attacking (Lord, 'cannot attack', CR 11.8)."""
-    p = game.state.players[seat]
+    circles = game.state.players[seat].circles
     layer = game.abilities
-    return [c for c in FRONT_ROW if p.circles[c] is not None and not p.circles[c].rested
-            and (layer is None or layer.allows(game, seat, p.circles[c], "attack"))]
+    out = []
+    for c in FRONT_ROW:     # plain loops here and below: asked at every battle start step
+        unit = circles[c]
+        if unit is not None and not unit.rested and (layer is None or layer.allows(game, seat, unit, "attack")):
+            out.append(c)
+    return out
 
 
 def _targets(game, seat):
     """The opponent's units on VC or a front R circle, rested or not (CR 7.4.1.5), that no effect
     says cannot be attacked (CR 7.4.1.6)."""
-    p = game.state.players[1 - seat]
+    circles = game.state.players[1 - seat].circles
     layer = game.abilities
-    return [c for c in FRONT_ROW if p.circles[c] is not None
-            and (layer is None or layer.allows(game, 1 - seat, p.circles[c], "be_attacked"))]
+    out = []
+    for c in FRONT_ROW:
+        unit = circles[c]
+        if unit is not None and (layer is None or layer.allows(game, 1 - seat, unit, "be_attacked")):
+            out.append(c)
+    return out
 
 
 def _attacks(game, seat):
@@ -74,11 +82,13 @@ def _attacks_now(game, seat):
         return ()
     targets = _targets(game, seat)
     layer = game.abilities
-    if layer is None or not targets:
-        return tuple([(a, t) for a in attackers for t in targets])
-    me, them = game.state.players[seat], game.state.players[1 - seat]
-    return tuple([(a, t) for a in attackers for t in targets
-                  if layer.allows(game, seat, me.circles[a], "attack", them.circles[t])])
+    mine, theirs = game.state.players[seat].circles, game.state.players[1 - seat].circles
+    pairs = []
+    for a in attackers:
+        for t in targets:
+            if layer is None or layer.allows(game, seat, mine[a], "attack", theirs[t]):
+                pairs.append((a, t))
+    return tuple(pairs)
 
 
 @condition("turn_player_can_attack")
@@ -263,17 +273,22 @@ def guard_legal(game, seat):
     vg = zones.vanguard_grade(game, seat) + game.params["grade_limits"]["guard"]["max"]
     cards = game.cards
     layer = game.abilities      # a CONT of the attacker's side may forbid some cards ("grade 0 units")
-    hand = [(i, inst) for i, inst in distinct(game, p.hand) if cards[inst].grade <= vg and cards[inst].unit != "g_unit"
-            and not statuses.seat_forbids(game, seat, "no_guard_from_hand", cards[inst].grade)
-            and (layer is None or layer.allows(game, seat, None, "guard", inst))]
     b = game.state.battle
-    if not b.more:
-        kept, target = _GUARDS.get, b.target
-        return [kept((seat, i, inst, target))
-                or _GUARDS.new((seat, i, inst, target), f"guard:hand[{i}]->{target}", "guard", seat, (inst,))
-                for i, inst in hand]
-    # several attacked units: the guardian's action says which one it guards (CR 7.5.1.2.2)
-    return [Action(f"guard:hand[{i}]->{t}", "guard", seat, (inst, t)) for i, inst in hand for t in _guardable(game)]
+    several = _guardable(game) if b.more else None
+    kept, target = _GUARDS.get, b.target
+    actions = []
+    for i, inst in distinct(game, p.hand):     # one plain loop: asked at every guard decision
+        card = cards[inst]
+        if (card.grade > vg or card.unit == "g_unit"
+                or statuses.seat_forbids(game, seat, "no_guard_from_hand", card.grade)
+                or (layer is not None and not layer.allows(game, seat, None, "guard", inst))):
+            continue
+        if several is None:
+            key = (seat, i, inst, target)
+            actions.append(kept(key) or _GUARDS.new(key, f"guard:hand[{i}]->{target}", "guard", seat, (inst,)))
+        else:   # several attacked units: the guardian's action says which one it guards (CR 7.5.1.2.2)
+            actions += [Action(f"guard:hand[{i}]->{t}", "guard", seat, (inst, t)) for t in several]
+    return actions
 
 
 def to_gc(game, seat, inst, how, unit=None, source="hand", guarding=None):
@@ -302,22 +317,27 @@ choice("guard", guard_legal, guard_apply)
 def intercept_legal(game, seat):
     """A front-row rear-guard with intercept that is not attacked, even rested (CR 11.3), unless
     an effect forbids intercepts."""
-    p = game.state.players[seat]
+    circles = game.state.players[seat].circles
     b = game.state.battle
     cards = game.cards
     layer = game.abilities
-    ready = [c for c in FRONT_REAR
-             if p.circles[c] is not None and c != b.target and "intercept" in cards[p.circles[c].card].skills
-             and not statuses.seat_forbids(game, seat, "no_intercept", cards[p.circles[c].card].grade)
-             and not statuses.unit_has(game, p.circles[c], "cannot_intercept")
-             and (layer is None or layer.allows(game, seat, p.circles[c], "intercept"))]
-    if not b.more:
-        return [_INTERCEPTS.get((seat, c, b.target))
-                or _INTERCEPTS.new((seat, c, b.target), f"intercept:{c}->{b.target}", "intercept", seat, (c,))
-                for c in ready]
-    attacked = {c for c, _ in b.targets()}     # an attacked unit does not intercept (CR 7.5.1.2.4)
-    return [Action(f"intercept:{c}->{t}", "intercept", seat, (c, t))
-            for c in ready if c not in attacked for t in _guardable(game)]
+    attacked = {c for c, _ in b.targets()} if b.more else (b.target,)   # an attacked unit does not intercept
+    several = _guardable(game) if b.more else None                       # (CR 7.5.1.2.4)
+    actions = []
+    for c in FRONT_REAR:     # one plain loop: asked at every guard decision
+        unit = circles[c]
+        if (unit is None or c in attacked or "intercept" not in cards[unit.card].skills
+                or statuses.seat_forbids(game, seat, "no_intercept", cards[unit.card].grade)
+                or statuses.unit_has(game, unit, "cannot_intercept")
+                or (layer is not None and not layer.allows(game, seat, unit, "intercept"))):
+            continue
+        if several is None:
+            key = (seat, c, b.target)
+            actions.append(_INTERCEPTS.get(key)
+                           or _INTERCEPTS.new(key, f"intercept:{c}->{b.target}", "intercept", seat, (c,)))
+        else:   # several attacked units: the action says which one it guards
+            actions += [Action(f"intercept:{c}->{t}", "intercept", seat, (c, t)) for t in several]
+    return actions
 
 
 def intercept_apply(game, act) -> None:

@@ -73,11 +73,17 @@ def split_item(item) -> tuple:
 
 
 def _term(name: str):
-    term = COSTS.get(name)
-    if term is None:
-        raise LookupError(f"cost {name!r} is not registered (card costs of the ability layer need "
-                          f"vanguard_fsm.abilities imported)")
-    return term.fn
+    fn = _TERMS.get(name)     # a registered name never changes meaning (the registry refuses a second one)
+    if fn is None:
+        term = COSTS.get(name)
+        if term is None:
+            raise LookupError(f"cost {name!r} is not registered (card costs of the ability layer need "
+                              f"vanguard_fsm.abilities imported)")
+        fn = _TERMS[name] = term.fn
+    return fn
+
+
+_TERMS: dict[str, object] = {}    # cost name -> its term, looked up once (only registered names: bounded)
 
 
 def payable(game, ctx, cost) -> bool:
