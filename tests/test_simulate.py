@@ -153,18 +153,25 @@ def test_a_failing_game_is_reported_and_exits_1(monkeypatch):
     assert "game 1" in result.output and "boom" in result.output
 
 
-def test_loaded_inputs_leave_the_collectors_watch_and_games_are_still_collected():
+def test_loaded_inputs_leave_the_collectors_watch_once_and_games_are_still_collected(monkeypatch):
     import gc
     from vanguard_fsm.sim.simulate import Inputs
     config = SimConfig(agents=("random", "random"))
+    collections = []
+    real_collect = gc.collect
+    monkeypatch.setattr(sim.gc, "collect", lambda *a: collections.append(a) or real_collect(*a))
+    monkeypatch.setattr(sim, "_SETTLED", [])
     gc.unfreeze()
     try:
         inputs = Inputs(config)(config.deck_names())
         assert gc.get_freeze_count() > 0
         assert not any(o is inputs for o in gc.get_objects())    # frozen: in none of the collector's generations
+        for _ in range(3):      # a new `Inputs` per game (play_one without one): no collection each time
+            Inputs(config)(config.deck_names())
+        assert len(collections) == 1
         cycle = []
         cycle.append(cycle)      # a game's short-lived cycle: still collected
         del cycle
-        assert gc.collect() >= 1
+        assert real_collect() >= 1
     finally:
         gc.unfreeze()

@@ -58,7 +58,7 @@ def games_per_second(agent: str, games: int, seed: int = 0, fmt: str = "standard
             decisions += len(game.history)
         stats.update(transitions=transitions_total / games, turns=turns / games, decisions=decisions / games)
     run()   # warm-up: caches, first-call costs
-    settle_heap()   # as `simulate` does once its inputs are loaded
+    settle_heap(load_inputs(decks, fmt, flows_dir, cards))   # as `simulate` does once its inputs are loaded
     seconds = cpu_best_of(repeats, run)
     return {"agent": agent, "games": games, "decks": list(decks or ()), "cpu_seconds": seconds,
             "games_per_second": games / seconds, "ms_per_game": 1000 * seconds / games,

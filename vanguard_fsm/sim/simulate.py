@@ -88,18 +88,25 @@ class Inputs:
         if found is None:
             c = self.config
             found = self.loaded[seat_decks] = load_inputs(seat_decks, c.fmt, c.flows_dir, c.cards)
-            settle_heap()
+            settle_heap(found)
         return found
 
 
-def settle_heap() -> None:
+def settle_heap(loaded: dict) -> None:
     """What is loaded once and kept for every game (flows, cards, decks, the ability layer's
     indexes) leaves the cyclic garbage collector's watch (`gc.freeze`, after a collection): its
     full collections, which a game's short-lived cycles set off now and then, would otherwise walk
     all of it each time (about 1% of a game's instructions). Games' own objects are collected
-    as before."""
+    as before. Once per process for the same flows and cards (`load_inputs` keeps them), however
+    many `Inputs` ask: a caller that plays each game with a new one must not collect every game."""
+    if _SETTLED and _SETTLED[0] is loaded["flows"] and _SETTLED[1] is loaded["db"]:
+        return
+    _SETTLED[:] = (loaded["flows"], loaded["db"])
     gc.collect()
     gc.freeze()
+
+
+_SETTLED: list = []     # the flows and card database last settled (held: their ids stay theirs)
 
 
 def play_command(config: SimConfig, seed: int, seat_agents, seat_decks) -> str:
