@@ -59,6 +59,8 @@ def compare_power(game) -> None:
     crit = zones.critical(game, attacker) if not gone else 0
     harmless = b.hit and statuses.unit_has(game, attacker, "no_deal_damage")
     b.damage_left = crit if b.hit and b.target_is_vanguard and not harmless else 0
+    if not game.hooks.hears("battle_result"):   # the powers compared and why: for the trace only
+        return
     game.emit("battle_result", player=seat, attacker=b.attacker, target=b.target, attack_power=atk,
               target_power=dfn, hit=b.hit, critical=crit,
               **({"target_gone": True} if target is None else {}),

@@ -94,10 +94,11 @@ def _trigger_step(game, seat, inst, active, effects, record, order=()) -> None:
         ways = ways[:1]
     actions = [a for w in ways for a in w]
     if not actions:     # all done, or what is left can do nothing now
-        fields = dict(power_to=None, critical_to=None, stood=None, healed=None)
-        fields.update(record)
-        game.emit("trigger", player=seat, card=game.cards[inst].id, type=game.cards[inst].trigger,
-                  active=active, order=list(order), **fields)
+        if game.hooks.hears("trigger"):     # what the trigger did: for the trace only
+            fields = dict(power_to=None, critical_to=None, stood=None, healed=None)
+            fields.update(record)
+            game.emit("trigger", player=seat, card=game.cards[inst].id, type=game.cards[inst].trigger,
+                      active=active, order=list(order), **fields)
         return
 
     def do(g, a):
