@@ -125,8 +125,9 @@ def begin_attack(game, seat, attacker, target, more=(), **extra) -> None:
     state = game.state
     unit = state.players[seat].circles[attacker]
     layer = game.abilities
-    if layer is not None:
-        more = tuple(more) + tuple(c for c in layer.battled_by(game, seat, unit) if c != target and c not in more)
+    battled = layer.battled_by(game, seat, unit) if layer is not None else ()
+    if battled:     # most attacks: no CONT adds a unit, nothing to add to `more`
+        more = tuple(more) + tuple(c for c in battled if c != target and c not in more)
     unit.rested = True
     if unit.legion():   # both rest and both are the attacking unit (CR 10.25.5)
         unit.mate.rested = True

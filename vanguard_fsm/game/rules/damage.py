@@ -144,6 +144,8 @@ def retire_guardians(game) -> None:
     """G guardians to the G zone face up, then the other guardians to the drop (CR 7.7.1.9)."""
     seat = 1 - game.state.turn_player
     p = game.state.players[seat]
+    if not p.gc:    # no guardian called in this battle (most battles)
+        return
     cards = game.cards
     for unit in [u for u in p.gc if cards[u.card].unit == "g_unit"] + [u for u in p.gc if cards[u.card].unit != "g_unit"]:
         zones.retire_guardian(game, seat, unit)
