@@ -358,8 +358,7 @@ choice("intercept", intercept_legal, intercept_apply)
 def end_battle(game) -> None:
     """'During this battle' effects and the battle statuses end (CR 7.8)."""
     for p in game.state.players:
-        for _, unit in p.units():
-            unit.modifiers_end("battle")
+        p.end_modifiers("battle")
     game.state.battle = None
     statuses.end(game, "battle")
     if game.abilities is not None:

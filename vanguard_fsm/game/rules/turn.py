@@ -244,8 +244,7 @@ def return_g_units(game) -> None:
 def end_turn_effects(game) -> None:
     """Effects 'until end of turn' end (RULES 3.3.6)."""
     for p in game.state.players:
-        for _, unit in p.units():
-            unit.modifiers_end("turn")
+        p.end_modifiers("turn")
     statuses.end(game, "turn")
     if game.abilities is not None:
         game.abilities.end_of(game, "turn")
