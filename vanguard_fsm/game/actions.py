@@ -62,10 +62,14 @@ class KeptActions(dict):
             cls.kept_for = cards
 
     def new(self, key, action_id: str, kind: str, player: int, args: tuple = ()) -> "Action":
+        return self.keep(key, Action(action_id, kind, player, args))
+
+    def keep(self, key, value):
+        """Keep `value` (an action, or a row of them) under `key`; returns it."""
         if len(self) >= self.LIMIT:
             self.clear()
-        action = self[key] = Action(action_id, kind, player, args)
-        return action
+        self[key] = value
+        return value
 
 
 class Decision:

@@ -140,6 +140,15 @@ class Player:
             return v.mate if v is not None and v.legion() else None
         return self.circles[name]
 
+    def end_modifiers(self, until: str) -> None:
+        """Every unit's modifiers lasting `until` the end of the battle or turn end (`Unit.modifiers_end`);
+        a unit with none to end, most at each close step and end phase, is passed over without a call."""
+        battle = until == "battle"
+        for _, unit in self.units():
+            if unit.sources or (unit.power_battle or unit.crit_battle or unit.shield_battle if battle
+                                else unit.power_turn or unit.crit_turn):
+                unit.modifiers_end(until)
+
     def rear_guards(self):
         return [(c, u) for c, u in self.circles.items() if u is not None and c != "VC"]
 

@@ -125,8 +125,9 @@ def begin_attack(game, seat, attacker, target, more=(), **extra) -> None:
     state = game.state
     unit = state.players[seat].circles[attacker]
     layer = game.abilities
-    if layer is not None:
-        more = tuple(more) + tuple(c for c in layer.battled_by(game, seat, unit) if c != target and c not in more)
+    battled = layer.battled_by(game, seat, unit) if layer is not None else ()
+    if battled:     # most attacks: no CONT adds a unit, nothing to add to `more`
+        more = tuple(more) + tuple(c for c in battled if c != target and c not in more)
     unit.rested = True
     if unit.legion():   # both rest and both are the attacking unit (CR 10.25.5)
         unit.mate.rested = True
@@ -357,8 +358,7 @@ choice("intercept", intercept_legal, intercept_apply)
 def end_battle(game) -> None:
     """'During this battle' effects and the battle statuses end (CR 7.8)."""
     for p in game.state.players:
-        for _, unit in p.units():
-            unit.modifiers_end("battle")
+        p.end_modifiers("battle")
     game.state.battle = None
     statuses.end(game, "battle")
     if game.abilities is not None:

@@ -59,6 +59,8 @@ def compare_power(game) -> None:
     crit = zones.critical(game, attacker) if not gone else 0
     harmless = b.hit and statuses.unit_has(game, attacker, "no_deal_damage")
     b.damage_left = crit if b.hit and b.target_is_vanguard and not harmless else 0
+    if not game.hooks.hears("battle_result"):   # the powers compared and why: for the trace only
+        return
     game.emit("battle_result", player=seat, attacker=b.attacker, target=b.target, attack_power=atk,
               target_power=dfn, hit=b.hit, critical=crit,
               **({"target_gone": True} if target is None else {}),
@@ -142,6 +144,8 @@ def retire_guardians(game) -> None:
     """G guardians to the G zone face up, then the other guardians to the drop (CR 7.7.1.9)."""
     seat = 1 - game.state.turn_player
     p = game.state.players[seat]
+    if not p.gc:    # no guardian called in this battle (most battles)
+        return
     cards = game.cards
     for unit in [u for u in p.gc if cards[u.card].unit == "g_unit"] + [u for u in p.gc if cards[u.card].unit != "g_unit"]:
         zones.retire_guardian(game, seat, unit)

@@ -15,12 +15,16 @@ for the next check timing, CR 8.4.1; CONT values are looked at afresh).
 """
 from __future__ import annotations
 
-from ..actions import Action
+from ..actions import Action, KeptActions
 from ..clans import share_clan
 from .common import action
 from .. import zones
 
 RECORD_KEYS = {"power": "power_to", "critical": "critical_to", "stand": "stood"}
+
+# a target effect's options, one row per (seat, effect, circles with a unit, guardians): the same
+# few boards come back trigger after trigger, and game after game (`KeptActions`)
+_TARGETS = KeptActions()
 
 
 @action("resolve_trigger")
@@ -68,8 +72,15 @@ def _options(game, seat, effect) -> list:
             return []   # RULES 1.4.4: only when your damage >= your opponent's (parameter heal_damage_lead_min)
         return _dedupe(game, [Action(f"heal:damage[{i}]", "heal", seat, (d,)) for i, d in enumerate(p.damage)])
     # your units: on VC and R, and guardians (CR 2.8.1.1.2-5, 3.11.1): a trigger's power may go to one
-    return [Action(f"{effect}:{c}", effect, seat, (c,)) for c, _ in p.units()] + \
-        [Action(f"{effect}:GC[{i}]", effect, seat, (f"GC[{i}]",)) for i in range(len(p.gc))]
+    key = (seat, effect, tuple([c for c, _ in p.units()]), len(p.gc))
+    return _TARGETS.get(key) or _target_row(key)
+
+
+def _target_row(key) -> tuple:
+    """The options of a target effect (`_options`) for `key`, built and kept."""
+    seat, effect, circles, guardians = key
+    return _TARGETS.keep(key, tuple([Action(f"{effect}:{c}", effect, seat, (c,)) for c in circles] +
+                                    [Action(f"{effect}:GC[{i}]", effect, seat, (f"GC[{i}]",)) for i in range(guardians)]))
 
 
 def _trigger_step(game, seat, inst, active, effects, record, order=()) -> None:
@@ -83,10 +94,11 @@ def _trigger_step(game, seat, inst, active, effects, record, order=()) -> None:
         ways = ways[:1]
     actions = [a for w in ways for a in w]
     if not actions:     # all done, or what is left can do nothing now
-        fields = dict(power_to=None, critical_to=None, stood=None, healed=None)
-        fields.update(record)
-        game.emit("trigger", player=seat, card=game.cards[inst].id, type=game.cards[inst].trigger,
-                  active=active, order=list(order), **fields)
+        if game.hooks.hears("trigger"):     # what the trigger did: for the trace only
+            fields = dict(power_to=None, critical_to=None, stood=None, healed=None)
+            fields.update(record)
+            game.emit("trigger", player=seat, card=game.cards[inst].id, type=game.cards[inst].trigger,
+                      active=active, order=list(order), **fields)
         return
 
     def do(g, a):

@@ -164,11 +164,8 @@ def call_legal(game, seat):
 
 def _call_row(seat: int, i: int, inst: int, circles: tuple) -> tuple:
     """One hand card's calls, one to each circle: kept as a row (one look-up per card, not per circle)."""
-    if len(_CALLS) >= _CALLS.LIMIT:
-        _CALLS.clear()
-    row = _CALLS[(seat, i, inst, circles)] = tuple([
-        Action(f"call:hand[{i}]->{circle}", "normal_call", seat, (inst, circle)) for circle in circles])
-    return row
+    return _CALLS.keep((seat, i, inst, circles), tuple([
+        Action(f"call:hand[{i}]->{circle}", "normal_call", seat, (inst, circle)) for circle in circles]))
 
 
 # the options offered again and again (`KeptActions`; the calls as rows, `_call_row`), one store per kind
@@ -247,8 +244,7 @@ def return_g_units(game) -> None:
 def end_turn_effects(game) -> None:
     """Effects 'until end of turn' end (RULES 3.3.6)."""
     for p in game.state.players:
-        for _, unit in p.units():
-            unit.modifiers_end("turn")
+        p.end_modifiers("turn")
     statuses.end(game, "turn")
     if game.abilities is not None:
         game.abilities.end_of(game, "turn")
