@@ -57,9 +57,13 @@ def find_unit(game, placed: int):
     players = game.state.players
     for seat in (0, 1):     # `iter_units`, walked in its order, building only the reference found
         p = players[seat]
-        for c, u in p.units():
+        for c, u in p.circles.items():    # `Player.units()` without its list: VC, its legion mate, R
+            if u is None:
+                continue
             if u.placed == placed:
                 return (seat, c, u)
+            if c == "VC" and u.legion() and u.mate.placed == placed:
+                return (seat, MATE, u.mate)
         for i, u in enumerate(p.gc):
             if u.placed == placed:
                 return (seat, f"GC[{i}]", u)
