@@ -31,8 +31,9 @@ def cont_value(layer, game, unit, what, found: list | None = None) -> int:
     held = game.state.abilities if layer.granted_cont else None   # `abstate.get`, written out: every look
     granted = held.granted if held is not None else ()
     given = _given_cont(layer, granted, what) if granted else None
-    if not entries and not table and not given:
-        return 0     # no ability here can change `what` of this unit now: the usual case, decided first
+    if not entries and not table and (not given or not given.reaches_others and unit.placed not in given):
+        return 0     # no ability here can change `what` of this unit now (abilities given to other units
+                     # change only their own): the usual case, decided first
     gone = deleted.placements(game)      # a deleted unit's own CONT abilities do not apply (CR 10.26.3)
     lost = statuses.lost(game, what) if game.state.statuses else ()   # "loses Restraint" (`lose`): own
     if lost:                                                          # and given abilities alike
