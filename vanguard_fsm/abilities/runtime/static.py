@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from ...game import deleted, statuses
 from ...game.actions import Action
-from ...game.state import REAR_CIRCLES
 from . import abstate
 from ..language import costs, counts
 from ..effects import basic as effects
@@ -74,7 +73,7 @@ def _zone_of(p, unit) -> str | None:
     vc = p.circles["VC"]
     if vc is unit or (vc is not None and vc.legion() and vc.mate is unit):
         return "V"
-    return "GC" if unit in p.gc else "R" if any(p.circles[c] is unit for c in REAR_CIRCLES) else None
+    return "GC" if unit in p.gc else "R" if unit in p.circles.values() else None   # (VC: not it, seen above)
 
 
 def _own(game, seat, unit, zone, entries, found) -> int:
@@ -99,11 +98,11 @@ def _given_to_self(layer, game, unit, given, lost, found) -> int:
     mine = given.get(unit.placed) if unit.placed not in lost else None
     if not mine:
         return 0
-    zones = layer.cont_zones | _ON_CIRCLES
     for seat in (game.owner[unit.card], 1 - game.owner[unit.card]):
         zone = _zone_of(game.state.players[seat], unit)
-        if zone is not None:
-            return _own(game, seat, unit, zone if zone in zones else None, mine, found)
+        if zone is not None:      # (looked at: `layer.cont_zones | _ON_CIRCLES`, tested without building it)
+            looked = zone in _ON_CIRCLES or zone in layer.cont_zones
+            return _own(game, seat, unit, zone if looked else None, mine, found)
     return 0
 
 
