@@ -23,6 +23,8 @@ def bonus(game, unit, power) -> int:
         if booster is None or booster.placed != b.booster_placed or me.circles[b.attacker] is not unit:
             return 0
         return power(game, booster)
+    if unit.placed != b.target_placed and not b.more:
+        return 0     # not the one attacked unit (the booster, a unit an effect reads): no shields
     them = state.players[1 - tp]
     for circle, placed in b.targets():
         if unit.placed == placed and them.circles[circle] is unit:

@@ -30,7 +30,11 @@ def _continue(game, then):
 
 def _targeted(game, ctx, params, op, op_args, then, kind="ability_target"):
     """Apply `op(game, ctx, seat, circle, unit, *op_args)` to the target's units (chosen now)."""
-    units, count, up_to = candidates(game, ctx, params.get("target", "self"))
+    target = params.get("target", "self")
+    if target == "self":    # the `self` selector is `find_unit(ctx.placed)`: looked up once, when applied
+        _apply_units(game, ctx, then, op, op_args, ((ctx.seat, ctx.placed),))
+        return
+    units, count, up_to = candidates(game, ctx, target)
     if count is None:
         _apply_units(game, ctx, then, op, op_args, tuple((s, u.placed) for s, _, u in units))
         return

@@ -56,11 +56,18 @@ def find_unit(game, placed: int):
         return None
     players = game.state.players
     for seat in (0, 1):     # `iter_units`, walked in its order, building only the reference found
-        p = players[seat]
-        for c, u in p.units():
-            if u.placed == placed:
+        circles = players[seat].circles     # `Player.units()` without its list: VC, its legion mate, R
+        v = circles["VC"]
+        if v is not None:
+            if v.placed == placed:
+                return (seat, "VC", v)
+            if v.legion() and v.mate.placed == placed:
+                return (seat, MATE, v.mate)
+        for c in REAR_CIRCLES:
+            u = circles[c]
+            if u is not None and u.placed == placed:
                 return (seat, c, u)
-        for i, u in enumerate(p.gc):
+        for i, u in enumerate(players[seat].gc):
             if u.placed == placed:
                 return (seat, f"GC[{i}]", u)
     return None

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from ...game import deleted, statuses
 from ...game.actions import Action
-from ...game.state import REAR_CIRCLES
 from . import abstate
 from ..language import costs, counts
 from ..effects import basic as effects
@@ -31,8 +30,9 @@ def cont_value(layer, game, unit, what, found: list | None = None) -> int:
     held = game.state.abilities if layer.granted_cont else None   # `abstate.get`, written out: every look
     granted = held.granted if held is not None else ()
     given = _given_cont(layer, granted, what) if granted else None
-    if not entries and not table and not given:
-        return 0     # no ability here can change `what` of this unit now: the usual case, decided first
+    if not entries and not table and (not given or not given.reaches_others and unit.placed not in given):
+        return 0     # no ability here can change `what` of this unit now (abilities given to other units
+                     # change only their own): the usual case, decided first
     gone = deleted.placements(game)      # a deleted unit's own CONT abilities do not apply (CR 10.26.3)
     lost = statuses.lost(game, what) if game.state.statuses else ()   # "loses Restraint" (`lose`): own
     if lost:                                                          # and given abilities alike
@@ -73,7 +73,7 @@ def _zone_of(p, unit) -> str | None:
     vc = p.circles["VC"]
     if vc is unit or (vc is not None and vc.legion() and vc.mate is unit):
         return "V"
-    return "GC" if unit in p.gc else "R" if any(p.circles[c] is unit for c in REAR_CIRCLES) else None
+    return "GC" if unit in p.gc else "R" if unit in p.circles.values() else None   # (VC: not it, seen above)
 
 
 def _own(game, seat, unit, zone, entries, found) -> int:
@@ -98,11 +98,11 @@ def _given_to_self(layer, game, unit, given, lost, found) -> int:
     mine = given.get(unit.placed) if unit.placed not in lost else None
     if not mine:
         return 0
-    zones = layer.cont_zones | _ON_CIRCLES
     for seat in (game.owner[unit.card], 1 - game.owner[unit.card]):
         zone = _zone_of(game.state.players[seat], unit)
-        if zone is not None:
-            return _own(game, seat, unit, zone if zone in zones else None, mine, found)
+        if zone is not None:      # (looked at: `layer.cont_zones | _ON_CIRCLES`, tested without building it)
+            looked = zone in _ON_CIRCLES or zone in layer.cont_zones
+            return _own(game, seat, unit, zone if looked else None, mine, found)
     return 0
 
 
