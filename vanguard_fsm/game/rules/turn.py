@@ -3,7 +3,7 @@ and moves, end phase (G assist: `g_assist.py`; stride: `g_calls.py`)."""
 from __future__ import annotations
 
 from ..actions import Action, KeptActions
-from .common import action, choice, condition, distinct
+from .common import action, choice, condition
 from ..state import COLUMN_PARTNER, FRONT_REAR, REAR_CIRCLES
 from .. import deleted, statuses, zones
 
@@ -111,9 +111,15 @@ def ride_legal(game, seat):
     low, high = vg + window.get("min", -vg), vg + window["max"]
     cards = game.cards
     kept = _RIDES.get
-    return [kept((seat, i, inst)) or _RIDES.new((seat, i, inst), f"ride:hand[{i}]", "ride", seat, (inst,))
-            for i, inst in distinct(game, p.hand)
-            if cards[inst].unit != "g_unit" and low <= cards[inst].grade <= high]
+    actions, seen = [], set()
+    for i, inst in enumerate(p.hand):     # `distinct`'s first card of each id, in one plain loop (as call_legal)
+        card = cards[inst]
+        if card.id not in seen:
+            seen.add(card.id)
+            if card.unit != "g_unit" and low <= card.grade <= high:
+                actions.append(kept((seat, i, inst)) or _RIDES.new((seat, i, inst), f"ride:hand[{i}]", "ride", seat,
+                                                                  (inst,)))
+    return actions
 
 
 def ride_apply(game, act) -> None:
