@@ -326,8 +326,7 @@ class AbilityLayer(AddedClans):
 
     watchers = watch     # (game, seat, timing, that, by, holds, origin): cards watching an event of theirs
 
-    def act_legal(self, game, seat):
-        return static.act_legal(self, game, seat) if self.act else []
+    act_legal = static.act_legal     # (game, seat): the ACT abilities the player may play now, none without any
 
     act_apply = static.act_apply     # (game, act): pay and resolve the ACT ability chosen
 

@@ -3,8 +3,8 @@ and moves, end phase (G assist: `g_assist.py`; stride: `g_calls.py`)."""
 from __future__ import annotations
 
 from ..actions import Action, KeptActions
-from .common import action, choice, condition, distinct
-from ..state import COLUMN_PARTNER, REAR_CIRCLES
+from .common import action, choice, condition
+from ..state import COLUMN_PARTNER, FRONT_REAR, REAR_CIRCLES
 from .. import deleted, statuses, zones
 
 
@@ -111,9 +111,15 @@ def ride_legal(game, seat):
     low, high = vg + window.get("min", -vg), vg + window["max"]
     cards = game.cards
     kept = _RIDES.get
-    return [kept((seat, i, inst)) or _RIDES.new((seat, i, inst), f"ride:hand[{i}]", "ride", seat, (inst,))
-            for i, inst in distinct(game, p.hand)
-            if cards[inst].unit != "g_unit" and low <= cards[inst].grade <= high]
+    actions, seen = [], set()
+    for i, inst in enumerate(p.hand):     # `distinct`'s first card of each id, in one plain loop (as call_legal)
+        card = cards[inst]
+        if card.id not in seen:
+            seen.add(card.id)
+            if card.unit != "g_unit" and low <= card.grade <= high:
+                actions.append(kept((seat, i, inst)) or _RIDES.new((seat, i, inst), f"ride:hand[{i}]", "ride", seat,
+                                                                  (inst,)))
+    return actions
 
 
 def ride_apply(game, act) -> None:
@@ -155,10 +161,13 @@ def call_legal(game, seat):
     cards = game.cards
     circles = zones.call_circles(p)
     kept = _CALLS.get
-    actions = []
-    for i, inst in distinct(game, p.hand):
-        if cards[inst].grade <= vg and cards[inst].unit != "g_unit":
-            actions += kept((seat, i, inst, circles)) or _call_row(seat, i, inst, circles)
+    actions, seen = [], set()
+    for i, inst in enumerate(p.hand):     # `distinct`'s first card of each id, in the same plain loop
+        card = cards[inst]
+        if card.id not in seen:
+            seen.add(card.id)
+            if card.grade <= vg and card.unit != "g_unit":
+                actions += kept((seat, i, inst, circles)) or _call_row(seat, i, inst, circles)
     return actions
 
 
@@ -183,18 +192,21 @@ choice("normal_call", call_legal, call_apply)
 def move_legal(game, seat):
     """Move a rear-guard to the other circle of its column, swapping if occupied (rested too)."""
     p = game.state.players[seat]
+    circles, locked, kept = p.circles, p.locked, _MOVES.get
     actions = []
-    for front in ("front_left", "front_right"):
-        back = COLUMN_PARTNER[front]
-        if front in p.locked or back in p.locked:      # nothing moves onto a lock circle (CR 4.6.7, 10.22)
+    for front, back in _REAR_COLUMNS:
+        if locked and (front in locked or back in locked):   # nothing moves onto a lock circle (CR 4.6.7, 10.22)
             continue
-        if p.circles[front] is not None:
-            actions.append(_MOVES.get((seat, front, back)) or _MOVES.new(
+        if circles[front] is not None:
+            actions.append(kept((seat, front, back)) or _MOVES.new(
                 (seat, front, back), f"move:{front}->{back}", "move", seat, (front, back)))
-        elif p.circles[back] is not None:
-            actions.append(_MOVES.get((seat, back, front)) or _MOVES.new(
+        elif circles[back] is not None:
+            actions.append(kept((seat, back, front)) or _MOVES.new(
                 (seat, back, front), f"move:{back}->{front}", "move", seat, (back, front)))
     return actions
+
+
+_REAR_COLUMNS = tuple((front, COLUMN_PARTNER[front]) for front in FRONT_REAR)   # (front, back) of each rear column
 
 
 def move_apply(game, act) -> None:
