@@ -61,9 +61,9 @@ def _matching(game, ctx, instances, filters) -> list:
     return [i for i in instances if passes(game, ctx, filters, cards[i], None, i)]
 
 
-def _enough(game, ctx, instances, filters, n, spared=None) -> bool:
-    """`len(_matching(...)) >= n` over the instances but `spared`, counted in a plain loop only until there
-    are enough: payability is asked far more often than a cost is paid (each G guardian, at every guard decision)."""
+def _enough(game, ctx, instances, spared, filters, n) -> bool:
+    """`len(_matching(...)) >= n` over the instances but `spared` (None: all), counted only until there are
+    enough: payability is asked far more often than a cost is paid (each G guardian, at every guard decision)."""
     cards = game.cards
     for i in instances:
         if n <= 0:
@@ -135,18 +135,20 @@ class CardsToZone:
         self.bottom = bottom     # into the deck: under it, in the order chosen
         self.__doc__ = doc
 
+    def _zone(self, game, ctx) -> tuple:
+        """(the cards of the zone paid from, the card spared in it: the ability's own when `spare_self`, else None)."""
+        return getattr(_player(game, ctx), self.src), ctx.inst if self.spare_self else None
+
     def _source(self, game, ctx):
-        """The cards of the zone paid from (the ability's own card spared when `spare_self`)."""
-        cards = getattr(_player(game, ctx), self.src)
-        return [i for i in cards if i != ctx.inst] if self.spare_self else cards
+        cards, spared = self._zone(game, ctx)     # the spared card left out
+        return cards if spared is None else [i for i in cards if i != spared]
 
     def _cards(self, game, ctx, filters):
         return _matching(game, ctx, self._source(game, ctx), filters)
 
     def payable(self, game, ctx, arg):
-        n, filters = picked(arg)     # `_cards`, counted only until there are enough (`_source`'s spared card skipped)
-        spared = ctx.inst if self.spare_self else None
-        return _enough(game, ctx, getattr(_player(game, ctx), self.src), filters, n, spared)
+        n, filters = picked(arg)     # `_cards`, counted only until there are enough
+        return _enough(game, ctx, *self._zone(game, ctx), filters, n)
 
     def pay(self, game, ctx, arg, then):
         n, filters = picked(arg)

@@ -29,7 +29,7 @@ from . import costs
 from .. import statuses, zones
 from ..actions import Action, KeptActions
 from .battle import attacked_units, to_gc
-from .common import action, choice, condition
+from .common import action, choice, condition, distinct
 
 WAIVED = "stride_cost_waived"    # seat status: the next normal stride this turn pays no cost
 NEXT = "next"                    # its value until a stride uses it (then the G unit's card instance)
@@ -75,17 +75,11 @@ def _cost(game, seat: int, g: int, skill: str) -> tuple:
 
 
 def _face_down_with(game, seat: int, skill: str) -> list:
-    """The face-down G zone cards with this skill, the first of each card id (`distinct`'s choice, in
-    one pass over the G zone: asked at every guard decision)."""
+    """(index, instance) of the face-down G zone cards with this skill (one per card id: `distinct`)."""
     p = game.state.players[seat]
     cards, face_up, stride = game.cards, p.g_face_up, skill == "stride"
-    seen, out = set(), []
-    for g in p.g_zone:
-        card = cards[g]
-        if g not in face_up and (card.stride if stride else card.g_guardian) is not None and card.id not in seen:
-            seen.add(card.id)
-            out.append(g)
-    return out
+    return distinct(game, [g for g in p.g_zone if g not in face_up
+                           and (cards[g].stride if stride else cards[g].g_guardian) is not None])
 
 
 def _paid(game) -> None:
@@ -112,7 +106,7 @@ def stride_legal(game, seat):
     """Choose a face-down G unit with the Stride skill whose stride cost can be paid (CR 8.5.2.4);
     "once per turn" is the stride step's guard in flows/turn.yaml."""
     return [Action(f"stride:{game.cards[g].id}", "stride", seat, (g,))
-            for g in _face_down_with(game, seat, "stride")
+            for _, g in _face_down_with(game, seat, "stride")
             if not _ultimate(game.cards[g]) and _can_pay(game, seat, g, "stride")]
 
 
@@ -182,7 +176,7 @@ def g_guardian_legal(game, seat):
     b = game.state.battle
     several = [t for t, _ in attacked_units(game)] if b.more else None
     actions = []
-    for g in _face_down_with(game, seat, "g_guardian"):     # one plain loop: asked at every guard decision
+    for _, g in _face_down_with(game, seat, "g_guardian"):     # one plain loop: asked at every guard decision
         card = cards[g]
         if statuses.seat_forbids(game, seat, "no_g_guardian", card.grade) or not _can_pay(game, seat, g, "g_guardian"):
             continue      # an effect's restriction, or its cost cannot be paid
@@ -251,7 +245,7 @@ def ultimate_stride_legal(game, seat):
     cards = game.cards
     nation = _vanguard_nation(game, seat)
     return [Action(f"ultimate_stride:{cards[g].id}", "ultimate_stride", seat, (g,))
-            for g in _face_down_with(game, seat, "stride")
+            for _, g in _face_down_with(game, seat, "stride")
             if _ultimate(cards[g]) and cards[g].nation == nation and _can_pay(game, seat, g, "stride")]
 
 

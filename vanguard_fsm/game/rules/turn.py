@@ -3,7 +3,7 @@ and moves, end phase (G assist: `g_assist.py`; stride: `g_calls.py`)."""
 from __future__ import annotations
 
 from ..actions import Action, KeptActions
-from .common import action, choice, condition
+from .common import action, choice, condition, distinct
 from ..state import COLUMN_PARTNER, FRONT_REAR, REAR_CIRCLES
 from .. import deleted, statuses, zones
 
@@ -111,14 +111,11 @@ def ride_legal(game, seat):
     low, high = vg + window.get("min", -vg), vg + window["max"]
     cards = game.cards
     kept = _RIDES.get
-    actions, seen = [], set()
-    for i, inst in enumerate(p.hand):     # `distinct`'s first card of each id, in one plain loop (as call_legal)
+    actions = []
+    for i, inst in distinct(game, p.hand):     # equal cards are one choice
         card = cards[inst]
-        if card.id not in seen:
-            seen.add(card.id)
-            if card.unit != "g_unit" and low <= card.grade <= high:
-                actions.append(kept((seat, i, inst)) or _RIDES.new((seat, i, inst), f"ride:hand[{i}]", "ride", seat,
-                                                                  (inst,)))
+        if card.unit != "g_unit" and low <= card.grade <= high:
+            actions.append(kept((seat, i, inst)) or _RIDES.new((seat, i, inst), f"ride:hand[{i}]", "ride", seat, (inst,)))
     return actions
 
 
@@ -161,13 +158,11 @@ def call_legal(game, seat):
     cards = game.cards
     circles = zones.call_circles(p)
     kept = _CALLS.get
-    actions, seen = [], set()
-    for i, inst in enumerate(p.hand):     # `distinct`'s first card of each id, in the same plain loop
+    actions = []
+    for i, inst in distinct(game, p.hand):     # equal cards are one choice
         card = cards[inst]
-        if card.id not in seen:
-            seen.add(card.id)
-            if card.grade <= vg and card.unit != "g_unit":
-                actions += kept((seat, i, inst, circles)) or _call_row(seat, i, inst, circles)
+        if card.grade <= vg and card.unit != "g_unit":
+            actions += kept((seat, i, inst, circles)) or _call_row(seat, i, inst, circles)
     return actions
 
 
