@@ -28,6 +28,23 @@ def test_game_random_draws_exactly_what_random_random_draws():
     assert ours.getstate() == stock.getstate()
 
 
+def test_shuffles_of_any_size_match_random_random_and_count_every_word_drawn():
+    # the generator's own shuffle (no Python call per card) must draw what the stock one draws,
+    # rejections included, and count each word: a position reached again by drawing that many
+    # words must be the same generator state
+    for seed in range(30):
+        ours, stock = GameRandom(seed), random.Random(seed)
+        for size in (0, 1, 2, 3, 5, 16, 17, 33, 50, 64, 65, 200):
+            a, b = list(range(size)), list(range(size))
+            ours.shuffle(a)
+            stock.shuffle(b)
+            assert a == b, (seed, size)
+        assert ours.getstate() == stock.getstate()
+        again = GameRandom(seed + 1000)
+        again.go_to(ours.position())
+        assert again.getstate() == stock.getstate()
+
+
 def test_a_position_comes_back_from_the_memo_by_drawing_again_and_through_pickle():
     rng = GameRandom(3)
     rng.shuffle(list(range(40)))
