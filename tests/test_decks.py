@@ -6,6 +6,7 @@ often) fails here.
 """
 from __future__ import annotations
 
+import copy
 import dataclasses
 from collections import Counter
 from pathlib import Path
@@ -15,6 +16,10 @@ from helpers import play, rule_check
 
 from vanguard_fsm.game.cards import CardDB, load_cards
 from vanguard_fsm.abilities import new_game_with_abilities
+from vanguard_fsm.game.factory import new_game
+from vanguard_fsm.machine.builder import CompiledFlowSet
+from vanguard_fsm.machine.loader import load_flowset
+from vanguard_fsm.paths import builtin_flows_dir
 from vanguard_fsm.game.decks import Deck, DeckError, builtin_deck_names, load_deck, validate_deck
 
 FIXTURES = Path(__file__).parent / "fixtures" / "decks"
@@ -229,6 +234,18 @@ def test_unknown_format(db, aurora):
     deck = dataclasses.replace(aurora, format="sealed")
     assert validate_deck(deck, db) == ["2: the deck format is one of quick, standard "
                                        "(parameters.yaml deck_construction), not 'sealed'"]
+
+
+def test_a_pairing_found_legal_is_checked_again_when_a_deck_rule_changes(db, aurora):
+    # games of the same decks remember that they were legal; an edit of a rule the check reads
+    # (here in place, after the first game) must be seen by the next game
+    flows = CompiledFlowSet(load_flowset(builtin_flows_dir()))     # a private copy: changed below
+    params = flows.spec.parameters
+    params["deck_construction"] = copy.deepcopy(params["deck_construction"])
+    new_game(1, (aurora, aurora), flows=flows, db=db)
+    params["deck_construction"]["standard"]["triggers"] = 15
+    with pytest.raises(DeckError, match="exactly 15 trigger units"):
+        new_game(2, (aurora, aurora), flows=flows, db=db)
 
 
 def test_unknown_card_in_a_built_deck(db, aurora):

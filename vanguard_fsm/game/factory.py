@@ -7,6 +7,7 @@ handed to every `new_game`, so no file is looked at per game.
 """
 from __future__ import annotations
 
+import copy
 from functools import lru_cache
 from pathlib import Path
 
@@ -71,9 +72,43 @@ def new_game(seed: int = 0, decks=None, fmt: str | None = None, flows_dir=None, 
     db = load_cards(cards) if db is None else db
     names = decks or default_decks(fmt)
     deck_objs = [name if isinstance(name, Deck) else load_deck(str(name), db) for name in names]
+    fmt = _checked_format(deck_objs, db, flows.spec.parameters, fmt, check_decks)
+    # the options kept (`KeptActions`) are those of games of these same cards: memory stays bounded
+    KeptActions.keep_for(tuple((tuple(deck.main), tuple(deck.g_deck)) for deck in deck_objs))
+    game = Game(flows, db, deck_objs, seed=seed, fmt=fmt, hooks=hooks)
+    return game.start() if start else game
+
+
+# the parameters the checks of a game's decks read
+_DECK_RULES = ("printed_cards", "damage_to_lose", "deck_construction", "starting_vanguard_grade", "g_deck")
+
+
+def _checked_format(deck_objs: list, db, params: dict, fmt: str | None, check_decks: bool) -> str:
+    """The game's format, once its decks are checked (below); the first problem raises at its file's
+    line. What the checks find follows from the decks (frozen), the card database (read-only) and
+    the parameters in `_DECK_RULES` alone, and a simulation checks the same decks at every one of its
+    thousands of games: a pairing found legal is remembered, with a copy of those parameters, and
+    checked again if one differs (a designer's edit) or for other decks, cards or format."""
+    key = (tuple(deck_objs), db, fmt, check_decks)
+    rules = tuple(params.get(name) for name in _DECK_RULES)
+    hit = _CHECKED.get(key)
+    if hit is not None and hit[0] == rules:
+        return hit[1]
+    found = _check_decks(deck_objs, db, params, fmt, check_decks)
+    if len(_CHECKED) >= _CHECKED_KEPT:
+        del _CHECKED[next(iter(_CHECKED))]
+    _CHECKED[key] = (copy.deepcopy(rules), found)
+    return found
+
+
+_CHECKED: dict = {}     # (decks, card database, format asked, check_decks) -> (the rules read, the format)
+_CHECKED_KEPT = 32
+
+
+def _check_decks(deck_objs: list, db, params: dict, fmt: str | None, check_decks: bool) -> str:
+    """`new_game`'s checks of its decks, in order; the game's format."""
     for deck in deck_objs:
         check_playable(deck, db)
-    params = flows.spec.parameters
     check_printed(deck_objs, db, params["printed_cards"])
     if fmt is None:
         fmt = deck_objs[0].format
@@ -89,10 +124,7 @@ def new_game(seed: int = 0, decks=None, fmt: str | None = None, flows_dir=None, 
     if check_decks:     # a format is a deck rule (RULES 2.1, 2.2): each deck is legal in the game's
         for deck in deck_objs:
             check_deck(deck, db, params, fmt)
-    # the options kept (`KeptActions`) are those of games of these same cards: memory stays bounded
-    KeptActions.keep_for(tuple((tuple(deck.main), tuple(deck.g_deck)) for deck in deck_objs))
-    game = Game(flows, db, deck_objs, seed=seed, fmt=fmt, hooks=hooks)
-    return game.start() if start else game
+    return fmt
 
 
 def decks_format(decks=None, flows_dir=None, cards=None) -> str:
