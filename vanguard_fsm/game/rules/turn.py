@@ -106,6 +106,8 @@ def ride_legal(game, seat):
     if game.state.statuses and statuses.values(game, statuses.seat_subject(seat), "no_normal_ride"):
         return []        # an effect said this player cannot normal ride (status no_normal_ride)
     p = game.state.players[seat]
+    if not p.hand:
+        return []
     vg = zones.vanguard_grade(game, seat)
     window = game.params["grade_limits"]["ride"]
     low, high = vg + window.get("min", -vg), vg + window["max"]
@@ -154,6 +156,8 @@ def both_vanguards_at_stride_grades(game) -> bool:
 def call_legal(game, seat):
     """Normal call: a card of grade <= the vanguard's + grade_limits.call.max to any R circle (CR 6.6.1.2)."""
     p = game.state.players[seat]
+    if not p.hand:      # nothing to call (a long game's main phases, one in two): no grade, circles or loop
+        return []
     vg = zones.vanguard_grade(game, seat) + game.params["grade_limits"]["call"]["max"]
     cards = game.cards
     circles = zones.call_circles(p)
