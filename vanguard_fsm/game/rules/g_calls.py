@@ -76,10 +76,14 @@ def _cost(game, seat: int, g: int, skill: str) -> tuple:
 
 def _face_down_with(game, seat: int, skill: str) -> list:
     """(index, instance) of the face-down G zone cards with this skill (one per card id: `distinct`)."""
+    return distinct(game, _all_face_down_with(game, seat, skill))
+
+
+def _all_face_down_with(game, seat: int, skill: str) -> list:
+    """Every face-down G zone card with this skill, equal cards too."""
     p = game.state.players[seat]
     cards, face_up, stride = game.cards, p.g_face_up, skill == "stride"
-    return distinct(game, [g for g in p.g_zone if g not in face_up
-                           and (cards[g].stride if stride else cards[g].g_guardian) is not None])
+    return [g for g in p.g_zone if g not in face_up and (cards[g].stride if stride else cards[g].g_guardian) is not None]
 
 
 def _paid(game) -> None:
@@ -99,7 +103,7 @@ def _pay(game, seat: int, skill: str) -> None:
 @condition("face_down_g_unit_in_g_zone")
 def face_down_g_unit_in_g_zone(game) -> bool:
     """Stride needs a face-down G unit with the Stride skill in the G zone (RULES 3.3.3.2, CR 6.5.1.2.2)."""
-    return bool(_face_down_with(game, game.state.turn_player, "stride"))
+    return bool(_all_face_down_with(game, game.state.turn_player, "stride"))
 
 
 def stride_legal(game, seat):
@@ -256,5 +260,6 @@ choice("ultimate_stride", ultimate_stride_legal, stride_choose)
 def remove_g_zone_after_ultimate_stride(game) -> None:
     """The end phase's G units back in the G zone (return_g_units): one placed by Ultimate Stride takes
     every card there out of the game (CR 10.28.6); a G unit returned earlier already did, at once."""
-    for p in game.state.players:
-        zones.remove_g_zone_after_ultimate_stride(game, p.seat)
+    if game.state.statuses:     # an Ultimate Stride this turn left its status `ultimate_strode` (`_place`)
+        for p in game.state.players:
+            zones.remove_g_zone_after_ultimate_stride(game, p.seat)
