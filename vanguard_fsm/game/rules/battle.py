@@ -283,11 +283,12 @@ def guard_legal(game, seat):
     b = game.state.battle
     several = _guardable(game) if b.more else None
     kept, target = _GUARDS.get, b.target
+    forbids = bool(game.state.statuses)     # else no status forbids a guardian
     actions = []
     for i, inst in distinct(game, p.hand):     # one plain loop: asked at every guard decision
         card = cards[inst]
         if (card.grade > vg or card.unit == "g_unit"
-                or statuses.seat_forbids(game, seat, "no_guard_from_hand", card.grade)
+                or forbids and statuses.seat_forbids(game, seat, "no_guard_from_hand", card.grade)
                 or (layer is not None and not layer.allows(game, seat, None, "guard", inst))):
             continue
         if several is None:
@@ -330,12 +331,13 @@ def intercept_legal(game, seat):
     layer = _restricting(game)
     attacked = {c for c, _ in b.targets()} if b.more else (b.target,)   # an attacked unit does not intercept
     several = _guardable(game) if b.more else None                       # (CR 7.5.1.2.4)
+    forbids = bool(game.state.statuses)     # else no status forbids an intercept
     actions = []
     for c in FRONT_REAR:     # one plain loop: asked at every guard decision
         unit = circles[c]
         if (unit is None or c in attacked or "intercept" not in cards[unit.card].skills
-                or statuses.seat_forbids(game, seat, "no_intercept", cards[unit.card].grade)
-                or statuses.unit_has(game, unit, "cannot_intercept")
+                or forbids and (statuses.seat_forbids(game, seat, "no_intercept", cards[unit.card].grade)
+                                or statuses.unit_has(game, unit, "cannot_intercept"))
                 or (layer is not None and not layer.allows(game, seat, unit, "intercept"))):
             continue
         if several is None:

@@ -169,6 +169,8 @@ def face_up_g_guardians_within_limit(game) -> bool:
     """The non-turn player's G zone holds at most g_guardian_face_up_max face-up cards with the
     G guardian skill (parameter; CR 7.5.1.2.3: 3 or less)."""
     p = game.state.players[1 - game.state.turn_player]
+    if not p.g_face_up:     # no G unit face up yet (most guard steps): none counts
+        return game.params["g_guardian_face_up_max"] >= 0
     cards = game.cards
     return sum(1 for i in p.g_face_up if cards[i].g_guardian is not None) <= game.params["g_guardian_face_up_max"]
 
@@ -176,13 +178,14 @@ def face_up_g_guardians_within_limit(game) -> bool:
 def g_guardian_legal(game, seat):
     """Choose a face-down G guardian whose own cost can be paid (CR 7.5.1.2.3, 11.14.2); when
     the kind is offered at all is the decision's `offer_if` in flows/battle.yaml."""
-    cards = game.cards
     b = game.state.battle
     several = [t for t, _ in attacked_units(game)] if b.more else None
+    forbids = bool(game.state.statuses)     # else no status forbids a G guardian
     actions = []
     for _, g in _face_down_with(game, seat, "g_guardian"):     # one plain loop: asked at every guard decision
-        card = cards[g]
-        if statuses.seat_forbids(game, seat, "no_g_guardian", card.grade) or not _can_pay(game, seat, g, "g_guardian"):
+        card, ctx, cost = _skill(game, seat, g, "g_guardian")   # (`_can_pay`: no effect waives this cost)
+        if forbids and statuses.seat_forbids(game, seat, "no_g_guardian", card.grade) \
+                or not costs.payable(game, ctx, cost):
             continue      # an effect's restriction, or its cost cannot be paid
         if several is None:
             key = (seat, g, card.id, b.target)    # its id names the card: the card's id is part of the key
