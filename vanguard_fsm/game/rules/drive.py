@@ -30,7 +30,8 @@ def drive_count(game, skills) -> int:
 
 def drive_of(game, unit) -> int:
     """The unit's drive: its skills' count (RULES 1.2) changed by effects (CR 2.16.2); may be <= 0."""
-    return drive_count(game, game.cards[unit.card].skills) + statuses.unit_total(game, unit, "drive")
+    count = drive_count(game, game.cards[unit.card].skills)
+    return count + statuses.unit_total(game, unit, "drive") if game.state.statuses else count
 
 
 def drive_unit(game):

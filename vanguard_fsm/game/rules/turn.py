@@ -89,7 +89,8 @@ def stand_all_units(game) -> None:
         if unit.rested:
             stood.append(circle)
         unit.rested = False
-    zones.orient(game, seat, stood, False)
+    if stood:
+        zones.orient(game, seat, stood, False)
 
 
 @action("draw_for_turn")
