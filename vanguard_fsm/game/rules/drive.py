@@ -25,7 +25,11 @@ def drive_count(game, skills) -> int:
     """Drive checks for a vanguard with these skills: parameters `drive_checks` (RULES 1.2); of
     several drive skills only the largest counts (CR 11.2.2); none of them: `drive_checks.none`."""
     counts = game.params["drive_checks"]
-    return max((counts[s] for s in skills if s in counts and s != "none"), default=counts["none"])
+    none, most = counts["none"], None
+    for s in skills:     # a plain loop: asked at every drive check (`drives_remaining`)
+        if s in counts and s != "none" and (most is None or counts[s] > most):
+            most = counts[s]
+    return none if most is None else most
 
 
 def drive_of(game, unit) -> int:
