@@ -47,3 +47,15 @@ def test_traces_are_the_same_when_the_battle_rules_ask_allows_anyway(monkeypatch
     fast = [_trace(seed, agent) for seed in range(3)]
     monkeypatch.setattr(battle, "_restricting", lambda game: game.abilities)
     assert [_trace(seed, agent) for seed in range(3)] == fast
+
+
+def test_a_random_agent_draws_the_index_random_choice_draws():
+    """`RandomAgent.below` stands for `Random.choice`'s index: the same numbers from the same seed."""
+    import random
+
+    from vanguard_fsm.agents.random_agent import RandomAgent
+
+    for seed in range(20):
+        agent, reference = RandomAgent(seed), random.Random(seed)
+        for n in [1, 2, 3, 5, 7, 8, 9, 31, 32, 33, 100] * 20:
+            assert agent.below(n) == reference.choice(range(n))
