@@ -221,8 +221,9 @@ def unlock_locked_cards(game) -> None:
     """End phase (CR 6.8.1.1.2): the turn player's locked cards turn face up, units again (CR 10.24)."""
     seat = game.state.turn_player
     p = game.state.players[seat]
-    for circle in [c for c in REAR_CIRCLES if c in p.locked]:
-        zones.unlock(game, seat, circle)
+    if p.locked:     # (most end phases: none)
+        for circle in [c for c in REAR_CIRCLES if c in p.locked]:
+            zones.unlock(game, seat, circle)
 
 
 @action("return_deleted_units")
