@@ -164,7 +164,11 @@ def _grades_total(game, d, actions, _):
 def _call(game, d, actions, by_kind):
     seat = d.player
     p = game.state.players[seat]
-    shields = sum(1 for i in p.hand if (game.cards[i].shield or 0) >= 5000)
+    cards = game.cards
+    shields = 0
+    for i in p.hand:     # plain loops in the strategies: no generator object per decision
+        if (cards[i].shield or 0) >= 5000:
+            shields += 1
     best, best_score = None, 0
     for a in actions:
         inst, circle = a.args
@@ -199,9 +203,13 @@ def _attack(game, d, actions, _):
     vanguard's. The lines' powers are weighed only between the actions of the best target and attacker
     kind (the first key of the order): often one action, and then no power is read at all."""
     p = game.state.players[d.player]
-    ranked = [((a.args[1] == "VC", a.args[0] != "VC"), a) for a in actions]
-    best = max(rank for rank, _ in ranked)
-    finalists = [a for rank, a in ranked if rank == best]
+    best, finalists = None, []
+    for a in actions:     # the actions of the best rank, in order (one loop, no generator)
+        rank = (a.args[1] == "VC", a.args[0] != "VC")
+        if best is None or rank > best:
+            best, finalists = rank, [a]
+        elif rank == best:
+            finalists.append(a)
     if len(finalists) == 1:
         return finalists[0]
     totals: dict = {}     # attacker circle -> its line's power (one per attacker, not per target)
@@ -261,7 +269,10 @@ def _guard(game, d, actions, by_kind):
             if shield > 0:
                 useful.append((shield, a))
     enough = [(shield, a) for shield, a in useful if shield > gap]
-    if not any(shield <= _CHEAP_SHIELD and a.kind != "g_guardian" for shield, a in enough):
+    for shield, a in enough:
+        if shield <= _CHEAP_SHIELD and a.kind != "g_guardian":
+            break     # a cheap guardian holds: no perfect guard
+    else:
         sentinel = perfect_guard.playable(game, seat, by_kind.get("guard", ()))
         if sentinel is not None:
             return sentinel

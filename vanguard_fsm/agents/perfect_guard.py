@@ -37,7 +37,10 @@ def guarded(game, seat) -> bool:
     be pending): more guardians would be thrown away."""
     if game.abilities is None:
         return False
-    return any(_spec_of(game, g.card) is not None for g in game.state.players[seat].gc)
+    for g in game.state.players[seat].gc:     # a plain loop: asked at every guard step that matters
+        if _spec_of(game, g.card) is not None:
+            return True
+    return False
 
 
 def playable(game, seat, guards, bonus=False):

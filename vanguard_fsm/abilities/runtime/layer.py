@@ -187,7 +187,7 @@ class AbilityLayer(AddedClans):
         # which values CONT abilities change at all (power, critical): the others cost nothing
         self.cont_effects = frozenset(n for s in self.specs.values() if s.kind == "CONT" for n, _, _ in s.effects)
         if self.cont_effects.isdisjoint(cont_restrictions.RESTRICTING):   # no card here restricts: asked
-            self.allows = cont_restrictions.allowed                       # at every attack, boost, guard
+            self.allows, self.restricts = cont_restrictions.allowed, False   # at every attack, boost, guard
         self.records_turn = _records_turn(cards)   # then `events` records the drops and calls
         # what -> card id -> ((spec, amount, target), ...): CONT effects indexed once, read often
         self.cont_by_what: dict = {}
@@ -321,6 +321,7 @@ class AbilityLayer(AddedClans):
     cont_value = static.cont_value    # (game, unit, power | critical): the CONT bonus to it now
 
     allows = staticmethod(cont_restrictions.allows)    # (game, seat, unit, attack | be_boosted, [other]): Lord, cannot_...
+    restricts = True     # False: `allows` says yes to everything in this game (the battle rules then skip it)
     resisted = staticmethod(cont_restrictions.resisted)        # (game, chooser, seat, unit): Resist
     battled_by = attacks.battled_by     # (game, seat, attacking unit): circles a CONT `battles` adds
 

@@ -42,10 +42,17 @@ def first_turn_of_first_player(game) -> bool:
     return game.state.turn == 1
 
 
-def _attackers(game, seat):
-    """Standing front-row units no restriction keeps from attacking (Lord, 'cannot attack', CR 11.8)."""
-    circles = game.state.players[seat].circles
+def _restricting(game):
+    """The ability layer if a card of the game can restrict attacks, boosts, guards or intercepts (its
+    `allows` may say no), else None: then the battle rules ask no `allows` (most games, hundreds of asks)."""
     layer = game.abilities
+    return layer if layer is not None and layer.restricts else None
+
+
+def _attackers(game, seat, layer):
+    """Standing front-row units no restriction keeps from attacking (Lord, 'cannot attack', CR 11.8);
+    `layer`: `_restricting`."""
+    circles = game.state.players[seat].circles
     out = []
     for c in FRONT_ROW:     # plain loops here and below: asked at every battle start step
         unit = circles[c]
@@ -54,11 +61,10 @@ def _attackers(game, seat):
     return out
 
 
-def _targets(game, seat):
+def _targets(game, seat, layer):
     """The opponent's units on VC or a front R circle, rested or not (CR 7.4.1.5), that no effect
     says cannot be attacked (CR 7.4.1.6)."""
     circles = game.state.players[1 - seat].circles
-    layer = game.abilities
     out = []
     for c in FRONT_ROW:
         unit = circles[c]
@@ -77,11 +83,11 @@ def _attacks(game, seat):
 
 
 def _attacks_now(game, seat):
-    attackers = _attackers(game, seat)
+    layer = _restricting(game)
+    attackers = _attackers(game, seat, layer)
     if not attackers:       # no attacker: the targets' restrictions need not be asked
         return ()
-    targets = _targets(game, seat)
-    layer = game.abilities
+    targets = _targets(game, seat, layer)
     mine, theirs = game.state.players[seat].circles, game.state.players[1 - seat].circles
     pairs = []
     for a in attackers:
@@ -194,7 +200,7 @@ def boost_legal(game, seat):
     if unit is None or unit.rested or "boost" not in game.cards[unit.card].skills:
         return []
     attacker = game.state.players[seat].circles[b.attacker]
-    layer = game.abilities
+    layer = _restricting(game)
     if attacker is not None and layer is not None and (not layer.allows(game, seat, attacker, "be_boosted")
                                                        or not layer.allows(game, seat, unit, "boost", attacker)):
         return []     # an effect says it cannot be boosted, or this unit cannot boost it
@@ -273,15 +279,16 @@ def guard_legal(game, seat):
     p = game.state.players[seat]
     vg = zones.vanguard_grade(game, seat) + game.params["grade_limits"]["guard"]["max"]
     cards = game.cards
-    layer = game.abilities      # a CONT of the attacker's side may forbid some cards ("grade 0 units")
+    layer = _restricting(game)      # a CONT of the attacker's side may forbid some cards ("grade 0 units")
     b = game.state.battle
     several = _guardable(game) if b.more else None
     kept, target = _GUARDS.get, b.target
+    forbids = bool(game.state.statuses)     # else no status forbids a guardian
     actions = []
     for i, inst in distinct(game, p.hand):     # one plain loop: asked at every guard decision
         card = cards[inst]
         if (card.grade > vg or card.unit == "g_unit"
-                or statuses.seat_forbids(game, seat, "no_guard_from_hand", card.grade)
+                or forbids and statuses.seat_forbids(game, seat, "no_guard_from_hand", card.grade)
                 or (layer is not None and not layer.allows(game, seat, None, "guard", inst))):
             continue
         if several is None:
@@ -321,15 +328,16 @@ def intercept_legal(game, seat):
     circles = game.state.players[seat].circles
     b = game.state.battle
     cards = game.cards
-    layer = game.abilities
+    layer = _restricting(game)
     attacked = {c for c, _ in b.targets()} if b.more else (b.target,)   # an attacked unit does not intercept
     several = _guardable(game) if b.more else None                       # (CR 7.5.1.2.4)
+    forbids = bool(game.state.statuses)     # else no status forbids an intercept
     actions = []
     for c in FRONT_REAR:     # one plain loop: asked at every guard decision
         unit = circles[c]
         if (unit is None or c in attacked or "intercept" not in cards[unit.card].skills
-                or statuses.seat_forbids(game, seat, "no_intercept", cards[unit.card].grade)
-                or statuses.unit_has(game, unit, "cannot_intercept")
+                or forbids and (statuses.seat_forbids(game, seat, "no_intercept", cards[unit.card].grade)
+                                or statuses.unit_has(game, unit, "cannot_intercept"))
                 or (layer is not None and not layer.allows(game, seat, unit, "intercept"))):
             continue
         if several is None:

@@ -90,7 +90,7 @@ def payable(game, ctx, cost) -> bool:
     """Every cost of the list can be paid now (CR 8.5.2.3): the first that cannot says no (a plain loop:
     asked for every G guardian at every guard decision)."""
     for name, arg in cost:
-        if not _term(name).payable(game, ctx, arg if arg is not None else 1):
+        if not (_TERMS.get(name) or _term(name)).payable(game, ctx, arg if arg is not None else 1):
             return False
     return True
 

@@ -25,12 +25,17 @@ def drive_count(game, skills) -> int:
     """Drive checks for a vanguard with these skills: parameters `drive_checks` (RULES 1.2); of
     several drive skills only the largest counts (CR 11.2.2); none of them: `drive_checks.none`."""
     counts = game.params["drive_checks"]
-    return max((counts[s] for s in skills if s in counts and s != "none"), default=counts["none"])
+    none, most = counts["none"], None
+    for s in skills:     # a plain loop: asked at every drive check (`drives_remaining`)
+        if s in counts and s != "none" and (most is None or counts[s] > most):
+            most = counts[s]
+    return none if most is None else most
 
 
 def drive_of(game, unit) -> int:
     """The unit's drive: its skills' count (RULES 1.2) changed by effects (CR 2.16.2); may be <= 0."""
-    return drive_count(game, game.cards[unit.card].skills) + statuses.unit_total(game, unit, "drive")
+    count = drive_count(game, game.cards[unit.card].skills)
+    return count + statuses.unit_total(game, unit, "drive") if game.state.statuses else count
 
 
 def drive_unit(game):

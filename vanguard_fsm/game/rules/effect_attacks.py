@@ -75,7 +75,7 @@ def _makeable(me, them, value) -> bool:
 def effect_attack_pending(game) -> bool:
     """An effect made a unit attack and the attack can be made now (CR 10.34.1.1); the flows ask in
     the battle phase (after a battle) and in the main phase (after each action)."""
-    return _next(game) is not None
+    return bool(game.state.statuses) and _next(game) is not None    # no status: no attack asked for (`_next`)
 
 
 @condition("in_battle_phase")

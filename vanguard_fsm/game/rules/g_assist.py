@@ -35,7 +35,10 @@ def no_card_of_next_grade_in_hand(game) -> bool:
     p = _turn_player(game)
     want = zones.vanguard_grade(game, p.seat) + game.params["g_assist_grade_above"]
     cards = game.cards
-    return not any(cards[i].grade == want for i in p.hand)
+    for i in p.hand:     # a plain loop: asked at every draw step
+        if cards[i].grade == want:
+            return False
+    return True
 
 
 @condition("enough_cards_in_g_zone_for_g_assist")

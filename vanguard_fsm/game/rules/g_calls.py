@@ -76,10 +76,14 @@ def _cost(game, seat: int, g: int, skill: str) -> tuple:
 
 def _face_down_with(game, seat: int, skill: str) -> list:
     """(index, instance) of the face-down G zone cards with this skill (one per card id: `distinct`)."""
+    return distinct(game, _all_face_down_with(game, seat, skill))
+
+
+def _all_face_down_with(game, seat: int, skill: str) -> list:
+    """Every face-down G zone card with this skill, equal cards too."""
     p = game.state.players[seat]
     cards, face_up, stride = game.cards, p.g_face_up, skill == "stride"
-    return distinct(game, [g for g in p.g_zone if g not in face_up
-                           and (cards[g].stride if stride else cards[g].g_guardian) is not None])
+    return [g for g in p.g_zone if g not in face_up and (cards[g].stride if stride else cards[g].g_guardian) is not None]
 
 
 def _paid(game) -> None:
@@ -99,7 +103,7 @@ def _pay(game, seat: int, skill: str) -> None:
 @condition("face_down_g_unit_in_g_zone")
 def face_down_g_unit_in_g_zone(game) -> bool:
     """Stride needs a face-down G unit with the Stride skill in the G zone (RULES 3.3.3.2, CR 6.5.1.2.2)."""
-    return bool(_face_down_with(game, game.state.turn_player, "stride"))
+    return bool(_all_face_down_with(game, game.state.turn_player, "stride"))
 
 
 def stride_legal(game, seat):
@@ -165,6 +169,8 @@ def face_up_g_guardians_within_limit(game) -> bool:
     """The non-turn player's G zone holds at most g_guardian_face_up_max face-up cards with the
     G guardian skill (parameter; CR 7.5.1.2.3: 3 or less)."""
     p = game.state.players[1 - game.state.turn_player]
+    if not p.g_face_up:     # no G unit face up yet (most guard steps): none counts
+        return game.params["g_guardian_face_up_max"] >= 0
     cards = game.cards
     return sum(1 for i in p.g_face_up if cards[i].g_guardian is not None) <= game.params["g_guardian_face_up_max"]
 
@@ -172,13 +178,14 @@ def face_up_g_guardians_within_limit(game) -> bool:
 def g_guardian_legal(game, seat):
     """Choose a face-down G guardian whose own cost can be paid (CR 7.5.1.2.3, 11.14.2); when
     the kind is offered at all is the decision's `offer_if` in flows/battle.yaml."""
-    cards = game.cards
     b = game.state.battle
     several = [t for t, _ in attacked_units(game)] if b.more else None
+    forbids = bool(game.state.statuses)     # else no status forbids a G guardian
     actions = []
     for _, g in _face_down_with(game, seat, "g_guardian"):     # one plain loop: asked at every guard decision
-        card = cards[g]
-        if statuses.seat_forbids(game, seat, "no_g_guardian", card.grade) or not _can_pay(game, seat, g, "g_guardian"):
+        card, ctx, cost = _skill(game, seat, g, "g_guardian")   # (`_can_pay`: no effect waives this cost)
+        if forbids and statuses.seat_forbids(game, seat, "no_g_guardian", card.grade) \
+                or not costs.payable(game, ctx, cost):
             continue      # an effect's restriction, or its cost cannot be paid
         if several is None:
             key = (seat, g, card.id, b.target)    # its id names the card: the card's id is part of the key
@@ -256,5 +263,6 @@ choice("ultimate_stride", ultimate_stride_legal, stride_choose)
 def remove_g_zone_after_ultimate_stride(game) -> None:
     """The end phase's G units back in the G zone (return_g_units): one placed by Ultimate Stride takes
     every card there out of the game (CR 10.28.6); a G unit returned earlier already did, at once."""
-    for p in game.state.players:
-        zones.remove_g_zone_after_ultimate_stride(game, p.seat)
+    if game.state.statuses:     # an Ultimate Stride this turn left its status `ultimate_strode` (`_place`)
+        for p in game.state.players:
+            zones.remove_g_zone_after_ultimate_stride(game, p.seat)

@@ -39,6 +39,17 @@ def resolve_trigger(game) -> None:
     resolve_trigger_of(game, seat, inst)
 
 
+def _shares_clan(game, seat: int, card) -> bool:
+    """A unit of `seat` shares a clan with the trigger card (CR 2.2.5, 2.17.4.2): a plain loop, most
+    often ended by the first unit (at every drive and damage check)."""
+    cards, params = game.cards, game.params
+    units = game.state.players[seat].units()
+    for _, u in units:
+        if share_clan(card, cards[u.card], params):
+            return True
+    return _shares_added_clan(game, card, [(cards[u.card], u) for _, u in units])
+
+
 def _shares_added_clan(game, card, units) -> bool:
     """A clan an effect added to the trigger card or to one of the units (CR 2.2.4) makes them share one."""
     layer = game.abilities
@@ -54,10 +65,9 @@ def resolve_trigger_of(game, seat: int, inst: int) -> None:
     card = game.cards[inst]
     if card.trigger is None:
         return
-    units = [(game.cards[u.card], u) for _, u in game.state.players[seat].units()]
-    active = not game.params["trigger_needs_same_clan"] or any(   # RULES 1.4; CR 2.2.5, 2.17.4.2
-        share_clan(card, c, game.params) for c, _ in units) or _shares_added_clan(game, card, units)
-    effects = tuple(game.params["trigger_effects"][card.trigger]) if active else ()
+    params = game.params
+    active = not params["trigger_needs_same_clan"] or _shares_clan(game, seat, card)   # RULES 1.4
+    effects = tuple(params["trigger_effects"][card.trigger]) if active else ()
     game.then(_trigger_step, seat, inst, active, effects, ())
 
 

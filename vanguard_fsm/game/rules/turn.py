@@ -89,7 +89,8 @@ def stand_all_units(game) -> None:
         if unit.rested:
             stood.append(circle)
         unit.rested = False
-    zones.orient(game, seat, stood, False)
+    if stood:
+        zones.orient(game, seat, stood, False)
 
 
 @action("draw_for_turn")
@@ -106,6 +107,8 @@ def ride_legal(game, seat):
     if game.state.statuses and statuses.values(game, statuses.seat_subject(seat), "no_normal_ride"):
         return []        # an effect said this player cannot normal ride (status no_normal_ride)
     p = game.state.players[seat]
+    if not p.hand:
+        return []
     vg = zones.vanguard_grade(game, seat)
     window = game.params["grade_limits"]["ride"]
     low, high = vg + window.get("min", -vg), vg + window["max"]
@@ -154,6 +157,8 @@ def both_vanguards_at_stride_grades(game) -> bool:
 def call_legal(game, seat):
     """Normal call: a card of grade <= the vanguard's + grade_limits.call.max to any R circle (CR 6.6.1.2)."""
     p = game.state.players[seat]
+    if not p.hand:      # nothing to call (a long game's main phases, one in two): no grade, circles or loop
+        return []
     vg = zones.vanguard_grade(game, seat) + game.params["grade_limits"]["call"]["max"]
     cards = game.cards
     circles = zones.call_circles(p)
@@ -216,8 +221,9 @@ def unlock_locked_cards(game) -> None:
     """End phase (CR 6.8.1.1.2): the turn player's locked cards turn face up, units again (CR 10.24)."""
     seat = game.state.turn_player
     p = game.state.players[seat]
-    for circle in [c for c in REAR_CIRCLES if c in p.locked]:
-        zones.unlock(game, seat, circle)
+    if p.locked:     # (most end phases: none)
+        for circle in [c for c in REAR_CIRCLES if c in p.locked]:
+            zones.unlock(game, seat, circle)
 
 
 @action("return_deleted_units")

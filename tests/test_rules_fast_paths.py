@@ -1,0 +1,61 @@
+"""The battle rules' skips (issue 32) change nothing but speed.
+
+In a game none of whose cards can restrict an attack, a boost, a guard or an intercept, the ability
+layer's `allows` says yes to everything, so the battle rules do not ask it (`battle._restricting`).
+Seeded games check that nothing is asked then, and that whole traces are byte for byte the same
+with the skip turned off.
+"""
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from vanguard_fsm.abilities import new_game_with_abilities
+from vanguard_fsm.abilities.mechanics import cont_restrictions
+from vanguard_fsm.game.rules import battle
+from vanguard_fsm.machine.hooks import Hooks
+from vanguard_fsm.record.trace import TraceRecorder
+
+from helpers import play
+
+AGENTS = ["random", "random-attacker", "heuristic"]
+
+
+def _trace(seed, agent) -> str:
+    hooks, out = Hooks(), io.StringIO()
+    TraceRecorder(hooks, out, keep=False)
+    game = new_game_with_abilities(seed, None, "standard", hooks=hooks)
+    play(game, (agent, agent), seed)
+    return out.getvalue() + "|".join(game.history)
+
+
+@pytest.mark.parametrize("agent", AGENTS)
+def test_nothing_restricts_so_the_battle_rules_ask_no_allows(monkeypatch, agent):
+    asked, attacks = [], 0
+    monkeypatch.setattr(cont_restrictions, "allowed", lambda *args: asked.append(args[3]) or True)
+    for seed in range(4):
+        game = new_game_with_abilities(seed, None, "standard")
+        assert game.abilities.restricts is False      # the default decks: no restricting card
+        play(game, (agent, agent), seed)
+        attacks += sum(a.startswith("attack:") for a in game.history)
+    assert attacks > 0 and asked == []
+
+
+@pytest.mark.parametrize("agent", AGENTS)
+def test_traces_are_the_same_when_the_battle_rules_ask_allows_anyway(monkeypatch, agent):
+    fast = [_trace(seed, agent) for seed in range(3)]
+    monkeypatch.setattr(battle, "_restricting", lambda game: game.abilities)
+    assert [_trace(seed, agent) for seed in range(3)] == fast
+
+
+def test_a_random_agent_draws_the_index_random_choice_draws():
+    """`RandomAgent.below` stands for `Random.choice`'s index: the same numbers from the same seed."""
+    import random
+
+    from vanguard_fsm.agents.random_agent import RandomAgent
+
+    for seed in range(20):
+        agent, reference = RandomAgent(seed), random.Random(seed)
+        for n in [1, 2, 3, 5, 7, 8, 9, 31, 32, 33, 100] * 20:
+            assert agent.below(n) == reference.choice(range(n))
