@@ -92,6 +92,14 @@ def set_pending(game, pending: tuple) -> None:
                                    s.harmony, s.revealed, s.dropped, s.called, s.stands)
 
 
+def set_stood(game, stood: frozenset, scope: tuple) -> None:
+    """The flow timings' stood-by marks of this stay in a state (`stood`, `stood_scope`), built field
+    by field as `set_pending`: every timing that makes an ability stand by writes them."""
+    s = game.state.abilities or EMPTY
+    game.state.abilities = AbState(s.pending, s.used, s.granted, stood, scope, s.that, s.delayed,
+                                   s.harmony, s.revealed, s.dropped, s.called, s.stands)
+
+
 def stand_by(game, entry: Pending) -> None:
     """A triggered ability joins the pending queue (CR 8.6.2)."""
     set_pending(game, (game.state.abilities or EMPTY).pending + (entry,))    # `get`, written out

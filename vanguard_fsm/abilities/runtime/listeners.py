@@ -8,11 +8,12 @@ timing the listening instances are one frozenset per owner, and "is one where it
 is a few set tests over that player's circles and the zones named — no list of candidates is built. It
 only filters: when the test passes, the ability layer looks as it always did, in the same
 order, so traces are unchanged. The same test tells whether a player has a card with an ACT
-ability where it can be played, before the main phase lists them (CR 8.1.1.1).
+ability where it can be played, before the main phase lists them (CR 8.1.1.1). Also here: that
+full look's list of where a player's cards are (`cards_in`, `AbilityLayer.cards_in`).
 """
 from __future__ import annotations
 
-from ...game.state import REAR_CIRCLES
+from ...game.state import MATE, REAR_CIRCLES
 from ..language.conditions import turn_side
 from .abstate import EMPTY
 
@@ -71,6 +72,42 @@ def _zone_tests(zones) -> tuple:
     """The zones to look at, as (on VC, on an R circle, on a GC, hidden zone attributes, the heart)."""
     return ("V" in zones, "R" in zones, "GC" in zones, tuple(attr for zone, attr in HIDDEN_ZONES if zone in zones),
             "heart" in zones)
+
+
+def cards_in(layer, game, seat, zones, ids=None):
+    """(zone, where, instance, placement) for the player's cards in those zones;
+    with `ids`, only cards with one of those card ids (same order either way)."""
+    p = game.state.players[seat]
+    cards = game.cards
+    out = []
+    circles = p.circles
+    vc = circles["VC"]
+    if vc is not None and "V" in zones:
+        if ids is None or cards[vc.card].id in ids:
+            out.append(("V", "VC", vc.card, vc.placed))
+        m = vc.mate if vc.legion() else None   # the legion mate is a vanguard with its own text (CR 10.25.4)
+        if m is not None and (ids is None or cards[m.card].id in ids):
+            out.append(("V", MATE, m.card, m.placed))
+    if "R" in zones:
+        for c in REAR_CIRCLES:
+            u = circles[c]
+            if u is not None and (ids is None or cards[u.card].id in ids):
+                out.append(("R", c, u.card, u.placed))
+    if "GC" in zones:
+        out.extend(("GC", f"GC[{i}]", u.card, u.placed) for i, u in enumerate(p.gc)
+                   if ids is None or cards[u.card].id in ids)
+    heart = vc.heart if vc is not None and "heart" in zones else None
+    if heart is not None and (ids is None or cards[heart].id in ids):
+        out.append(("heart", "heart", heart, 0))     # a heart card's own abilities (CR 10.27)
+    if not zones.isdisjoint(_HIDDEN_ZONE_NAMES):     # most timings' abilities work on circles only
+        for zone, attr in HIDDEN_ZONES:
+            if zone in zones:
+                out.extend((zone, zone, inst, 0) for inst in getattr(p, attr)
+                           if ids is None or cards[inst].id in ids)
+    return out
+
+
+_HIDDEN_ZONE_NAMES = frozenset(zone for zone, _ in HIDDEN_ZONES)
 
 
 def listeners_of(game) -> TimingListeners:
