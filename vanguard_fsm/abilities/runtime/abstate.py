@@ -124,7 +124,8 @@ def start_resolving(game, once: str | None, inst: int, placed: int, key: str, th
     (`set_that`) and nothing is revealed yet (`set_revealed`), in one new value."""
     s = get(game)
     used = s.used | {(scope(game, once), placed, inst, key)} if once is not None else s.used
-    put(game, s._replace(used=used, that=tuple(that), revealed=()))
+    game.state.abilities = AbState(s.pending, used, s.granted, s.stood, s.stood_scope, tuple(that), s.delayed,
+                                   s.harmony, (), s.dropped, s.called, s.stands)   # as `set_pending`
 
 
 def set_that(game, placements) -> None:
