@@ -26,10 +26,10 @@ class TimingListeners:
     """Per game: timing -> the looks a flow timing needs, by whose turn it is (`_looks`): for each
     player with some, their instances with an AUTO ability on it that may trigger on this side of the
     turn and the zones it works in. An ability "during your turn" (`conditions.turn_side`) listens
-    on one side of the turn only;
-    `act`: the same for the instances with an ACT ability. By owner, because a card is only ever
-    in its owner's zones (CR 4.1.6; the engine moves cards within one player's zones and makes each
-    instance in its owner's): a player none of whose cards listens is not looked at."""
+    on one side of the turn only; `act`: by seat, (the instances with an ACT ability, their zones'
+    tests, the presence test). By owner, because a card is only ever in its owner's zones (CR 4.1.6;
+    the engine moves cards within one player's zones and makes each instance in its owner's): a
+    player none of whose cards listens is not looked at."""
 
     __slots__ = ("size", "by_timing", "act")
 
@@ -48,8 +48,9 @@ class TimingListeners:
         self.by_timing = {timing: _looks(_by_owner(own_turn, owner), _by_owner(other_turn, owner),
                                          _zone_tests(layer.timing_zones.get(timing, ())))
                           for timing, (own_turn, other_turn) in found.items()}
-        self.act = (_by_owner([inst for inst, card in enumerate(cards) if card.id in layer.act], owner),
-                    _zone_tests(layer.act_zones))
+        tests = _zone_tests(layer.act_zones)
+        with_act = _by_owner([inst for inst, card in enumerate(cards) if card.id in layer.act], owner)
+        self.act = tuple((insts, tests, _PRESENCE.get(tests, _present)) for insts in with_act)
 
 
 def _looks(own_turn: tuple, other_turn: tuple, tests: tuple) -> tuple:
@@ -206,9 +207,11 @@ def listening_owners(game, name: str) -> tuple:
 
 def may_act(game, seat: int) -> bool:
     """False only if none of the player's cards with an ACT ability is where one can be played."""
-    by_owner, tests = listeners_of(game).act
-    insts = by_owner[seat]
-    return bool(insts) and _present(game.state.players[seat], insts, tests)
+    index = game.abilities.listeners   # `listeners_of`, its usual case written out (as in `on_timing`)
+    if index is None or index.size != len(game.cards):
+        index = listeners_of(game)
+    insts, tests, present = index.act[seat]
+    return bool(insts) and present(game.state.players[seat], insts, tests)
 
 
 def _present(p, insts: frozenset, tests: tuple) -> bool:
