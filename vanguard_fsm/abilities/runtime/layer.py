@@ -172,6 +172,7 @@ class AbilityLayer(AddedClans):
         self.timing_zones: dict = {}
         self.timing_ids: dict = {}   # timing -> ids of the cards with an AUTO ability on it
         self.listeners = None        # per game: `listeners.TimingListeners`, built on first use
+        self.subject_ids: dict = {}  # `_subject_ids`, filled as events ask
         self.effect_by = None        # while an effect retires a unit: its card's player (`effects._retire`)
         for card in sorted(cards, key=lambda c: c.id):
             for spec in _compiled(card):
@@ -239,10 +240,13 @@ class AbilityLayer(AddedClans):
 
     def subject(self, game, seat, inst, timings, zone, placed, origin=None, by=None) -> None:
         """The card an engine event is about triggers its own AUTO abilities for `timings`."""
-        held, own = game.state.abilities, self.auto.get(game.cards[inst].id)   # none given, none of its own
-        if (held is None or not held.granted or given_timings(self, held.granted).isdisjoint(timings)) and (
-                own is None or own.keys().isdisjoint(timings)):
-            return     # on these timings: the usual case, decided first
+        ids = self.subject_ids.get(timings)
+        if ids is None:
+            ids = _subject_ids(self, timings)
+        held = game.state.abilities          # none of its own, none given on these timings: the usual
+        if game.cards[inst].id not in ids and (      # case, decided first
+                held is None or not held.granted or given_timings(self, held.granted).isdisjoint(timings)):
+            return
         by_timing = _printed_auto(self, game, inst, placed)
         granted = self.granted_specs(game, placed) if placed else ()   # given to units only
         if by_timing is None and not granted:
@@ -300,6 +304,14 @@ class AbilityLayer(AddedClans):
     act_legal = static.act_legal     # (game, seat): the ACT abilities the player may play now, none without any
 
     act_apply = static.act_apply     # (game, act): pay and resolve the ACT ability chosen
+
+
+def _subject_ids(layer, timings: tuple) -> frozenset:
+    """The ids of the cards with a printed AUTO ability on one of `timings` (`subject`'s first test),
+    kept per tuple: it follows from the layer's indexes alone, fixed once built, and the events ask
+    with tuples written in `events.py` (a bounded few)."""
+    ids = layer.subject_ids[timings] = frozenset().union(*(layer.timing_ids.get(t, ()) for t in timings))
+    return ids
 
 
 def _printed_auto(layer, game, inst, placed):
