@@ -122,7 +122,7 @@ def mark_used(game, once: str | None, inst: int, placed: int, key: str) -> None:
 def start_resolving(game, once: str | None, inst: int, placed: int, key: str, that: tuple) -> None:
     """An ability starts resolving: its once-per limit is used (`mark_used`), `that` is its units
     (`set_that`) and nothing is revealed yet (`set_revealed`), in one new value."""
-    s = get(game)
+    s = game.state.abilities or EMPTY     # `get`, written out
     used = s.used | {(scope(game, once), placed, inst, key)} if once is not None else s.used
     game.state.abilities = AbState(s.pending, used, s.granted, s.stood, s.stood_scope, tuple(that), s.delayed,
                                    s.harmony, (), s.dropped, s.called, s.stands)   # as `set_pending`

@@ -72,7 +72,7 @@ def emit_ability(layer, game, ctx, kind, step, **more) -> None:
 
 def resolve_next_pending(layer, game, check_timing) -> None:
     """The turn player plays one of their pending abilities (their choice), else the other player."""
-    pending = abstate.get(game).pending
+    pending = (game.state.abilities or EMPTY).pending    # `abstate.get`, written out (once per ability played)
     if len(pending) == 1:   # the only one standing by, whoever's (most check timings): no choice to look for
         play_next(game, pending[0], check_timing)
         return
@@ -234,7 +234,8 @@ class AbilityLayer(AddedClans):
             return False
         if dry:
             return True
-        abstate.stand_by(game, Pending(seat, inst, spec.key, timing, placed, that, home_of(game, inst, placed)))
+        home = None if placed else home_of(game, inst, placed)     # a unit's: None (`home_of`, written out)
+        abstate.stand_by(game, Pending(seat, inst, spec.key, timing, placed, that, home))
         self.emit(game, ctx, "AUTO", "pending")
         return True
 
@@ -346,8 +347,7 @@ def count_played(game, entry) -> bool:
 def play_pending(game, entry) -> None:
     """Play a pending AUTO ability: once-limits, cost (paid or declined), effects."""
     layer = game.abilities
-    s = abstate.get(game)
-    rest = list(s.pending)
+    rest = list((game.state.abilities or EMPTY).pending)    # `abstate.get`, written out
     rest.remove(entry)
     abstate.set_pending(game, tuple(rest))
     spec = layer.specs[entry.key]
