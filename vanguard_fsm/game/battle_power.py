@@ -26,6 +26,8 @@ def bonus(game, unit, power) -> int:
     if unit.placed != b.target_placed and not b.more:
         return 0     # not the one attacked unit (the booster, a unit an effect reads): no shields
     them = state.players[1 - tp]
+    if not them.gc:
+        return 0     # no guardian, no shields: most reads (before the guard step, or nobody guarded)
     for circle, placed in b.targets():
         if unit.placed == placed and them.circles[circle] is unit:
             return sum((game.cards[g.card].shield or 0) + g.shield_battle for g in them.gc if g.guarding == circle)

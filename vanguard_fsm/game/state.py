@@ -144,10 +144,12 @@ class Player:
         """Every unit's modifiers lasting `until` the end of the battle or turn end (`Unit.modifiers_end`);
         a unit with none to end, most at each close step and end phase, is passed over without a call."""
         battle = until == "battle"
-        for _, unit in self.units():
-            if unit.sources or (unit.power_battle or unit.crit_battle or unit.shield_battle if battle
-                                else unit.power_turn or unit.crit_turn):
-                unit.modifiers_end(until)
+        for unit in self.circles.values():   # `units()` without its list: each circle's unit, then a legion mate
+            while unit is not None:
+                if unit.sources or (unit.power_battle or unit.crit_battle or unit.shield_battle if battle
+                                    else unit.power_turn or unit.crit_turn):
+                    unit.modifiers_end(until)
+                unit = unit.mate if unit.mate is not None and unit.heart is None else None   # `legion()`
 
     def rear_guards(self):
         return [(c, u) for c, u in self.circles.items() if u is not None and c != "VC"]

@@ -329,4 +329,4 @@ def run(game, ctx, effects, i, then) -> None:
         _continue(game, then)
         return
     name, arg, params = effects[i]
-    ABILITIES.effects[name].fn(game, ctx, arg, dict(params), (run, (ctx, effects, i + 1, then)), i)
+    ABILITIES.kept_effects[name].fn(game, ctx, arg, dict(params), (run, (ctx, effects, i + 1, then)), i)

@@ -246,7 +246,7 @@ def once_per_game(game, ctx, arg):
 
 
 def all_hold(game, ctx, conditions) -> bool:
-    entries = ABILITIES.conditions
+    entries = ABILITIES.kept_conditions
     for name, arg in conditions:
         if not entries[name].fn(game, ctx, arg):
             return False

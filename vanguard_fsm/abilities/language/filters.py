@@ -16,24 +16,15 @@ FILTER_KEYS = ("from", "choose", "up_to")
 
 def passes(game, ctx, filters, card, unit, inst=None) -> bool:
     """The card (a unit, or with `unit` None a card in a zone: instance `inst`) passes every filter."""
+    entries = ABILITIES.kept_filters
     for name, arg in filters:
-        entry = _ENTRIES.get(name) or _entry(name)
+        entry = entries[name]
         if entry.by_instance:
             if not entry.fn(game, arg, card, unit, ctx, unit.card if unit is not None else inst):
                 return False
         elif not entry.fn(game, arg, card, unit, ctx):
             return False
     return True
-
-
-def _entry(name: str):
-    """The registered filter `name` (KeyError if none), kept: a registered name never changes meaning
-    (the registry refuses a second, different registration), and `passes` asks it per card and filter."""
-    entry = _ENTRIES[name] = ABILITIES.filters[name]
-    return entry
-
-
-_ENTRIES: dict = {}    # filter name -> its registry entry (only registered names: bounded)
 
 
 def filters_of(spec) -> tuple:

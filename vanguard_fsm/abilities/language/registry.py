@@ -56,6 +56,24 @@ def example_of(fn) -> str:
     return ""
 
 
+class KeptEntries(dict):
+    """A section's entries by name, each looked up through the registry once (`Section.__getitem__`,
+    which also resolves a deprecated name): a registered name never changes meaning (the registry
+    refuses a second, different registration), and the runtime asks for every condition, effect,
+    selector and filter it runs. A known name is then one dict subscript, with no Python call; an
+    unknown one raises KeyError as the section does. Only registered names are kept: bounded."""
+
+    __slots__ = ("section",)
+
+    def __init__(self, section: Section) -> None:
+        super().__init__()
+        self.section = section
+
+    def __missing__(self, name: str):
+        entry = self[name] = self.section[name]
+        return entry
+
+
 class AbilityRegistry:
     def __init__(self) -> None:
         self.conditions = Section("ability condition")
@@ -64,6 +82,9 @@ class AbilityRegistry:
         self.selectors = Section("target selector")
         self.filters = Section("target filter")
         self.zones = Section("card zone")
+        # the same entries for the runtime's frequent look-ups (`KeptEntries`)
+        self.kept_conditions, self.kept_effects = KeptEntries(self.conditions), KeptEntries(self.effects)
+        self.kept_selectors, self.kept_filters = KeptEntries(self.selectors), KeptEntries(self.filters)
 
     def _register(self, section: Section, name: str, arg: str, params: dict | None, fn,
                   by_instance: bool = False) -> None:

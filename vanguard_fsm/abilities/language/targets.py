@@ -293,8 +293,8 @@ def _same_name_as(game, arg, card, unit, ctx):
 def candidates(game, ctx, target) -> tuple[list, int | None, bool]:
     """(units, how many to choose or None for all, up_to) for a target spec."""
     if isinstance(target, str):
-        return ABILITIES.selectors[target].fn(game, ctx), None, False
-    units = ABILITIES.selectors[target.get("from", "your_units")].fn(game, ctx)
+        return ABILITIES.kept_selectors[target].fn(game, ctx), None, False
+    units = ABILITIES.kept_selectors[target.get("from", "your_units")].fn(game, ctx)
     filters = filters_of(target)
     cards = game.cards
     units = [r for r in units if passes(game, ctx, filters, cards[r[2].card], r[2])]

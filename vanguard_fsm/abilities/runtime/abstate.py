@@ -92,6 +92,14 @@ def set_pending(game, pending: tuple) -> None:
                                    s.harmony, s.revealed, s.dropped, s.called, s.stands)
 
 
+def set_stood(game, stood: frozenset, scope: tuple) -> None:
+    """The flow timings' stood-by marks of this stay in a state (`stood`, `stood_scope`), built field
+    by field as `set_pending`: every timing that makes an ability stand by writes them."""
+    s = game.state.abilities or EMPTY
+    game.state.abilities = AbState(s.pending, s.used, s.granted, stood, scope, s.that, s.delayed,
+                                   s.harmony, s.revealed, s.dropped, s.called, s.stands)
+
+
 def stand_by(game, entry: Pending) -> None:
     """A triggered ability joins the pending queue (CR 8.6.2)."""
     set_pending(game, (game.state.abilities or EMPTY).pending + (entry,))    # `get`, written out
@@ -114,9 +122,10 @@ def mark_used(game, once: str | None, inst: int, placed: int, key: str) -> None:
 def start_resolving(game, once: str | None, inst: int, placed: int, key: str, that: tuple) -> None:
     """An ability starts resolving: its once-per limit is used (`mark_used`), `that` is its units
     (`set_that`) and nothing is revealed yet (`set_revealed`), in one new value."""
-    s = get(game)
+    s = game.state.abilities or EMPTY     # `get`, written out
     used = s.used | {(scope(game, once), placed, inst, key)} if once is not None else s.used
-    put(game, s._replace(used=used, that=tuple(that), revealed=()))
+    game.state.abilities = AbState(s.pending, used, s.granted, s.stood, s.stood_scope, tuple(that), s.delayed,
+                                   s.harmony, (), s.dropped, s.called, s.stands)   # as `set_pending`
 
 
 def set_that(game, placements) -> None:

@@ -23,20 +23,19 @@ from functools import lru_cache
 
 from ...game import deleted
 from ...game.actions import Action
-from ...game.state import MATE, REAR_CIRCLES
 from ...machine.runner import Runaway
 from . import abstate, loops, static
 from ..mechanics import attacks, cont_restrictions
 from ..mechanics.also_clan import AddedClans
 from ..language import costs
-from .abstate import TURN_RECORD_READERS, Pending
+from .abstate import EMPTY, TURN_RECORD_READERS, Pending
 from ..language.conditions import all_hold
 from ..language.spec import compile_card
 from .static import pay_and_resolve
 from ..language.targets import Ctx
 from .events import EVENT_TIMINGS, hit_event, on_zone_change
 from . import listeners
-from .listeners import HIDDEN_ZONES, given_timings, listening_owners
+from .listeners import cards_in, given_timings, listening_owners
 from ..effects.delayed import stand_by_delayed
 from ..language.identity import home_of
 
@@ -73,7 +72,7 @@ def emit_ability(layer, game, ctx, kind, step, **more) -> None:
 
 def resolve_next_pending(layer, game, check_timing) -> None:
     """The turn player plays one of their pending abilities (their choice), else the other player."""
-    pending = abstate.get(game).pending
+    pending = (game.state.abilities or EMPTY).pending    # `abstate.get`, written out (once per ability played)
     if len(pending) == 1:   # the only one standing by, whoever's (most check timings): no choice to look for
         play_next(game, pending[0], check_timing)
         return
@@ -118,18 +117,19 @@ def watch(layer, game, seat, timing, that=(), by=None, holds=None, origin=None) 
 def _timing_specs(layer, game, name):
     """(seat, instance, spec, placement) of every AUTO ability on the flow timing `name`,
     the turn player's first."""
-    zones = layer.timing_zones[name]
-    granted = abstate.get(game).granted
+    state = game.state
+    granted = (state.abilities or EMPTY).granted     # `abstate.get`, written out
     if granted and name not in given_timings(layer, granted):
         granted = ()     # none of the given abilities is an AUTO one on this timing
-    cards = game.cards
+    zones = layer.timing_zones[name]
     ids = None if granted else layer.timing_ids.get(name, ())   # granted abilities: look at every card
-    tp = game.state.turn_player if game.state.turn_player is not None else 0
-    gone = deleted.placements(game)      # deleted units: no printed text (CR 10.26.3)
+    tp = state.turn_player if state.turn_player is not None else 0
+    gone = deleted.placements(game) if state.statuses else ()   # deleted units: no printed text (CR 10.26.3)
     owners = listening_owners(game, name) if ids is not None else (True, True)
+    auto, cards = layer.auto, game.cards
     for seat in (tp, 1 - tp):
-        for zone, _, inst, placed in layer.cards_in(game, seat, zones, ids) if owners[seat] else ():
-            by_timing = layer.auto.get(cards[inst].id) if not (placed and placed in gone) else None
+        for zone, _, inst, placed in cards_in(layer, game, seat, zones, ids) if owners[seat] else ():
+            by_timing = auto.get(cards[inst].id) if not (placed and placed in gone) else None
             specs = by_timing.get(name, ()) if by_timing else ()
             if granted and placed:
                 specs = list(specs) + [s for s in layer.granted_specs(game, placed)
@@ -143,10 +143,10 @@ def timing_stand_by(layer, game, name, dry) -> bool:
     """The abilities on timing `name` stand by, except those that stood by at it in an earlier
     pass of this stay's repeat loop (CR 7.8.1.1, 6.8.1.3: "that have not become stand by in
     this step"). `dry`: True if one would on the loop's next pass."""
-    if abstate.get(game).delayed and stand_by_delayed(layer, game, name, dry):
+    if (game.state.abilities or EMPTY).delayed and stand_by_delayed(layer, game, name, dry):
         return True
     scope, now = game.runner.scope()
-    s = abstate.get(game)
+    s = game.state.abilities or EMPTY     # `abstate.get`, written out (as below)
     stood = s.stood if s.stood_scope == scope else frozenset()
     before = {m[:4] for m in stood if dry or m[4] < now} if stood else ()   # none stood by yet: the usual case
     added = []
@@ -157,8 +157,7 @@ def timing_stand_by(layer, game, name, dry) -> bool:
                 return True
             added.append(mark + (now,))
     if added:
-        s = abstate.get(game)
-        abstate.put(game, s._replace(stood=stood | frozenset(added), stood_scope=scope))
+        abstate.set_stood(game, stood | frozenset(added), scope)
     return False
 
 
@@ -173,6 +172,7 @@ class AbilityLayer(AddedClans):
         self.timing_zones: dict = {}
         self.timing_ids: dict = {}   # timing -> ids of the cards with an AUTO ability on it
         self.listeners = None        # per game: `listeners.TimingListeners`, built on first use
+        self.subject_ids: dict = {}  # `_subject_ids`, filled as events ask
         self.effect_by = None        # while an effect retires a unit: its card's player (`effects._retire`)
         for card in sorted(cards, key=lambda c: c.id):
             for spec in _compiled(card):
@@ -215,35 +215,7 @@ class AbilityLayer(AddedClans):
             zones.update(spec.zones or ("V", "R", "GC"))
 
     # -- where cards are --------------------------------------------------------
-    def cards_in(self, game, seat, zones, ids=None):
-        """(zone, where, instance, placement) for the player's cards in those zones;
-        with `ids`, only cards with one of those card ids (same order either way)."""
-        p = game.state.players[seat]
-        cards = game.cards
-        out = []
-        if "V" in zones and p.circles["VC"] is not None:
-            u = p.circles["VC"]
-            if ids is None or cards[u.card].id in ids:
-                out.append(("V", "VC", u.card, u.placed))
-            m = u.mate if u.legion() else None   # the legion mate is a vanguard with its own text (CR 10.25.4)
-            if m is not None and (ids is None or cards[m.card].id in ids):
-                out.append(("V", MATE, m.card, m.placed))
-        if "R" in zones:
-            for c in REAR_CIRCLES:
-                u = p.circles[c]
-                if u is not None and (ids is None or cards[u.card].id in ids):
-                    out.append(("R", c, u.card, u.placed))
-        if "GC" in zones:
-            out.extend(("GC", f"GC[{i}]", u.card, u.placed) for i, u in enumerate(p.gc)
-                       if ids is None or cards[u.card].id in ids)
-        heart = p.circles["VC"].heart if "heart" in zones and p.circles["VC"] is not None else None
-        if heart is not None and (ids is None or cards[heart].id in ids):
-            out.append(("heart", "heart", heart, 0))     # a heart card's own abilities (CR 10.27)
-        for zone, attr in HIDDEN_ZONES:
-            if zone in zones:
-                out.extend((zone, zone, inst, 0) for inst in getattr(p, attr)
-                           if ids is None or cards[inst].id in ids)
-        return out
+    cards_in = cards_in     # (game, seat, zones, ids): where the player's cards in those zones are
 
     def granted_specs(self, game, placed):
         granted = abstate.get(game).granted
@@ -262,16 +234,20 @@ class AbilityLayer(AddedClans):
             return False
         if dry:
             return True
-        abstate.stand_by(game, Pending(seat, inst, spec.key, timing, placed, that, home_of(game, inst, placed)))
+        home = None if placed else home_of(game, inst, placed)     # a unit's: None (`home_of`, written out)
+        abstate.stand_by(game, Pending(seat, inst, spec.key, timing, placed, that, home))
         self.emit(game, ctx, "AUTO", "pending")
         return True
 
     def subject(self, game, seat, inst, timings, zone, placed, origin=None, by=None) -> None:
         """The card an engine event is about triggers its own AUTO abilities for `timings`."""
-        held, own = game.state.abilities, self.auto.get(game.cards[inst].id)   # none given, none of its own
-        if (held is None or not held.granted or given_timings(self, held.granted).isdisjoint(timings)) and (
-                own is None or own.keys().isdisjoint(timings)):
-            return     # on these timings: the usual case, decided first
+        ids = self.subject_ids.get(timings)
+        if ids is None:
+            ids = _subject_ids(self, timings)
+        held = game.state.abilities          # none of its own, none given on these timings: the usual
+        if game.cards[inst].id not in ids and (      # case, decided first
+                held is None or not held.granted or given_timings(self, held.granted).isdisjoint(timings)):
+            return
         by_timing = _printed_auto(self, game, inst, placed)
         granted = self.granted_specs(game, placed) if placed else ()   # given to units only
         if by_timing is None and not granted:
@@ -332,6 +308,14 @@ class AbilityLayer(AddedClans):
     act_apply = static.act_apply     # (game, act): pay and resolve the ACT ability chosen
 
 
+def _subject_ids(layer, timings: tuple) -> frozenset:
+    """The ids of the cards with a printed AUTO ability on one of `timings` (`subject`'s first test),
+    kept per tuple: it follows from the layer's indexes alone, fixed once built, and the events ask
+    with tuples written in `events.py` (a bounded few)."""
+    ids = layer.subject_ids[timings] = frozenset().union(*(layer.timing_ids.get(t, ()) for t in timings))
+    return ids
+
+
 def _printed_auto(layer, game, inst, placed):
     """The card's own AUTO abilities by timing, none for a deleted unit: it has lost its printed
     text (CR 10.26.3); abilities given to it still work (CR 10.26.7)."""
@@ -364,8 +348,7 @@ def count_played(game, entry) -> bool:
 def play_pending(game, entry) -> None:
     """Play a pending AUTO ability: once-limits, cost (paid or declined), effects."""
     layer = game.abilities
-    s = abstate.get(game)
-    rest = list(s.pending)
+    rest = list((game.state.abilities or EMPTY).pending)    # `abstate.get`, written out
     rest.remove(entry)
     abstate.set_pending(game, tuple(rest))
     spec = layer.specs[entry.key]

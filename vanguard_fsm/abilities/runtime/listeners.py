@@ -8,11 +8,12 @@ timing the listening instances are one frozenset per owner, and "is one where it
 is a few set tests over that player's circles and the zones named — no list of candidates is built. It
 only filters: when the test passes, the ability layer looks as it always did, in the same
 order, so traces are unchanged. The same test tells whether a player has a card with an ACT
-ability where it can be played, before the main phase lists them (CR 8.1.1.1).
+ability where it can be played, before the main phase lists them (CR 8.1.1.1). Also here: that
+full look's list of where a player's cards are (`cards_in`, `AbilityLayer.cards_in`).
 """
 from __future__ import annotations
 
-from ...game.state import REAR_CIRCLES
+from ...game.state import MATE, REAR_CIRCLES
 from ..language.conditions import turn_side
 from .abstate import EMPTY
 
@@ -22,12 +23,13 @@ HIDDEN_ZONES = (("soul", "soul"), ("drop", "drop"), ("hand", "hand"), ("G", "g_z
 
 
 class TimingListeners:
-    """Per game: timing -> (instances with an AUTO ability on it that may trigger on their owner's turn,
-    by owner; those that may on the other player's turn, by owner; the zones it works in): an ability
-    "during your turn" (`conditions.turn_side`) listens on one side of the turn only;
-    `act`: the same for the instances with an ACT ability. By owner, because a card is only ever
-    in its owner's zones (CR 4.1.6; the engine moves cards within one player's zones and makes each
-    instance in its owner's): a player none of whose cards listens is not looked at."""
+    """Per game: timing -> the looks a flow timing needs, by whose turn it is (`_looks`): for each
+    player with some, their instances with an AUTO ability on it that may trigger on this side of the
+    turn and the zones it works in. An ability "during your turn" (`conditions.turn_side`) listens
+    on one side of the turn only; `act`: by seat, (the instances with an ACT ability, their zones'
+    tests, the presence test). By owner, because a card is only ever in its owner's zones (CR 4.1.6;
+    the engine moves cards within one player's zones and makes each instance in its owner's): a
+    player none of whose cards listens is not looked at."""
 
     __slots__ = ("size", "by_timing", "act")
 
@@ -43,11 +45,23 @@ class TimingListeners:
                         own_turn.add(inst)
                     if side is not True:
                         other_turn.add(inst)
-        self.by_timing = {timing: (_by_owner(own_turn, owner), _by_owner(other_turn, owner),
-                                   _zone_tests(layer.timing_zones.get(timing, ())))
+        self.by_timing = {timing: _looks(_by_owner(own_turn, owner), _by_owner(other_turn, owner),
+                                         _zone_tests(layer.timing_zones.get(timing, ())))
                           for timing, (own_turn, other_turn) in found.items()}
-        self.act = (_by_owner([inst for inst, card in enumerate(cards) if card.id in layer.act], owner),
-                    _zone_tests(layer.act_zones))
+        tests = _zone_tests(layer.act_zones)
+        with_act = _by_owner([inst for inst, card in enumerate(cards) if card.id in layer.act], owner)
+        self.act = tuple((insts, tests, _PRESENCE.get(tests, _present)) for insts in with_act)
+
+
+def _looks(own_turn: tuple, other_turn: tuple, tests: tuple) -> tuple:
+    """(on seat 0's turn, on seat 1's turn, before the first turn): each a tuple of (seat, instances,
+    zone tests, presence test) for the players with a card listening then; empty: no card listens."""
+    present = _PRESENCE.get(tests, _present)
+
+    def side(tp, seat):    # the seat's instances listening while `tp` is the turn player
+        return (own_turn if tp == seat else other_turn)[seat]
+    return tuple(tuple((seat, side(tp, seat), tests, present) for seat in (0, 1) if side(tp, seat))
+                 for tp in (0, 1, None))
 
 
 def _by_owner(insts, owner) -> tuple:
@@ -59,6 +73,42 @@ def _zone_tests(zones) -> tuple:
     """The zones to look at, as (on VC, on an R circle, on a GC, hidden zone attributes, the heart)."""
     return ("V" in zones, "R" in zones, "GC" in zones, tuple(attr for zone, attr in HIDDEN_ZONES if zone in zones),
             "heart" in zones)
+
+
+def cards_in(layer, game, seat, zones, ids=None):
+    """(zone, where, instance, placement) for the player's cards in those zones;
+    with `ids`, only cards with one of those card ids (same order either way)."""
+    p = game.state.players[seat]
+    cards = game.cards
+    out = []
+    circles = p.circles
+    vc = circles["VC"]
+    if vc is not None and "V" in zones:
+        if ids is None or cards[vc.card].id in ids:
+            out.append(("V", "VC", vc.card, vc.placed))
+        m = vc.mate if vc.legion() else None   # the legion mate is a vanguard with its own text (CR 10.25.4)
+        if m is not None and (ids is None or cards[m.card].id in ids):
+            out.append(("V", MATE, m.card, m.placed))
+    if "R" in zones:
+        for c in REAR_CIRCLES:
+            u = circles[c]
+            if u is not None and (ids is None or cards[u.card].id in ids):
+                out.append(("R", c, u.card, u.placed))
+    if "GC" in zones:
+        out.extend(("GC", f"GC[{i}]", u.card, u.placed) for i, u in enumerate(p.gc)
+                   if ids is None or cards[u.card].id in ids)
+    heart = vc.heart if vc is not None and "heart" in zones else None
+    if heart is not None and (ids is None or cards[heart].id in ids):
+        out.append(("heart", "heart", heart, 0))     # a heart card's own abilities (CR 10.27)
+    if not zones.isdisjoint(_HIDDEN_ZONE_NAMES):     # most timings' abilities work on circles only
+        for zone, attr in HIDDEN_ZONES:
+            if zone in zones:
+                out.extend((zone, zone, inst, 0) for inst in getattr(p, attr)
+                           if ids is None or cards[inst].id in ids)
+    return out
+
+
+_HIDDEN_ZONE_NAMES = frozenset(zone for zone, _ in HIDDEN_ZONES)
 
 
 def listeners_of(game) -> TimingListeners:
@@ -95,27 +145,31 @@ def on_timing(layer, game, name: str, dry: bool = False) -> bool:
     """The ability layer's `timing` hook (`AbilityLayer.on_timing`; `dry`: would any stand by?): the
     AUTO abilities on flow timing `name` stand by (`layer.stand_by_at`), except those that already
     stood by at it during this stay in the state (a repeat loop). Decided here first, with no list
-    built and no further call (most timings): when no card listening to it is where it can trigger
-    and no delayed effect waits, nothing does. Only a filter: what passes is looked at in full.
-    An ability effects gave to a unit on this timing (`AbState.granted`) makes it look at every unit."""
-    if game.abilities is not layer or name not in layer.timing_zones:
+    built and no further call but the zone test (most timings): when no card listening to it is
+    where it can trigger and no delayed effect waits, nothing does. Only a filter: what passes is
+    looked at in full. An ability effects gave to a unit on this timing (`AbState.granted`) makes
+    it look at every unit."""
+    if game.abilities is not layer:
         return False
-    s = game.state.abilities or EMPTY     # `abstate.get`, written out: every timing asks
+    state = game.state
+    s = state.abilities or EMPTY     # `abstate.get`, written out: every timing asks
     granted = s.granted
     if not s.delayed and not (granted and name in given_timings(layer, granted)):
         index = layer.listeners   # `listeners_of`, its usual case written out
         if index is None or index.size != len(game.cards):
             index = listeners_of(game)
-        entry = index.by_timing.get(name)
-        if entry is None:
+        looks = index.by_timing.get(name)    # printed AUTO abilities' timings only: a subset of timing_zones
+        if looks is None:
             return False
-        own_turn, other_turn, tests = entry
-        tp = game.state.turn_player
-        seat0 = (own_turn if tp == 0 else other_turn)[0]   # each player's cards listening on this side of
-        seat1 = (own_turn if tp == 1 else other_turn)[1]   # the turn, looked for in that player's zones
-        players = game.state.players
-        if not (seat0 and _present(players[0], seat0, tests) or seat1 and _present(players[1], seat1, tests)):
+        tp = state.turn_player
+        players = state.players
+        for seat, insts, tests, present in looks[2 if tp is None else tp]:
+            if present(players[seat], insts, tests):
+                break
+        else:
             return False
+    elif name not in layer.timing_zones:
+        return False
     return layer.stand_by_at(game, name, dry)
 
 
@@ -143,18 +197,21 @@ def listening_owners(game, name: str) -> tuple:
     index = game.abilities.listeners   # `listeners_of`, its usual case written out (as in `on_timing`)
     if index is None or index.size != len(game.cards):
         index = listeners_of(game)
-    entry = index.by_timing.get(name)
-    if entry is None:
+    looks = index.by_timing.get(name)
+    if looks is None:
         return False, False
     tp = game.state.turn_player
-    return bool((entry[0] if tp == 0 else entry[1])[0]), bool((entry[0] if tp == 1 else entry[1])[1])
+    seats = [look[0] for look in looks[2 if tp is None else tp]]
+    return 0 in seats, 1 in seats
 
 
 def may_act(game, seat: int) -> bool:
     """False only if none of the player's cards with an ACT ability is where one can be played."""
-    by_owner, tests = listeners_of(game).act
-    insts = by_owner[seat]
-    return bool(insts) and _present(game.state.players[seat], insts, tests)
+    index = game.abilities.listeners   # `listeners_of`, its usual case written out (as in `on_timing`)
+    if index is None or index.size != len(game.cards):
+        index = listeners_of(game)
+    insts, tests, present = index.act[seat]
+    return bool(insts) and present(game.state.players[seat], insts, tests)
 
 
 def _present(p, insts: frozenset, tests: tuple) -> bool:
@@ -177,3 +234,31 @@ def _present(p, insts: frozenset, tests: tuple) -> bool:
         if not insts.isdisjoint(getattr(p, attr)):
             return True
     return False
+
+
+def _on_rear(p, insts: frozenset, tests: tuple) -> bool:
+    """`_present` for a timing whose abilities work on R circles only (most "beginning of ..." ones)."""
+    circles = p.circles
+    for c in REAR_CIRCLES:
+        u = circles[c]
+        if u is not None and u.card in insts:
+            return True
+    return False
+
+
+def _on_field(p, insts: frozenset, tests: tuple) -> bool:
+    """`_present` for a timing whose abilities work on VC (the legion mate too) and R circles: every circle."""
+    for u in p.circles.values():
+        if u is not None and (u.card in insts or u.mate is not None and u.mate.card in insts):
+            return True
+    return False
+
+
+def _on_vanguard(p, insts: frozenset, tests: tuple) -> bool:
+    """`_present` for a timing whose abilities work on VC only (the legion mate too)."""
+    vc = p.circles["VC"]
+    return vc is not None and (vc.card in insts or vc.mate is not None and vc.mate.card in insts)
+
+
+# zone tests (`_zone_tests`) -> the same test written for those zones alone: a timing's usual zones
+_PRESENCE = {_zone_tests(("R",)): _on_rear, _zone_tests(("V", "R")): _on_field, _zone_tests(("V",)): _on_vanguard}

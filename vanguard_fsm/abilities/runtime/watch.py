@@ -105,15 +105,21 @@ def _holds(game, ctx, spec, owner, inst, unit, where, origin, to=None, by_effect
 def raise_watch(layer, game, timing, owner, inst, unit=None, where=None, origin=None, to=None, by=None,
                 by_effect=None) -> None:
     """Both players' cards watching `timing` whose `watch:` holds for this event stand by."""
-    if timing not in layer.timing_zones:
+    if timing not in layer.timing_zones:   # no card here watches it (every draw asks): no closure made
         return
-
-    def holds(seat, watcher, spec, placed):
-        return _holds(game, Ctx(seat, watcher, spec.key, timing, placed, origin, None, by), spec, owner, inst, unit,
-                      where, origin, to, by_effect)
+    holds = _event_holds(game, timing, owner, inst, unit, where, origin, to, by, by_effect)
     that = (unit.placed,) if unit is not None else ((CARD, inst),)    # a card in a zone: `that_card`
     for seat in (game.state.turn_player or 0, 1 - (game.state.turn_player or 0)):
         layer.watchers(game, seat, timing, that, by, holds, origin)
+
+
+def _event_holds(game, timing, owner, inst, unit, where, origin, to, by, by_effect):
+    """(seat, watcher, spec, placement) -> does this watcher's `watch:` hold for the event (`_holds`)?
+    Made apart from `raise_watch`, whose early return would otherwise make the closure's cells."""
+    def holds(seat, watcher, spec, placed):
+        return _holds(game, Ctx(seat, watcher, spec.key, timing, placed, origin, None, by), spec, owner, inst, unit,
+                      where, origin, to, by_effect)
+    return holds
 
 
 def on_placed(layer, game, f, circle) -> None:
