@@ -12,7 +12,7 @@ import random
 
 import pytest
 from transitions import Machine, MachineError
-from transitions.core import EventData
+from transitions.core import EventData, State
 
 from vanguard_fsm.abilities import attach
 from vanguard_fsm.agents import make_agent
@@ -171,7 +171,25 @@ def _changed_after_build(cls, seed: int, change) -> list:
     return log
 
 
+class _NotedState(State):
+    """A state class of its own (its `enter` notes itself): the lean path must leave it to the library."""
+
+    def __init__(self, name: str, log: list) -> None:
+        super().__init__(name)
+        self.log = log
+
+    def enter(self, event_data) -> None:
+        self.log.append(("noted enter", self.name))
+        super().enter(event_data)
+
+
+def _other_state_class(machine, log) -> None:
+    machine.add_states([_NotedState("F", log)])
+    machine.add_transition("go", "*", "F")
+
+
 _CHANGES = {
+    "a state of another class added": _other_state_class,
     "callback list assigned": lambda m, log: setattr(m, "before_state_change", [lambda *a: log.append("bsc+")]),
     "callback appended in place": lambda m, log: m.after_state_change.append(lambda *a: log.append("asc+")),
     "final callback appended": lambda m, log: m.on_final.append(lambda *a: log.append("final+")),

@@ -7,6 +7,8 @@ else is random, so the same seed, decks, agents and flows replay exactly.
 """
 from __future__ import annotations
 
+from collections import deque
+
 from ..machine.builder import CompiledFlowSet
 from ..machine.hooks import Hooks
 from ..machine.registry import REGISTRY
@@ -196,7 +198,10 @@ class Game:
             p.g_zone.extend(_new_instances(self, deck.g_deck, seat))
             players.append(p)
         self.state = State(players, fmt)
-        self.agenda: list = []
+        # the runner's LIFO stack of tasks: a deque, not a list. The agenda empties at every flow move,
+        # and a list reallocates its buffer as it shrinks and frees it when empty (a new one at the next
+        # extend), while a deque reuses its blocks: ~0.5% of a game's instructions
+        self.agenda: deque = deque()
         self.pending: Decision | None = None
         self.runner = Runner(flows, self)
         self.moves = 0
@@ -365,7 +370,7 @@ class Game:
         state, agenda, runner, rng, pending, moves, history, played, self.turn_began = snap
         close(self)
         self.state = state.clone()
-        self.agenda = list(agenda)
+        self.agenda = deque(agenda)
         self.runner.restore(runner)
         self.rng.go_to(rng)
         self.pending = pending

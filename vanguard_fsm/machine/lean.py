@@ -18,9 +18,10 @@ and run the same steps in the same order:
 Callbacks get the trigger's arguments (`send_event=False`); a callback or condition
 given by name is resolved by the machine's `resolve_callable`, as in the library.
 Anything this fast path does not model — a queued machine, `send_event=True`,
-`prepare_event`/`finalize_event`/`on_exception` callbacks, a state class other than
-`State`, non-string (enum) states — is handed to the stock implementation whole,
-so behaviour never depends on which path ran. What is not reproduced is the
+`prepare_event`/`finalize_event`/`on_exception` callbacks, a state of a class other
+than `State` (whatever `state_cls` made it, or given to `add_states` as an instance),
+non-string (enum) states — is handed to the stock implementation whole, so behaviour
+never depends on which path ran. What is not reproduced is the
 library's debug/info logging of each step. The machine's attributes are read from
 a `MachineView` that `LeanMachine.__setattr__` keeps up to date (why: `_VIEWED`).
 `tests/test_lean_machine.py` plays seeded games on stock and lean classes and
@@ -50,9 +51,12 @@ _VIEWED = ("_queued", "send_event", "_prepare_event", "_finalize_event", "_on_ex
 
 
 class MachineView:
-    """The viewed attributes of one `LeanMachine` (`_VIEWED`), as plain slots."""
+    """The viewed attributes of one `LeanMachine` (`_VIEWED`), as plain slots; and `other_states`:
+    does the machine hold a state of a class other than `State` (kept by `add_states`)? Asked at
+    every trigger instead of the machine's `state_cls`: an attribute read on the machine costs
+    ~500 instructions (`Machine.__getattr__`), a tenth of a lean trigger."""
 
-    __slots__ = _VIEWED
+    __slots__ = _VIEWED + ("other_states",)
 
 
 def _event_data(machine, event, model, args, kwargs) -> EventData:
@@ -136,7 +140,7 @@ class LeanEvent(Event):
     def trigger(self, model, *args, **kwargs):
         view = self.view
         if (self.stock_only or view._queued or view.send_event or view._prepare_event
-                or view._finalize_event or view._on_exception or self.machine.state_cls is not State):
+                or view._finalize_event or view._on_exception or view.other_states):
             return Event.trigger(self, model, *args, **kwargs)
         name = getattr(model, view.model_attribute)
         try:
@@ -172,7 +176,18 @@ class LeanMachine(Machine):
         self.lean_view = MachineView()   # filled by `__setattr__` as `Machine` sets up
         super().__init__(*args, **kwargs)
 
+    def add_states(self, *args, **kwargs) -> None:
+        """The library's `add_states` (`add_state` and `__init__` come through here too), noting whether
+        a state of another class is now among the machine's states."""
+        super().add_states(*args, **kwargs)
+        self._note_state_classes()
+
+    def _note_state_classes(self) -> None:
+        self.lean_view.other_states = any(state.__class__ is not State for state in self.states.values())
+
     def __setattr__(self, name: str, value) -> None:
         super().__setattr__(name, value)
         if name in _VIEWED:
             setattr(self.lean_view, name, value)
+            if name == "states":   # a states dict of its own (the library sets one up in `__init__`)
+                self._note_state_classes()

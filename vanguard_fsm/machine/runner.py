@@ -2,14 +2,15 @@
 
 State lives in plain data so a game can be snapshotted and rewound: a stack of
 frames (which machine, which leaf, whether its invoked child is still due, which
-decision kind was answered) and an agenda — a LIFO list of `(function, args)`
-tasks. Entering a state pushes its entry marker and `do` actions; actions may
-push further tasks (a choice, a check timing). The runner drains the agenda, and
-when it is empty makes exactly one flow move: invoke a child machine, return from
-a finished one, stop for a decision, or fire one `transitions` trigger.
+decision kind was answered) and an agenda — a LIFO stack of `(function, args)`
+tasks, pushed and popped at its end. Entering a state pushes its entry marker and
+`do` actions; actions may push further tasks (a choice, a check timing). The runner
+drains the agenda, and when it is empty makes exactly one flow move: invoke a child
+machine, return from a finished one, stop for a decision, or fire one `transitions`
+trigger.
 
-The context must provide: `agenda` (list), `hooks` (Hooks), `pending` (None or a
-decision; a task that needs a choice sets it and the runner stops).
+The context must provide: `agenda` (a list or a deque), `hooks` (Hooks), `pending`
+(None or a decision; a task that needs a choice sets it and the runner stops).
 """
 from __future__ import annotations
 
