@@ -13,9 +13,10 @@ try to import a dotted string such as `os.system`.
 from __future__ import annotations
 
 from transitions import Machine
+from transitions.core import Event
 
 from ..paths import flows_name
-from .lean import LeanMachine
+from .lean import NO_KWARGS, LeanEvent, LeanMachine
 from .registry import REGISTRY, Registry
 from .spec import FlowSet, FlowSpec, StateSpec
 
@@ -23,8 +24,18 @@ ENTER = "__enter__"  # agenda marker: a state is being entered
 TIMING = "__timing__"  # agenda marker: a timing written among a state's `do` actions
 
 
+class StockEvent(Event):
+    """The library's `Event`, with the runner's entry point `fire` (as `LeanEvent.fire`) handed to
+    its own `trigger`."""
+
+    def fire(self, model, args: tuple, kwargs=NO_KWARGS):
+        return self.trigger(model, *args, **kwargs)
+
+
 class SafeMachine(Machine):
-    """A flat machine that never turns a string into a callable."""
+    """A flat machine that never turns a string into a callable (on the library's own classes)."""
+
+    event_cls = StockEvent
 
     @staticmethod
     def resolve_callable(func, event_data):
@@ -35,6 +46,8 @@ class SafeMachine(Machine):
 
 class FlowMachine(SafeMachine, LeanMachine):
     """The engine's machine: registry-only callbacks, triggers on the lean classes (`lean.py`)."""
+
+    event_cls = LeanEvent     # not `SafeMachine`'s, which comes first in the bases
 
 
 class CompiledFlow:

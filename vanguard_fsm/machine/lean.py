@@ -15,6 +15,8 @@ and run the same steps in the same order:
   wins; an event with no transition from the current state is ignored (with the
   library's warning) or raises `MachineError`, as the machine and state say.
 
+`LeanEvent.fire(model, args)` is `trigger(model, *args)` for a caller that holds its
+arguments as a tuple already (the flow runner: one `(game,)` for all its triggers).
 Callbacks get the trigger's arguments (`send_event=False`); a callback or condition
 given by name is resolved by the machine's `resolve_callable`, as in the library.
 Anything this fast path does not model — a queued machine, `send_event=True`,
@@ -33,11 +35,13 @@ here (`_queued`, `_prepare_event`, ...) are that series' internals.
 from __future__ import annotations
 
 import logging
+from types import MappingProxyType
 
 from transitions import Machine
 from transitions.core import Condition, Event, EventData, MachineError, State, Transition
 
 _LOGGER = logging.getLogger("transitions.core")   # the library's own logger, for the same warning
+NO_KWARGS = MappingProxyType({})    # `LeanEvent.fire` without keyword arguments (read-only: shared)
 
 # The machine attributes a trigger reads. `Machine` defines `__getattr__` (its `on_enter_<state>`
 # helpers), and an attribute read on an instance of such a class is not specialised by the
@@ -138,6 +142,12 @@ class LeanEvent(Event):
         super().add_transition(transition)
 
     def trigger(self, model, *args, **kwargs):
+        return self.fire(model, args, kwargs)
+
+    def fire(self, model, args: tuple, kwargs=NO_KWARGS):
+        """`trigger(model, *args, **kwargs)` with the arguments given as they are held: a caller that
+        passes the same arguments to every trigger (the flow runner: its game) keeps one tuple rather
+        than have `*args, **kwargs` build a tuple and an empty dict at each call."""
         view = self.view
         if (self.stock_only or view._queued or view.send_event or view._prepare_event
                 or view._finalize_event or view._on_exception or view.other_states):

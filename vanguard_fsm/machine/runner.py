@@ -10,7 +10,9 @@ machine, return from a finished one, stop for a decision, or fire one `transitio
 trigger.
 
 The context must provide: `agenda` (a list or a deque), `hooks` (Hooks), `pending`
-(None or a decision; a task that needs a choice sets it and the runner stops).
+(None or a decision; a task that needs a choice sets it and the runner stops). A
+trigger is fired by its event's `fire(model, args)` (`LeanEvent.fire`; the stock
+machine's events have it too, `builder.StockEvent`).
 """
 from __future__ import annotations
 
@@ -77,11 +79,12 @@ MOVE_TRANSITION, MOVE_INVOKE, MOVE_RETURN, MOVE_DECISION, MOVE_STAY, MOVE_DONE =
 
 
 class Runner:
-    __slots__ = ("flows", "ctx", "stack", "transitions", "finished")
+    __slots__ = ("flows", "ctx", "stack", "transitions", "finished", "trigger_args")
 
     def __init__(self, flows: CompiledFlowSet, ctx) -> None:
         self.flows = flows
-        self.ctx = ctx
+        self.ctx = ctx                   # the context a runner is made for stays its own
+        self.trigger_args = (ctx,)       # what every trigger is given, held once (`LeanEvent.fire`)
         self.stack: list[Frame] = []
         self.transitions = 0
         self.finished = False
@@ -195,8 +198,8 @@ class Runner:
         else:
             trigger = "advance"
         before = frame.state
-        try:
-            fired = flow.events[trigger].trigger(frame, ctx)
+        try:   # `fire`: `trigger(frame, ctx)` without a tuple and a dict built for its arguments each time
+            fired = flow.events[trigger].fire(frame, self.trigger_args)
         except Exception as exc:
             annotate_condition(exc, self)
             raise
@@ -225,7 +228,7 @@ class Runner:
         self.ctx.pending = None
         self.stack = self.stack[:1]
         frame = self.stack[0]
-        root.events[trigger].trigger(frame, self.ctx)
+        root.events[trigger].fire(frame, self.trigger_args)
         self.transitions += 1
         frame.episode = self.transitions
         self._entered(root, frame.state)

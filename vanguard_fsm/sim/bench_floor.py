@@ -76,6 +76,10 @@ class _RecordingEvent:
         log.sequence.append((self.flow, self.name, before, log.fired, model.state, bool(result)))
         return result
 
+    def fire(self, model, args: tuple, kwargs=None):
+        """The runner's entry point (`LeanEvent.fire`): recorded as `trigger`."""
+        return self.trigger(model, *args)
+
 
 class TriggerLog:
     """The triggers of one game, in order."""

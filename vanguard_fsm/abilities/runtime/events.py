@@ -21,13 +21,9 @@ WATCHED = frozenset({"when_your_g_unit_strides", "when_your_unit_attacks", "when
                      "when_card_put_into_your_soul", "when_your_damage_check_reveals"}) | watch.TIMINGS
 
 
-def _unit_at(game, seat, circle):
-    return game.state.players[seat].unit_at(circle)
-
-
 def _on_call(layer, game, f):
     seat = f["player"]
-    u = _unit_at(game, seat, f["circle"])
+    u = game.state.players[seat].unit_at(f["circle"])
     if layer.records_turn and u is not None:     # "the rear-guards you called this turn"
         abstate.record_called(game, seat, u.card)
     if u is not None:    # where it was called from (`from_zone: deck`: a superior call from the deck)
@@ -63,7 +59,7 @@ def _on_ride(layer, game, f):
 
 def _on_stride(layer, game, f):
     seat = f["player"]
-    u = _unit_at(game, seat, "VC")
+    u = game.state.players[seat].circles["VC"]
     layer.subject(game, seat, u.card, ("when_placed", "when_placed_on_V", "when_stride"), "V", u.placed)
     harmony.on_placed(layer, game, seat, "VC")
     watch.on_placed(layer, game, {**f, "from": "g_zone"}, "VC")
@@ -75,7 +71,7 @@ def _on_stride(layer, game, f):
 def _on_legion(layer, game, f):
     """'When this unit legions' (CR 10.25.12): the leader and the mate, both vanguards now (CR 10.25.3)."""
     seat = f["player"]
-    v = _unit_at(game, seat, "VC")
+    v = game.state.players[seat].circles["VC"]
     if v is not None and v.legion():
         for unit in (v, v.mate):
             layer.subject(game, seat, unit.card, ("when_legion",), "V", unit.placed)
@@ -85,17 +81,17 @@ def _on_attack_declared(layer, game, f):
     state = game.state
     b = state.battle
     tp = state.turn_player
-    u = _unit_at(game, tp, b.attacker)
+    u = state.players[tp].unit_at(b.attacker)
     if u is not None and u.placed == b.attacker_placed:
         layer.subject(game, tp, u.card, ("when_attacks",), where_zone(b.attacker), u.placed)
         if u.legion():   # the leader and the mate are both the attacking unit (CR 10.25.5)
             layer.subject(game, tp, u.mate.card, ("when_attacks",), "V", u.mate.placed)
     for circle, placed in b.targets():   # each attacked unit
-        t = _unit_at(game, 1 - tp, circle)
+        t = state.players[1 - tp].unit_at(circle)
         if t is not None and t.placed == placed:
             layer.subject(game, 1 - tp, t.card, ("when_attacked",), where_zone(circle), t.placed)
     if b.booster is not None:
-        bu = _unit_at(game, tp, b.booster)
+        bu = state.players[tp].unit_at(b.booster)
         if bu is not None:
             layer.subject(game, tp, bu.card, ("when_boosts",), "R", bu.placed)
             if u is not None and u.placed == b.attacker_placed:   # seed 002 3.3.5.2: "when boosted"
@@ -120,7 +116,7 @@ def hit_event(layer, game) -> None:
     state = game.state
     b = state.battle
     tp = state.turn_player
-    u = _unit_at(game, tp, b.attacker)
+    u = state.players[tp].unit_at(b.attacker)
     placed = u.placed if u is not None and u.placed == b.attacker_placed else 0
     zone = where_zone(b.attacker)
     if b.more:    # several attacked units: the event happens with regards to each of them (CR 7.7.1.7)
@@ -201,7 +197,7 @@ def _on_unlock(layer, game, f):
     then the other player's cards watching 'when your opponent's locked card is unlocked' (CR 10.24),
     for which `that` is this unit ("retire that unit")."""
     seat = f["player"]
-    u = _unit_at(game, seat, f["circle"])
+    u = game.state.players[seat].unit_at(f["circle"])
     if u is None:
         return
     layer.subject(game, seat, u.card, ("when_unlocked",), "R", u.placed)

@@ -119,8 +119,10 @@ class HandGradesTotal:
 
     @staticmethod
     def payable(game, ctx, n):
-        cards = game.cards
-        return sum(cards[i].grade for i in game.state.players[ctx.seat].hand) >= n
+        cards, total = game.cards, 0
+        for i in game.state.players[ctx.seat].hand:     # a plain loop: asked for each G unit at every stride step
+            total += cards[i].grade
+        return total >= n
 
     @staticmethod
     def pay(game, ctx, n, then):

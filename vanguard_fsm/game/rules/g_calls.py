@@ -169,10 +169,11 @@ def face_up_g_guardians_within_limit(game) -> bool:
     """The non-turn player's G zone holds at most g_guardian_face_up_max face-up cards with the
     G guardian skill (parameter; CR 7.5.1.2.3: 3 or less)."""
     p = game.state.players[1 - game.state.turn_player]
-    if not p.g_face_up:     # no G unit face up yet (most guard steps): none counts
-        return game.params["g_guardian_face_up_max"] >= 0
-    cards = game.cards
-    return sum(1 for i in p.g_face_up if cards[i].g_guardian is not None) <= game.params["g_guardian_face_up_max"]
+    cards, face_up = game.cards, 0
+    for i in p.g_face_up:     # a plain loop: asked at every guard step
+        if cards[i].g_guardian is not None:
+            face_up += 1
+    return face_up <= game.params["g_guardian_face_up_max"]
 
 
 def g_guardian_legal(game, seat):

@@ -95,12 +95,13 @@ def _target_row(key) -> tuple:
 
 def _trigger_step(game, seat, inst, active, effects, record, order=()) -> None:
     """Do the remaining `effects`: the player picks the next one and its target (CR 2.8.2)."""
-    ways = []       # each remaining effect's options (one kind each), those that can do something
+    ways, options = [], 0       # each remaining effect's options (one kind each), those that can do something
     for effect in dict.fromkeys(effects):
         way = _options(game, seat, effect)
         if way:
             ways.append(way)
-    if sum(map(len, ways)) == len(ways):   # one way each: nothing to choose, the listed order (see the module doc)
+            options += len(way)
+    if options == len(ways):   # one way each: nothing to choose, the listed order (see the module doc)
         ways = ways[:1]
     actions = [a for w in ways for a in w]
     if not actions:     # all done, or what is left can do nothing now
