@@ -7,6 +7,7 @@ import signal
 from collections import Counter
 from contextlib import contextmanager
 
+import vanguard_fsm.abilities  # noqa: F401  (registers the card costs: a G guardian's cost names one)
 from vanguard_fsm.agents import make_agent
 from vanguard_fsm.game.factory import new_game
 from vanguard_fsm.game.state import BACK_ROW, CIRCLES, FRONT_ROW
