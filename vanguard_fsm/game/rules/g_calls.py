@@ -83,7 +83,8 @@ def _all_face_down_with(game, seat: int, skill: str) -> list:
     """Every face-down G zone card with this skill, equal cards too."""
     p = game.state.players[seat]
     cards, face_up, stride = game.cards, p.g_face_up, skill == "stride"
-    return [g for g in p.g_zone if g not in face_up and (cards[g].stride if stride else cards[g].g_guardian) is not None]
+    return [g for g in p.g_zone
+            if g not in face_up and (cards[g].stride if stride else cards[g].g_guardian) is not None]
 
 
 def _paid(game) -> None:
