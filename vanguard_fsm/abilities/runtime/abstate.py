@@ -110,7 +110,12 @@ def scope(game, once: str):
 
 
 def is_used(game, once: str | None, inst: int, placed: int, key: str) -> bool:
-    return once is not None and (scope(game, once), placed, inst, key) in get(game).used
+    """`scope` and `get` written out: asked at every trigger and play of an ability with a limit."""
+    if once is None:
+        return False
+    state = game.state
+    held = state.abilities
+    return held is not None and (state.turn if once == "turn" else "game", placed, inst, key) in held.used
 
 
 def mark_used(game, once: str | None, inst: int, placed: int, key: str) -> None:

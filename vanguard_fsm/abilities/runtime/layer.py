@@ -114,9 +114,9 @@ def watch(layer, game, seat, timing, that=(), by=None, holds=None, origin=None) 
                 layer.trigger(game, seat, inst, spec, timing, placed, origin, that=that, by=by)
 
 
-def _timing_specs(layer, game, name):
+def _timing_specs(layer, game, name) -> list:
     """(seat, instance, spec, placement) of every AUTO ability on the flow timing `name`,
-    the turn player's first."""
+    the turn player's first (a list: no generator to resume at each one)."""
     state = game.state
     granted = (state.abilities or EMPTY).granted     # `abstate.get`, written out
     if granted and name not in given_timings(layer, granted):
@@ -127,8 +127,11 @@ def _timing_specs(layer, game, name):
     gone = deleted.placements(game) if state.statuses else ()   # deleted units: no printed text (CR 10.26.3)
     owners = listening_owners(game, name) if ids is not None else (True, True)
     auto, cards = layer.auto, game.cards
+    out = []
     for seat in (tp, 1 - tp):
-        for zone, _, inst, placed in cards_in(layer, game, seat, zones, ids) if owners[seat] else ():
+        if not owners[seat]:
+            continue
+        for zone, _, inst, placed in cards_in(layer, game, seat, zones, ids):
             by_timing = auto.get(cards[inst].id) if not (placed and placed in gone) else None
             specs = by_timing.get(name, ()) if by_timing else ()
             if granted and placed:
@@ -136,7 +139,8 @@ def _timing_specs(layer, game, name):
                                        if s.kind == "AUTO" and s.timing == name]
             for spec in specs:
                 if spec.zones is not None and zone in spec.zones:
-                    yield seat, inst, spec, placed
+                    out.append((seat, inst, spec, placed))
+    return out
 
 
 def timing_stand_by(layer, game, name, dry) -> bool:

@@ -31,7 +31,7 @@ class TimingListeners:
     the engine moves cards within one player's zones and makes each instance in its owner's): a
     player none of whose cards listens is not looked at."""
 
-    __slots__ = ("size", "by_timing", "act")
+    __slots__ = ("size", "by_timing", "owners", "act")
 
     def __init__(self, layer, cards: list, owner: list) -> None:
         self.size = len(cards)
@@ -48,6 +48,9 @@ class TimingListeners:
         self.by_timing = {timing: _looks(_by_owner(own_turn, owner), _by_owner(other_turn, owner),
                                          _zone_tests(layer.timing_zones.get(timing, ())))
                           for timing, (own_turn, other_turn) in found.items()}
+        # timing -> by whose turn it is (as in by_timing): (seat 0 has a look, seat 1 has one)
+        self.owners = {timing: tuple((any(look[0] == 0 for look in side), any(look[0] == 1 for look in side))
+                                     for side in looks) for timing, looks in self.by_timing.items()}
         tests = _zone_tests(layer.act_zones)
         with_act = _by_owner([inst for inst, card in enumerate(cards) if card.id in layer.act], owner)
         self.act = tuple((insts, tests, _PRESENCE.get(tests, _present)) for insts in with_act)
@@ -197,12 +200,11 @@ def listening_owners(game, name: str) -> tuple:
     index = game.abilities.listeners   # `listeners_of`, its usual case written out (as in `on_timing`)
     if index is None or index.size != len(game.cards):
         index = listeners_of(game)
-    looks = index.by_timing.get(name)
-    if looks is None:
+    owners = index.owners.get(name)     # worked out with the index: no list of seats at every timing
+    if owners is None:
         return False, False
     tp = game.state.turn_player
-    seats = [look[0] for look in looks[2 if tp is None else tp]]
-    return 0 in seats, 1 in seats
+    return owners[2 if tp is None else tp]
 
 
 def may_act(game, seat: int) -> bool:
