@@ -329,4 +329,6 @@ def run(game, ctx, effects, i, then) -> None:
         _continue(game, then)
         return
     name, arg, params = effects[i]
-    ABILITIES.kept_effects[name].fn(game, ctx, arg, dict(params), (run, (ctx, effects, i + 1, then)), i)
+    # after the last effect, `then` itself: run(effects, len) would only schedule it, one task less
+    after = (run, (ctx, effects, i + 1, then)) if i + 1 < len(effects) else then
+    ABILITIES.kept_effects[name].fn(game, ctx, arg, dict(params), after, i)
