@@ -366,8 +366,8 @@ def play_pending(game, entry) -> None:
             or spec.cost and not costs.payable(game, ctx, spec.cost):     # no limit, no cost: nothing to ask
         layer.emit(game, ctx, "AUTO", "declined")
         return
-    if not spec.optional:
-        pay_and_resolve(game, ctx, spec, "AUTO", entry.that)
+    if not spec.optional:    # play_pending is an agenda task (`play_next`): this is its last step
+        pay_and_resolve(game, ctx, spec, "AUTO", entry.that, last_step=True)
         return
     what = ", ".join(n if a is None else f"{n} {a}" for n, a in spec.cost) or "no cost"
     actions = [Action(f"ability:pay:{spec.key}", "ability_cost", entry.seat, (True,)),

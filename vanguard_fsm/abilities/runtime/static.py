@@ -186,12 +186,18 @@ def act_apply(layer, game, act) -> None:
     pay_and_resolve(game, ctx, spec, "ACT")
 
 
-def pay_and_resolve(game, ctx, spec, kind, that=()) -> None:
-    """Pay the cost, then resolve the effects; `that` starts empty (a delayed effect: its units)."""
+def pay_and_resolve(game, ctx, spec, kind, that=(), last_step=False) -> None:
+    """Pay the cost, then resolve the effects; `that` starts empty (a delayed effect: its units).
+    `last_step`: this is the last thing an agenda task does, so with no cost to pay the effects
+    start here: paying nothing would only schedule them as the next task (the same order)."""
     abstate.start_resolving(game, spec.once, ctx.inst, ctx.placed, spec.key, that)
     finish = (_resolved, (ctx, kind))
     then = (effects.run, (ctx, spec.effects, 0, finish)) if not (spec.requirement and kind == "ACT") else \
         (_if_requirement, (ctx, finish))     # an AUTO's "if" was read before its cost (layer.play_pending)
+    if last_step and not spec.cost:
+        fn, args = then
+        fn(game, *args)
+        return
     costs.pay_all(game, ctx, spec.cost, 0, then)
 
 

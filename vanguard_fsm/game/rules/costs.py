@@ -102,7 +102,9 @@ def pay_all(game, ctx, cost, i, then) -> None:
         game.then(fn, *args)
         return
     name, arg = cost[i]
-    _term(name).pay(game, ctx, arg if arg is not None else 1, (pay_all, (ctx, cost, i + 1, then)))
+    # after the last cost, `then` itself: pay_all(cost, len) would only schedule it, one task less
+    after = (pay_all, (ctx, cost, i + 1, then)) if i + 1 < len(cost) else then
+    _term(name).pay(game, ctx, arg if arg is not None else 1, after)
 
 
 def _discard(game, ctx, chosen, then) -> None:
