@@ -35,13 +35,16 @@ here (`_queued`, `_prepare_event`, ...) are that series' internals.
 from __future__ import annotations
 
 import logging
-from types import MappingProxyType
+from types import FunctionType, MappingProxyType
 
 from transitions import Machine
 from transitions.core import Condition, Event, EventData, MachineError, State, Transition
 
 _LOGGER = logging.getLogger("transitions.core")   # the library's own logger, for the same warning
 NO_KWARGS = MappingProxyType({})    # `LeanEvent.fire` without keyword arguments (read-only: shared)
+# A plain Python function is never a callback name: `func.__class__ is not _FUNCTION` decides that
+# before `isinstance(func, str)`, a builtin call, for the flow's own conditions and `after` callbacks
+_FUNCTION = FunctionType
 
 # The machine attributes a trigger reads. `Machine` defines `__getattr__` (its `on_enter_<state>`
 # helpers), and an attribute read on an instance of such a class is not specialised by the
@@ -99,7 +102,7 @@ class LeanTransition(Transition):
         # each call without `**kwargs` when there are none: `f(*args, **kwargs)` builds a new dict
         for condition in self.conditions:
             func = condition.func
-            if isinstance(func, str):
+            if func.__class__ is not _FUNCTION and isinstance(func, str):
                 func = machine.resolve_callable(func, _event_data(machine, event, model, args, kwargs))
             if not (func(*args, **kwargs) if kwargs else func(*args)) == condition.target:
                 return False
@@ -122,7 +125,7 @@ class LeanTransition(Transition):
             if dest.final and view._on_final:
                 _run(view._on_final, machine, event, model, args, kwargs)
         for func in self.after:
-            if isinstance(func, str):
+            if func.__class__ is not _FUNCTION and isinstance(func, str):
                 func = machine.resolve_callable(func, _event_data(machine, event, model, args, kwargs))
             func(*args, **kwargs) if kwargs else func(*args)
         if view._after_state_change:
