@@ -118,7 +118,8 @@ class LeanEvent(Event):
         if (self.stock_only or view._queued or view.send_event or view._prepare_event
                 or view._finalize_event or view._on_exception or view.other_states):
             return Event.trigger(self, model, *args, **kwargs)
-        name = getattr(model, view.model_attribute)
+        # the library's default model attribute read as an attribute (getattr is a builtin call)
+        name = model.state if view.model_attribute == "state" else getattr(model, view.model_attribute)
         try:
             state = view.states[name] if name.__class__ is str or isinstance(name, str) else None
         except KeyError:
@@ -168,7 +169,10 @@ class LeanEvent(Event):
                 dest = states[transition.dest]
             except KeyError:
                 dest = machine.get_state(transition.dest)   # the library's error for an unknown state
-            setattr(model, view.model_attribute, dest._name)
+            if view.model_attribute == "state":
+                model.state = dest._name
+            else:
+                setattr(model, view.model_attribute, dest._name)
             if dest.on_enter:
                 _run(dest.on_enter, machine, self, model, args, kwargs)
             if dest.final and view._on_final:
