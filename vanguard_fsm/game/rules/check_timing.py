@@ -34,16 +34,15 @@ def _losers(game) -> list[tuple[int, str]]:
 
 @action("check_timing")
 def check_timing(game) -> None:
-    """Resolve a check timing: rule actions, then pending abilities (CR 8.4.1).
-
-    Nine check timings in ten find nothing to do, so what they cost is the test written out here
-    (a call to a predicate would cost about as much as the answer): whether any rule action of
-    `RULE_ACTIONS` below can apply — each player: damage under the limit, a deck, a vanguard, no
-    overloaded circle, no guardian outside the battle phase; no damage an effect dealt still to
-    check. It reads the board itself rather than a "changed" flag, so no rule, cost or effect that
-    moves a card can forget to raise one; any doubt sends the check timing to the full rule actions
-    (`tests/test_fast_paths.py` checks every skip against them). Most of the others are there for a
-    pending ability alone, and look at no rule action either."""
+    """Resolve a check timing: rule actions, then pending abilities (CR 8.4.1)."""
+    # Nine check timings in ten find nothing to do, so what they cost is the test written out here
+    # (a call to a predicate would cost about as much as the answer): whether any rule action of
+    # `RULE_ACTIONS` below can apply — each player: damage under the limit, a deck, a vanguard, no
+    # overloaded circle, no guardian outside the battle phase; no damage an effect dealt still to
+    # check. It reads the board itself rather than a "changed" flag, so no rule, cost or effect that
+    # moves a card can forget to raise one; any doubt sends the check timing to the full rule actions
+    # (`tests/test_fast_paths.py` checks every skip against them). Most of the others are there for a
+    # pending ability alone, and look at no rule action either.
     state = game.state
     limit = game.params["damage_to_lose"][state.format]
     in_battle = state.in_battle_phase
