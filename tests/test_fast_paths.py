@@ -17,8 +17,11 @@ from vanguard_fsm.abilities.runtime import static as static_module
 from vanguard_fsm.abilities.runtime.layer import AbilityLayer
 from vanguard_fsm.abilities.runtime.listeners import may_act, on_timing
 from vanguard_fsm.game.rules import check_timing as check_timing_module
-from vanguard_fsm.game.rules.check_timing import no_rule_action
+from vanguard_fsm.machine.builder import CompiledFlowSet
 from vanguard_fsm.machine.hooks import Hooks
+from vanguard_fsm.machine.loader import load_flowset
+from vanguard_fsm.machine.registry import REGISTRY
+from vanguard_fsm.paths import builtin_flows_dir
 from vanguard_fsm.record.trace import TraceRecorder
 
 from helpers import play
@@ -26,10 +29,10 @@ from helpers import play
 AGENTS = ["random", "random-attacker", "heuristic"]
 
 
-def _trace(seed, agent, fmt="standard") -> str:
+def _trace(seed, agent, fmt="standard", flows=None) -> str:
     hooks, out = Hooks(), io.StringIO()
     TraceRecorder(hooks, out, keep=False)
-    game = new_game_with_abilities(seed, None, fmt, hooks=hooks)
+    game = new_game_with_abilities(seed, None, fmt, hooks=hooks, flows=flows)
     play(game, (agent, agent), seed)
     return out.getvalue() + "|".join(game.history)
 
@@ -94,30 +97,58 @@ def test_traces_are_the_same_without_the_timing_filter(monkeypatch, agent):
         assert len(fast) > 1000 and fast == slow, f"seed {seed}: the timing filter changed the game"
 
 
+def _flows_checking_with(patch, check):
+    """The built-in flows compiled with `check` as their check timing action, which the rules also
+    schedule themselves (after a ride from the soul, a point of the damage process, an ability)."""
+    patch.setitem(REGISTRY.actions._items, "check_timing", check)
+    patch.setattr(check_timing_module, "check_timing", check)
+    return CompiledFlowSet(load_flowset(builtin_flows_dir()))
+
+
+def _no_rule_action_applies(game) -> None:
+    """Every rule action, run now, finds nothing to do: no change, no event."""
+    before = (game.state.canonical(), list(game.agenda), game.pending, len(game.history))
+    events = []
+    game.hooks.on("event", lambda g, name, fields: events.append(name))
+    for name in game.params["rule_actions"]:
+        assert not check_timing_module.RULE_ACTIONS[name](game), f"{name} applied where the skip saw none"
+    game.hooks.off("event", game.hooks.channel_subs["event"][-1])
+    assert (game.state.canonical(), list(game.agenda), game.pending, len(game.history)) == before
+    assert not events, f"the rule actions did {events} where the skip saw none to do"
+
+
 @pytest.mark.parametrize("agent", AGENTS)
 def test_rule_actions_are_skipped_only_when_none_applies(monkeypatch, agent):
     skipped = full = 0
+    check_timing, in_full = check_timing_module.check_timing, check_timing_module.rule_actions_then_abilities
+
+    def checked_in_full(game, rules_apply=True):
+        nonlocal skipped, full
+        if rules_apply:
+            full += 1
+        else:    # the check timing is there for a pending ability alone
+            skipped += 1
+            _no_rule_action_applies(game)
+        in_full(game, rules_apply)
 
     def checked(game):
-        nonlocal skipped, full
-        if not no_rule_action(game):
-            full += 1
-            return False
-        skipped += 1
-        before = (game.state.canonical(), list(game.agenda), game.pending, len(game.history))
-        events = []
-        game.hooks.on("event", lambda g, name, fields: events.append(name))
-        for name in game.params["rule_actions"]:
-            assert not check_timing_module.RULE_ACTIONS[name](game), f"{name} applied where the skip saw none"
-        game.hooks.off("event", game.hooks.channel_subs["event"][-1])
-        assert (game.state.canonical(), list(game.agenda), game.pending, len(game.history)) == before
-        assert not events, f"the rule actions did {events} where the skip saw none to do"
-        return True
+        nonlocal skipped
+        before = skipped + full
+        check_timing(game)
+        if skipped + full == before:     # nothing at all to do: the game is untouched
+            skipped += 1
+            _no_rule_action_applies(game)
 
-    monkeypatch.setattr(check_timing_module, "no_rule_action", checked)
+    monkeypatch.setattr(check_timing_module, "rule_actions_then_abilities", checked_in_full)
+    flows = _flows_checking_with(monkeypatch, checked)
     for seed in range(4):
-        _trace(seed, agent)
+        _trace(seed, agent, flows=flows)
     assert skipped > 200 and full > 5      # both branches ran (a rule action applies seldom)
+
+
+def _check_timing_in_full(game) -> None:
+    """The check timing without its skip: every rule action looked at, then the pending abilities."""
+    check_timing_module.rule_actions_then_abilities(game)
 
 
 @pytest.mark.parametrize("agent", AGENTS)
@@ -125,8 +156,7 @@ def test_traces_are_the_same_without_the_rule_action_skip(monkeypatch, agent):
     for seed in range(3):
         fast = _trace(seed, agent)
         with monkeypatch.context() as patch:
-            patch.setattr(check_timing_module, "no_rule_action", lambda game: False)
-            slow = _trace(seed, agent)
+            slow = _trace(seed, agent, flows=_flows_checking_with(patch, _check_timing_in_full))
         assert len(fast) > 1000 and fast == slow, f"seed {seed}: the rule action skip changed the game"
 
 

@@ -35,13 +35,16 @@ here (`_queued`, `_prepare_event`, ...) are that series' internals.
 from __future__ import annotations
 
 import logging
-from types import MappingProxyType
+from types import FunctionType, MappingProxyType
 
 from transitions import Machine
 from transitions.core import Condition, Event, EventData, MachineError, State, Transition
 
 _LOGGER = logging.getLogger("transitions.core")   # the library's own logger, for the same warning
 NO_KWARGS = MappingProxyType({})    # `LeanEvent.fire` without keyword arguments (read-only: shared)
+# A plain Python function is never a callback name: `func.__class__ is not _FUNCTION` decides that
+# before `isinstance(func, str)`, a builtin call, for the flow's own conditions and `after` callbacks
+_FUNCTION = FunctionType
 
 # The machine attributes a trigger reads. `Machine` defines `__getattr__` (its `on_enter_<state>`
 # helpers), and an attribute read on an instance of such a class is not specialised by the
@@ -87,47 +90,10 @@ class LeanCondition(Condition):
 
 
 class LeanTransition(Transition):
-    condition_cls = LeanCondition
+    """A transition the lean path runs: `LeanEvent.fire` takes its steps (`Transition.execute`'s)
+    itself, one candidate after another, rather than call a method per candidate."""
 
-    def run(self, machine, view, event, model, args, kwargs) -> bool:
-        """`Transition.execute` on the fast path: True if this transition fired (`view`: the
-        machine's `MachineView`)."""
-        if self.prepare:
-            _run(self.prepare, machine, event, model, args, kwargs)
-        # `LeanCondition.passes` and `_run` are written out below for the conditions and `after`
-        # (most triggers test one condition; every flow transition has one `after`, its entry plan),
-        # each call without `**kwargs` when there are none: `f(*args, **kwargs)` builds a new dict
-        for condition in self.conditions:
-            func = condition.func
-            if isinstance(func, str):
-                func = machine.resolve_callable(func, _event_data(machine, event, model, args, kwargs))
-            if not (func(*args, **kwargs) if kwargs else func(*args)) == condition.target:
-                return False
-        if view._before_state_change:
-            _run(view._before_state_change, machine, event, model, args, kwargs)
-        if self.before:
-            _run(self.before, machine, event, model, args, kwargs)
-        if self.dest is not None:   # None: an internal transition (no exit, no enter)
-            states = view.states
-            source = states[self.source]
-            if source.on_exit:
-                _run(source.on_exit, machine, event, model, args, kwargs)
-            try:   # (`states` is an OrderedDict: a subscript is about half the cost of its `get`)
-                dest = states[self.dest]
-            except KeyError:
-                dest = machine.get_state(self.dest)   # the library's error for an unknown state
-            setattr(model, view.model_attribute, dest._name)
-            if dest.on_enter:
-                _run(dest.on_enter, machine, event, model, args, kwargs)
-            if dest.final and view._on_final:
-                _run(view._on_final, machine, event, model, args, kwargs)
-        for func in self.after:
-            if isinstance(func, str):
-                func = machine.resolve_callable(func, _event_data(machine, event, model, args, kwargs))
-            func(*args, **kwargs) if kwargs else func(*args)
-        if view._after_state_change:
-            _run(view._after_state_change, machine, event, model, args, kwargs)
-        return True
+    condition_cls = LeanCondition
 
 
 class LeanEvent(Event):
@@ -152,9 +118,10 @@ class LeanEvent(Event):
         if (self.stock_only or view._queued or view.send_event or view._prepare_event
                 or view._finalize_event or view._on_exception or view.other_states):
             return Event.trigger(self, model, *args, **kwargs)
-        name = getattr(model, view.model_attribute)
+        # the library's default model attribute read as an attribute (getattr is a builtin call)
+        name = model.state if view.model_attribute == "state" else getattr(model, view.model_attribute)
         try:
-            state = view.states[name] if isinstance(name, str) else None
+            state = view.states[name] if name.__class__ is str or isinstance(name, str) else None
         except KeyError:
             state = None
         if state is None or state.__class__ is not State:
@@ -170,10 +137,53 @@ class LeanEvent(Event):
                 return False
             raise MachineError(msg)
         machine = self.machine
+        # `Transition.execute` on the fast path, written out here (a method call per candidate cost a
+        # tenth of a trigger): the first candidate whose conditions pass fires.
+        # `LeanCondition.passes` and `_run` are written out for the conditions and `after` (most
+        # triggers test one condition; every flow transition has one `after`, its entry plan), each
+        # call without `**kwargs` when there are none: `f(*args, **kwargs)` builds a new dict
         for transition in candidates:
-            if transition.run(machine, view, self, model, args, kwargs):
-                return True
-        return False
+            if transition.prepare:
+                _run(transition.prepare, machine, self, model, args, kwargs)
+            for condition in transition.conditions:
+                func = condition.func
+                if func.__class__ is not _FUNCTION and isinstance(func, str):
+                    func = machine.resolve_callable(func, _event_data(machine, self, model, args, kwargs))
+                if not (func(*args, **kwargs) if kwargs else func(*args)) == condition.target:
+                    break     # this candidate does not fire: the next one is tried
+            else:
+                break         # every condition passed: this one fires
+        else:
+            return False      # none of the candidates' conditions passed
+        # `transition` fires: the callbacks around the state change, and the change itself
+        if view._before_state_change:
+            _run(view._before_state_change, machine, self, model, args, kwargs)
+        if transition.before:
+            _run(transition.before, machine, self, model, args, kwargs)
+        if transition.dest is not None:   # None: an internal transition (no exit, no enter)
+            states = view.states
+            source = states[transition.source]
+            if source.on_exit:
+                _run(source.on_exit, machine, self, model, args, kwargs)
+            try:   # (`states` is an OrderedDict: a subscript is about half the cost of its `get`)
+                dest = states[transition.dest]
+            except KeyError:
+                dest = machine.get_state(transition.dest)   # the library's error for an unknown state
+            if view.model_attribute == "state":
+                model.state = dest._name
+            else:
+                setattr(model, view.model_attribute, dest._name)
+            if dest.on_enter:
+                _run(dest.on_enter, machine, self, model, args, kwargs)
+            if dest.final and view._on_final:
+                _run(view._on_final, machine, self, model, args, kwargs)
+        for func in transition.after:
+            if func.__class__ is not _FUNCTION and isinstance(func, str):
+                func = machine.resolve_callable(func, _event_data(machine, self, model, args, kwargs))
+            func(*args, **kwargs) if kwargs else func(*args)
+        if view._after_state_change:
+            _run(view._after_state_change, machine, self, model, args, kwargs)
+        return True
 
 
 class LeanMachine(Machine):

@@ -32,40 +32,40 @@ def _losers(game) -> list[tuple[int, str]]:
     return out
 
 
-def no_rule_action(game) -> bool:
-    """True when no rule action applies: the conditions of `RULE_ACTIONS` below, tested directly
-    (each player: damage under the limit, a deck, a vanguard, no overloaded circle, no guardian
-    outside the battle phase; no damage an effect dealt still to check). Nine check timings in ten
-    find nothing, so this is what most of them cost; most of the others are there for a pending
-    ability alone, and look at no rule action either. It reads the board itself rather than a
-    "changed" flag, so no rule, cost or effect that moves a card can forget to raise one; False
-    only sends the check timing to the full rule actions."""
+@action("check_timing")
+def check_timing(game) -> None:
+    """Resolve a check timing: rule actions, then pending abilities (CR 8.4.1)."""
+    # Nine check timings in ten find nothing to do, so what they cost is the test written out here
+    # (a call to a predicate would cost about as much as the answer): whether any rule action of
+    # `RULE_ACTIONS` below can apply — each player: damage under the limit, a deck, a vanguard, no
+    # overloaded circle, no guardian outside the battle phase; no damage an effect dealt still to
+    # check. It reads the board itself rather than a "changed" flag, so no rule, cost or effect that
+    # moves a card can forget to raise one; any doubt sends the check timing to the full rule actions
+    # (`tests/test_fast_paths.py` checks every skip against them). Most of the others are there for a
+    # pending ability alone, and look at no rule action either.
     state = game.state
     limit = game.params["damage_to_lose"][state.format]
     in_battle = state.in_battle_phase
     for p in state.players:
         if len(p.damage) >= limit or not p.deck or p.circles["VC"] is None or p.overloaded \
                 or (p.gc and not in_battle):
-            return False
-    return not (state.statuses and statuses.pending(game, "vanguard_damage"))
-
-
-@action("check_timing")
-def check_timing(game) -> None:
-    """Resolve a check timing: rule actions, then pending abilities (CR 8.4.1)."""
-    rules_apply = not no_rule_action(game)
+            rule_actions_then_abilities(game)
+            return
+    if state.statuses and statuses.pending(game, "vanguard_damage"):
+        rule_actions_then_abilities(game)
+        return
     # `game.abilities.has_pending()` written out (the layer keeps its queue in `state.abilities`,
-    # an `AbState`): nine check timings in ten ask only this, and the call costs more than the answer
-    held = game.state.abilities
-    if rules_apply or (held is not None and held.pending and game.abilities is not None):
-        rule_actions_then_abilities(game, rules_apply)
+    # an `AbState`): the call costs more than the answer
+    held = state.abilities
+    if held is not None and held.pending and game.abilities is not None:
+        rule_actions_then_abilities(game, False)
 
 
 def rule_actions_then_abilities(game, rules_apply: bool = True) -> None:
     """The check timing in full: the rule actions the parameters list (`rule_actions`), in
     their order, then the pending abilities. A rule action that ends the game, asks a
     decision or starts a damage check ends this pass (it schedules the next check timing
-    itself when one is due). `rules_apply` False: `no_rule_action` found none to look at."""
+    itself when one is due). `rules_apply` False: `check_timing` found none to look at."""
     if rules_apply:
         for name in game.params["rule_actions"]:
             if RULE_ACTIONS[name](game):
