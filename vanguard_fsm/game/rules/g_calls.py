@@ -57,12 +57,6 @@ def _context(game, seat: int, g: int, skill: str) -> costs.PayContext:
     return _skill(game, seat, g, skill)[1]
 
 
-def _can_pay(game, seat: int, g: int, skill: str) -> bool:
-    """A waived stride cost is paid by nothing (`_cost`: ())."""
-    _, ctx, cost = _skill(game, seat, g, skill)
-    return _waived(game, seat, g, skill) or costs.payable(game, ctx, cost)
-
-
 def _waived(game, seat: int, g: int, skill: str) -> bool:
     """A normal stride whose cost an effect waived this turn (status `stride_cost_waived`, not yet used:
     value NEXT); never an Ultimate Stride (CR 11.42.3)."""
@@ -110,9 +104,22 @@ def face_down_g_unit_in_g_zone(game) -> bool:
 def stride_legal(game, seat):
     """Choose a face-down G unit with the Stride skill whose stride cost can be paid (CR 8.5.2.4);
     "once per turn" is the stride step's guard in flows/turn.yaml."""
-    return [Action(f"stride:{game.cards[g].id}", "stride", seat, (g,))
-            for _, g in _face_down_with(game, seat, "stride")
-            if not _ultimate(game.cards[g]) and _can_pay(game, seat, g, "stride")]
+    return _strides(game, seat, "stride", False, None)
+
+
+def _strides(game, seat: int, kind: str, ultimate: bool, nation) -> list:
+    """The `kind` options of the face-down G units with Stride whose cost can be paid or was waived
+    (`_waived`: paid by nothing), Ultimate Stride's (of `nation`) or the others: one plain loop, each
+    card's skill looked up once (asked at every stride step)."""
+    waivable = bool(game.state.statuses)     # else no effect waived a stride cost (`_waived`)
+    actions = []
+    for _, g in _face_down_with(game, seat, "stride"):
+        card, ctx, cost = _skill(game, seat, g, "stride")
+        if _ultimate(card) is not ultimate or (ultimate and card.nation != nation):
+            continue
+        if waivable and _waived(game, seat, g, "stride") or costs.payable(game, ctx, cost):
+            actions.append(Action(f"{kind}:{card.id}", kind, seat, (g,)))
+    return actions
 
 
 def stride_choose(game, act) -> None:
@@ -185,7 +192,7 @@ def g_guardian_legal(game, seat):
     forbids = bool(game.state.statuses)     # else no status forbids a G guardian
     actions = []
     for _, g in _face_down_with(game, seat, "g_guardian"):     # one plain loop: asked at every guard decision
-        card, ctx, cost = _skill(game, seat, g, "g_guardian")   # (`_can_pay`: no effect waives this cost)
+        card, ctx, cost = _skill(game, seat, g, "g_guardian")   # (no effect waives this cost: `_waived`)
         if forbids and statuses.seat_forbids(game, seat, "no_g_guardian", card.grade) \
                 or not costs.payable(game, ctx, cost):
             continue      # an effect's restriction, or its cost cannot be paid
@@ -251,11 +258,7 @@ def ultimate_stride_legal(game, seat):
     """Choose a face-down G unit with the Ultimate Stride skill (`stride: {..., ultimate: true}`) of the
     vanguard's nation (CR 10.28.2.1) whose cost can be paid; the G zone condition is the decision's
     `offer_if`, once per turn the stride step's guard."""
-    cards = game.cards
-    nation = _vanguard_nation(game, seat)
-    return [Action(f"ultimate_stride:{cards[g].id}", "ultimate_stride", seat, (g,))
-            for _, g in _face_down_with(game, seat, "stride")
-            if _ultimate(cards[g]) and cards[g].nation == nation and _can_pay(game, seat, g, "stride")]
+    return _strides(game, seat, "ultimate_stride", True, _vanguard_nation(game, seat))
 
 
 choice("ultimate_stride", ultimate_stride_legal, stride_choose)

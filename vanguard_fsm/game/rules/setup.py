@@ -56,30 +56,48 @@ def redraw_legal(game, seat):
     cards = game.cards
     first: dict = {}     # each hand card -> the index of the first card with its id: equal cards share one
     same = tuple([first.setdefault(cards[inst].id, i) for i, inst in enumerate(hand)])
+    take = hand.__getitem__     # (the cards of a subset by map: no list comprehension per subset)
     return [Action("redraw:keep", "redraw", seat, ())] + [
-        Action(action_id, "redraw", seat, tuple([hand[i] for i in combo]))
+        Action(action_id, "redraw", seat, tuple(map(take, combo)))
         for combo, action_id in _distinct_subsets(same, game.params["max_redraw"])]
 
 
 _SUBSETS: dict[tuple, tuple] = {}
+_EVERY: dict[tuple, tuple] = {}
 
 
 def _distinct_subsets(same: tuple, most: int) -> tuple:
     """(hand indices, action id) of every non-empty subset of at most `most` hand cards, smaller first,
     the first of those returning the same cards (`same`: each card's first equal card): the same for
-    every hand with equal cards in the same places, so worked out once per such pattern."""
+    every hand with equal cards in the same places, so worked out once per such pattern. Subsets come
+    in `combinations` order, so the first of those returning the same cards is the one taking the
+    lowest indices of each card: every index it takes comes with the one before it holding an equal card."""
     found = _SUBSETS.get((same, most))
     if found is None:
         if len(_SUBSETS) > 1024:     # hand sizes and redraw limits of many variants: start over
             _SUBSETS.clear()
-        seen, kept = set(), []
-        for k in range(1, min(len(same), most) + 1):
-            for combo in combinations(range(len(same)), k):
-                key = tuple(sorted([same[i] for i in combo]))
-                if key not in seen:
-                    seen.add(key)
-                    kept.append((combo, f"redraw:hand[{','.join(map(str, combo))}]"))
-        found = _SUBSETS[same, most] = tuple(kept)
+        found = _every_subset(len(same), most)
+        before, last = [], {}        # each index -> the index before it with an equal card (or None)
+        for i, card in enumerate(same):
+            before.append(last.get(card))
+            last[card] = i
+        if any(b is not None for b in before):      # (a hand of different cards keeps every subset)
+            found = tuple([(combo, action_id) for combo, action_id in found
+                           if all(before[i] is None or before[i] in combo for i in combo)])
+        _SUBSETS[same, most] = found
+    return found
+
+
+def _every_subset(size: int, most: int) -> tuple:
+    """(hand indices, action id) of every non-empty subset of at most `most` of `size` hand cards, smaller
+    first: the same for every hand of that size (a few sizes and limits: kept)."""
+    found = _EVERY.get((size, most))
+    if found is None:
+        if len(_EVERY) > 64:
+            _EVERY.clear()
+        found = _EVERY[size, most] = tuple([
+            (combo, f"redraw:hand[{','.join(map(str, combo))}]")
+            for k in range(1, min(size, most) + 1) for combo in combinations(range(size), k)])
     return found
 
 
