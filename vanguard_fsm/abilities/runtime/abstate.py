@@ -84,20 +84,27 @@ def put(game, value: AbState) -> None:
     game.state.abilities = value
 
 
+# The writers that run at every trigger, stand-by and ability played change a field or three of the
+# state: a list of its fields with those set, made an `AbState` (`_make`). `_replace` does the same
+# through a dict of its keywords and a map over every field name, several times slower.
+_PENDING, _USED, _STOOD, _STOOD_SCOPE, _THAT, _REVEALED = (
+    AbState._fields.index(name) for name in ("pending", "used", "stood", "stood_scope", "that", "revealed"))
+_make = AbState._make
+
+
 def set_pending(game, pending: tuple) -> None:
-    """`pending` replaced (an ability stood by or is played): built field by field, as
-    `_replace` on a named tuple is several times slower and this runs for every trigger."""
-    s = game.state.abilities or EMPTY     # `get` and `put`, written out
-    game.state.abilities = AbState(pending, s.used, s.granted, s.stood, s.stood_scope, s.that, s.delayed,
-                                   s.harmony, s.revealed, s.dropped, s.called, s.stands)
+    """`pending` replaced (an ability stood by or is played)."""
+    fields = list(game.state.abilities or EMPTY)     # `get`, written out
+    fields[_PENDING] = pending
+    game.state.abilities = _make(fields)
 
 
 def set_stood(game, stood: frozenset, scope: tuple) -> None:
-    """The flow timings' stood-by marks of this stay in a state (`stood`, `stood_scope`), built field
-    by field as `set_pending`: every timing that makes an ability stand by writes them."""
-    s = game.state.abilities or EMPTY
-    game.state.abilities = AbState(s.pending, s.used, s.granted, stood, scope, s.that, s.delayed,
-                                   s.harmony, s.revealed, s.dropped, s.called, s.stands)
+    """The flow timings' stood-by marks of this stay in a state (`stood`, `stood_scope`): every timing
+    that makes an ability stand by writes them."""
+    fields = list(game.state.abilities or EMPTY)
+    fields[_STOOD], fields[_STOOD_SCOPE] = stood, scope
+    game.state.abilities = _make(fields)
 
 
 def stand_by(game, entry: Pending) -> None:
@@ -110,12 +117,11 @@ def scope(game, once: str):
 
 
 def is_used(game, once: str | None, inst: int, placed: int, key: str) -> bool:
-    """`scope` and `get` written out: asked at every trigger and play of an ability with a limit."""
+    """Asked at every trigger and play of an ability with a limit (no state yet: none used)."""
     if once is None:
         return False
-    state = game.state
-    held = state.abilities
-    return held is not None and (state.turn if once == "turn" else "game", placed, inst, key) in held.used
+    held = game.state.abilities
+    return held is not None and (scope(game, once), placed, inst, key) in held.used
 
 
 def mark_used(game, once: str | None, inst: int, placed: int, key: str) -> None:
@@ -127,10 +133,11 @@ def mark_used(game, once: str | None, inst: int, placed: int, key: str) -> None:
 def start_resolving(game, once: str | None, inst: int, placed: int, key: str, that: tuple) -> None:
     """An ability starts resolving: its once-per limit is used (`mark_used`), `that` is its units
     (`set_that`) and nothing is revealed yet (`set_revealed`), in one new value."""
-    s = game.state.abilities or EMPTY     # `get`, written out
-    used = s.used | {(scope(game, once), placed, inst, key)} if once is not None else s.used
-    game.state.abilities = AbState(s.pending, used, s.granted, s.stood, s.stood_scope, tuple(that), s.delayed,
-                                   s.harmony, (), s.dropped, s.called, s.stands)   # as `set_pending`
+    fields = list(game.state.abilities or EMPTY)     # `get`, written out; as `set_pending`
+    if once is not None:
+        fields[_USED] = fields[_USED] | {(scope(game, once), placed, inst, key)}
+    fields[_THAT], fields[_REVEALED] = tuple(that), ()
+    game.state.abilities = _make(fields)
 
 
 def set_that(game, placements) -> None:
