@@ -59,3 +59,30 @@ def test_a_random_agent_draws_the_index_random_choice_draws():
         agent, reference = RandomAgent(seed), random.Random(seed)
         for n in [1, 2, 3, 5, 7, 8, 9, 31, 32, 33, 100] * 20:
             assert agent.below(n) == reference.choice(range(n))
+
+
+@pytest.mark.parametrize("agent", AGENTS)
+def test_whether_the_turn_player_can_attack_is_the_pairs_list_made_or_not(agent):
+    """CR 7.3.1.3, 7.4.1.4.1: with nothing restricting, `turn_player_can_attack` answers without
+    building the (attacker, target) pairs; at every flow state entered and every decision it says
+    whether `_attacks_now` finds a pair."""
+    answers = []
+
+    def compare(game, *_):
+        if game.state.turn_player is not None:
+            answers.append(battle.turn_player_can_attack(game))
+            assert answers[-1] == bool(battle._attacks_now(game, game.state.turn_player))
+
+    for seed in range(3):
+        hooks = Hooks()
+        hooks.on("state", compare)
+        game = new_game_with_abilities(seed, None, "standard", hooks=hooks)
+        play(game, (agent, agent), seed, compare)
+    assert True in answers and False in answers
+    state = game.state
+    state.players[state.turn_player].circles["VC"].rested = False     # a unit that could attack ...
+    them = state.players[1 - state.turn_player].circles                # ... and nothing to attack: no pair
+    for circle in them:
+        them[circle] = None
+    compare(game)
+    assert answers[-1] is False

@@ -100,7 +100,24 @@ def _attacks_now(game, seat):
 @condition("turn_player_can_attack")
 def turn_player_can_attack(game) -> bool:
     """A standing unit on VC or the front row, and something it may attack."""
-    return bool(_attacks(game, game.state.turn_player))     # no attacker: no (attacker, target) pair
+    state = game.state
+    seat = state.turn_player
+    if _restricting(game) is not None:
+        return bool(_attacks(game, seat))     # no attacker: no (attacker, target) pair
+    # Nothing can restrict (most games; the start step's guards and its decision ask at every battle):
+    # every standing front-row unit may attack every front-row unit of the opponent, so there is a
+    # pair when there is one of each; no pair list is built (`_attacks_now` with no `allows`).
+    mine, theirs = state.players[seat].circles, state.players[1 - seat].circles
+    for c in FRONT_ROW:
+        unit = mine[c]
+        if unit is not None and not unit.rested:
+            break
+    else:
+        return False
+    for c in FRONT_ROW:     # (VC first: a vanguard is nearly always there)
+        if theirs[c] is not None:
+            return True
+    return False
 
 
 def battle_legal(game, seat):
