@@ -1,4 +1,4 @@
-"""The battle rules' skips (issue 32) change nothing but speed.
+"""The battle rules' skips and written-out tests (issue 32) change nothing but speed.
 
 In a game none of whose cards can restrict an attack, a boost, a guard or an intercept, the ability
 layer's `allows` says yes to everything, so the battle rules do not ask it (`battle._restricting`).
@@ -86,3 +86,45 @@ def test_whether_the_turn_player_can_attack_is_the_pairs_list_made_or_not(agent)
         them[circle] = None
     compare(game)
     assert answers[-1] is False
+
+
+def test_a_stride_needs_a_face_down_g_unit_with_stride():
+    """RULES 3.3.3.2, CR 6.5.1.2.2: `face_down_g_unit_in_g_zone` (a first-found loop) holds while one G unit
+    with the Stride skill lies face down in the turn player's G zone, not once each is face up."""
+    from vanguard_fsm.game.rules.g_calls import face_down_g_unit_in_g_zone
+
+    game = new_game_with_abilities(0, None, "standard")
+    game.state.turn_player = 0
+    p, cards = game.state.players[0], game.cards
+    strides = [g for g in p.g_zone if cards[g].stride is not None]
+    assert strides and len(strides) < len(p.g_zone)      # the default deck: G guardians besides
+    for g in strides[:-1]:
+        p.g_face_up.add(g)
+        assert face_down_g_unit_in_g_zone(game)
+    p.g_face_up.add(strides[-1])
+    assert not face_down_g_unit_in_g_zone(game)
+    p.g_face_up.discard(strides[0])
+    assert face_down_g_unit_in_g_zone(game)
+
+
+def test_a_guardians_shield_counts_with_what_effects_added_to_it():
+    """CR 3.11.3, 7.5.1.2: the attacked unit's power has each guardian's shield, printed plus what an
+    effect added this battle (`shield_battle`), summed in `battle_power.bonus`'s plain loop."""
+    from vanguard_fsm.agents import make_agent
+    from vanguard_fsm.game.rules.damage import defense_power
+
+    game = new_game_with_abilities(0, None, "standard")
+    agents = [make_agent("heuristic", 1), make_agent("heuristic", 2)]
+    while True:
+        decision = game.advance()
+        guard = next((a for a in decision.actions if a.kind == "guard"), None)
+        if guard is not None:
+            break
+        game.apply(agents[decision.player].choose(game, decision))
+    before = defense_power(game)
+    game.apply(guard)
+    guardian = game.state.players[decision.player].gc[-1]
+    shield = game.cards[guardian.card].shield or 0
+    assert defense_power(game) == before + shield
+    guardian.shield_battle = 5000
+    assert defense_power(game) == before + shield + 5000

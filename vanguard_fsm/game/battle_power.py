@@ -30,5 +30,9 @@ def bonus(game, unit, power) -> int:
         return 0     # no guardian, no shields: most reads (before the guard step, or nobody guarded)
     for circle, placed in b.targets():
         if unit.placed == placed and them.circles[circle] is unit:
-            return sum((game.cards[g.card].shield or 0) + g.shield_battle for g in them.gc if g.guarding == circle)
+            cards, shields = game.cards, 0
+            for g in them.gc:     # a plain loop: read at every look at the attacked unit's power
+                if g.guarding == circle:
+                    shields += (cards[g.card].shield or 0) + g.shield_battle
+            return shields
     return 0

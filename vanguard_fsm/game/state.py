@@ -72,7 +72,7 @@ class Unit:
         else:
             self.power_turn = self.crit_turn = 0
         if self.sources:
-            self.sources = tuple(s for s in self.sources if s[2] != until)
+            self.sources = tuple([s for s in self.sources if s[2] != until])
 
     def legion(self) -> bool:
         """A vanguard in legion (CR 10.25.2), not while the pair are hearts under a G unit (CR 10.27.4)."""

@@ -12,7 +12,9 @@ from .. import statuses, zones
 from ..board_cache import cached
 
 # the options offered again and again (`KeptActions`), one store per kind
-_BATTLES, _ATTACKS, _BOOSTS, _GUARDS, _INTERCEPTS = (KeptActions() for _ in range(5))
+_ATTACKS, _BOOSTS, _GUARDS, _INTERCEPTS = (KeptActions() for _ in range(4))
+# each seat's choice to attack (an immutable `Action` made of the seat alone): one (battle,) row per seat
+_BATTLES = tuple((Action("battle", "battle", seat, ()),) for seat in (0, 1))
 
 
 @action("begin_battle_phase")
@@ -124,7 +126,7 @@ def battle_legal(game, seat):
     """Choose to attack (CR 7.3.1.2), not when no attack can take place (CR 7.3.1.3). The start
     step's guards in flows/battle.yaml say when the battle phase ends (the first turn, no attacker);
     this keeps a flow without them from offering attacks that go straight to the close step forever."""
-    return [_BATTLES.get(seat) or _BATTLES.new(seat, "battle", "battle", seat)] if turn_player_can_attack(game) else []
+    return _BATTLES[seat] if turn_player_can_attack(game) else []
 
 
 choice("battle", battle_legal, lambda game, act: None)

@@ -98,7 +98,12 @@ def _pay(game, seat: int, skill: str) -> None:
 @condition("face_down_g_unit_in_g_zone")
 def face_down_g_unit_in_g_zone(game) -> bool:
     """Stride needs a face-down G unit with the Stride skill in the G zone (RULES 3.3.3.2, CR 6.5.1.2.2)."""
-    return bool(_all_face_down_with(game, game.state.turn_player, "stride"))
+    p = game.state.players[game.state.turn_player]
+    cards, face_up = game.cards, p.g_face_up
+    for g in p.g_zone:     # the first one found will do (`_all_face_down_with` lists them all)
+        if g not in face_up and cards[g].stride is not None:
+            return True
+    return False
 
 
 def stride_legal(game, seat):
