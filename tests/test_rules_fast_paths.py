@@ -128,3 +128,22 @@ def test_a_guardians_shield_counts_with_what_effects_added_to_it():
     assert defense_power(game) == before + shield
     guardian.shield_battle = 5000
     assert defense_power(game) == before + shield + 5000
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_a_guardian_left_outside_the_battle_phase_is_retired_at_a_check_timing(seat):
+    """CR 9.4: the check timing's written-out test sees either player's guardian outside the battle
+    phase, and the rule action retires it to the drop zone."""
+    from vanguard_fsm.game import zones
+    from vanguard_fsm.game.rules.check_timing import check_timing
+
+    game = new_game_with_abilities(0, None, "standard")
+    game.advance()
+    state = game.state
+    p = state.players[seat]
+    inst = p.hand[0]
+    p.hand.remove(inst)
+    p.gc.append(zones.new_unit(game, inst, rested=True))
+    assert not state.in_battle_phase
+    check_timing(game)
+    assert p.gc == [] and p.drop[-1] == inst
