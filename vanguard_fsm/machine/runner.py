@@ -140,7 +140,7 @@ class Runner:
         in `ctx.moves`; more than `ctx.move_limit` since the last choice (`ctx.chosen_at`) is a `Runaway`."""
         ctx = self.ctx
         hooks = ctx.hooks
-        channel_subs, timing_subs = hooks.channel_subs, hooks.timing_subs
+        timing_subs = hooks.timing_subs     # cleared in place when subscriptions change: held
         while True:
             agenda = ctx.agenda
             if agenda:
@@ -152,7 +152,7 @@ class Runner:
                     fn, args = pop()
                     if fn is ENTER:
                         flow_name, state = args
-                        subs = channel_subs.get("state")
+                        subs = hooks.state_subs
                         if subs:
                             for sub in subs:
                                 sub(ctx, flow_name, state.path)
