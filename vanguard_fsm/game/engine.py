@@ -37,6 +37,14 @@ def _decision_functions(who: str, kinds: tuple, offer_if: tuple = ()) -> tuple:
     return found
 
 
+def _offered(game, only_if: tuple) -> bool:
+    """A decision kind's offer_if (flow data): every condition must hold."""
+    for condition in only_if:
+        if not condition(game):
+            return False
+    return True
+
+
 def _state_decision(game) -> Decision:
     """The decision of the flow state the runner stopped at: its decider's legal actions."""
     frame = game.runner.stack[-1]       # `Runner.leaf()`, written out
@@ -51,11 +59,9 @@ def _state_decision(game) -> Decision:
     player = decider(game)
     actions = []
     for legal, only_if in legal_fns:
-        for condition in only_if:     # offer_if (flow data): every condition must hold
-            if not condition(game):
-                break
-        else:
-            actions.extend(legal(game, player))
+        if only_if and not _offered(game, only_if):   # most kinds have no offer_if: no loop for them
+            continue
+        actions.extend(legal(game, player))
     if not actions:
         raise FlowStuck(f"{leaf.where}: decision at {leaf.path!r} has no legal action; "
                        f"every decision state needs an option such as 'pass'")
