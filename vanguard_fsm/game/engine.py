@@ -14,7 +14,7 @@ from ..machine.hooks import Hooks
 from ..machine.registry import REGISTRY
 from ..machine.runner import MOVE_DECISION, MOVE_DONE, FlowStuck, Runaway, Runner
 from .actions import Action, Decision, GameStateError, IllegalAction
-from .board_cache import close, open_version
+from .board_cache import close
 from .concede import concede, conceding_seat
 from .rng import GameRandom
 from .state import Player, State
@@ -37,6 +37,14 @@ def _decision_functions(who: str, kinds: tuple, offer_if: tuple = ()) -> tuple:
     return found
 
 
+def _offered(game, only_if: tuple) -> bool:
+    """A decision kind's offer_if (flow data): every condition must hold."""
+    for condition in only_if:
+        if not condition(game):
+            return False
+    return True
+
+
 def _state_decision(game) -> Decision:
     """The decision of the flow state the runner stopped at: its decider's legal actions."""
     frame = game.runner.stack[-1]       # `Runner.leaf()`, written out
@@ -51,28 +59,13 @@ def _state_decision(game) -> Decision:
     player = decider(game)
     actions = []
     for legal, only_if in legal_fns:
-        for condition in only_if:     # offer_if (flow data): every condition must hold
-            if not condition(game):
-                break
-        else:
-            actions.extend(legal(game, player))
+        if only_if and not _offered(game, only_if):   # most kinds have no offer_if: no loop for them
+            continue
+        actions.extend(legal(game, player))
     if not actions:
         raise FlowStuck(f"{leaf.where}: decision at {leaf.path!r} has no legal action; "
                        f"every decision state needs an option such as 'pass'")
     return Decision(player, leaf.path, tuple(actions), None, spec.doc)
-
-
-def _tasks_then_version(game) -> bool:
-    """The agenda's tasks run (writers: the board's version closes first), then, unless a decision
-    is pending, a board version opens for the flow move and the decision it may stop at; True
-    then (`Game.advance` has this written out)."""
-    if game.agenda:
-        close(game)
-        if not game.runner.drain():
-            return False
-    if game.reads is None:
-        open_version(game)
-    return True
 
 
 def _short(value, limit: int = 80) -> str:
@@ -92,15 +85,6 @@ def _check_not_started(game) -> None:
 def _check_started(game) -> None:
     if not game.runner.stack and not game.runner.finished:
         raise GameStateError("the game has not started: call start() first")
-
-
-def _runaway(game) -> Runaway:
-    """The located error for a game whose flows move on and on with nobody choosing."""
-    where = game.runner.leaf().where
-    return Runaway(where.path, where.line, where.col,
-                   f"runaway game: {game.moves - game.chosen_at} flow moves without a choice, last at "
-                   f"{' > '.join(game.runner.paths())} (a cycle of automatic transitions? the bound is "
-                   f"limits.flow_moves_without_decision in parameters.yaml)")
 
 
 def _runaway_turn(game) -> Runaway:
@@ -258,7 +242,7 @@ class Game:
             return None
         if not runner.stack:
             _check_started(self)     # not started: `GameStateError`
-        drain, move = runner.drain, runner.move
+        run = runner.run     # tasks and flow moves until a decision or the end (`Runner.run`)
         while True:
             pending = self.pending
             if pending is not None:
@@ -266,34 +250,20 @@ class Game:
                     return pending
                 self.apply(pending.actions[0])
                 continue
-            if self.agenda:
-                self.reads = None                # tasks write the board (`board_cache.close`)
-                if not drain():
-                    continue
-            if self.reads is None:               # a new board version (`board_cache.open_version`)
-                self.reads = (self.state, {})
-            outcome = move()
-            self.moves += 1
+            outcome = run()
             if outcome is MOVE_DECISION:
                 self.pending = _state_decision(self)
             elif outcome is MOVE_DONE:
                 return None
-            elif self.moves - self.chosen_at > self.move_limit:
-                raise _runaway(self)
 
     def step(self) -> str | None:
         """Drain the agenda, then one flow move: its kind, or None (a decision pending, or the end)."""
         _check_started(self)
         if self.pending is not None or self.runner.finished:
             return None
-        if not _tasks_then_version(self):
-            return None
-        outcome = self.runner.move()
-        self.moves += 1
+        outcome = self.runner.run(1)
         if outcome is MOVE_DECISION:
             self.pending = _state_decision(self)
-        elif outcome is not MOVE_DONE and self.moves - self.chosen_at > self.move_limit:
-            raise _runaway(self)
         return outcome
 
     @property

@@ -21,7 +21,7 @@ from typing import Callable
 
 
 class Hooks:
-    __slots__ = ("_channels", "_timings", "channel_subs", "timing_subs", "event_subs")
+    __slots__ = ("_channels", "_timings", "channel_subs", "timing_subs", "event_subs", "state_subs")
 
     def __init__(self) -> None:
         self._channels: dict[str, list[tuple[Callable, frozenset | None]]] = {}
@@ -30,6 +30,8 @@ class Hooks:
         self.channel_subs: dict[str, tuple] = {}   # channel -> every subscriber, any name
         self.timing_subs: dict[str, tuple] = {}    # timing name -> who receives it, in order
         self.event_subs: dict[str, tuple] = {}     # event name -> who receives it, in order
+        # the `state` channel's subscribers (every state entered asks: an attribute, not a dict lookup)
+        self.state_subs: tuple = ()
 
     def _changed(self) -> None:
         self.channel_subs.clear()
@@ -37,6 +39,7 @@ class Hooks:
         self.event_subs.clear()
         for channel, subs in self._channels.items():
             self.channel_subs[channel] = tuple(fn for fn, _ in subs)
+        self.state_subs = self.channel_subs.get("state", ())
 
     def on(self, channel: str, fn: Callable, names=None) -> Callable:
         """Subscribe `fn` to a channel; with `names`, only to those event / timing names."""

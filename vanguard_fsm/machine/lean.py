@@ -12,8 +12,7 @@ and run the same steps in the same order:
   fails) → machine `before_state_change` → `before` → source state's `on_exit` →
   model state set → destination's `on_enter` → machine `on_final` if it is final →
   `after` → machine `after_state_change`; the first candidate transition that passes
-  wins; an event with no transition from the current state is ignored (with the
-  library's warning) or raises `MachineError`, as the machine and state say.
+  wins.
 
 `LeanEvent.fire(model, args)` is `trigger(model, *args)` for a caller that holds its
 arguments as a tuple already (the flow runner: one `(game,)` for all its triggers).
@@ -22,7 +21,9 @@ given by name is resolved by the machine's `resolve_callable`, as in the library
 Anything this fast path does not model — a queued machine, `send_event=True`,
 `prepare_event`/`finalize_event`/`on_exception` callbacks, a state of a class other
 than `State` (whatever `state_cls` made it, or given to `add_states` as an instance),
-non-string (enum) states — is handed to the stock implementation whole, so behaviour
+a model attribute other than `state`, non-string (enum) states, and an event with no
+transition from the current state (ignored with the library's warning, or
+`MachineError`) — is handed to the stock implementation whole, so behaviour
 never depends on which path ran. What is not reproduced is the
 library's debug/info logging of each step. The machine's attributes are read from
 a `MachineView` that `LeanMachine.__setattr__` keeps up to date (why: `_VIEWED`).
@@ -34,13 +35,11 @@ here (`_queued`, `_prepare_event`, ...) are that series' internals.
 """
 from __future__ import annotations
 
-import logging
 from types import FunctionType, MappingProxyType
 
 from transitions import Machine
-from transitions.core import Condition, Event, EventData, MachineError, State, Transition
+from transitions.core import Condition, Event, EventData, State, Transition
 
-_LOGGER = logging.getLogger("transitions.core")   # the library's own logger, for the same warning
 NO_KWARGS = MappingProxyType({})    # `LeanEvent.fire` without keyword arguments (read-only: shared)
 # A plain Python function is never a callback name: `func.__class__ is not _FUNCTION` decides that
 # before `isinstance(func, str)`, a builtin call, for the flow's own conditions and `after` callbacks
@@ -58,12 +57,25 @@ _VIEWED = ("_queued", "send_event", "_prepare_event", "_finalize_event", "_on_ex
 
 
 class MachineView:
-    """The viewed attributes of one `LeanMachine` (`_VIEWED`), as plain slots; and `other_states`:
-    does the machine hold a state of a class other than `State` (kept by `add_states`)? Asked at
-    every trigger instead of the machine's `state_cls`: an attribute read on the machine costs
-    ~500 instructions (`Machine.__getattr__`), a tenth of a lean trigger."""
+    """The viewed attributes of one `LeanMachine` (`_VIEWED`), as plain slots; `other_states`: does the
+    machine hold a state of a class other than `State` (kept by `add_states`)? Asked instead of the
+    machine's `state_cls`: an attribute read on the machine costs ~500 instructions
+    (`Machine.__getattr__`), a tenth of a lean trigger. And `unmodelled`, the options that send every
+    trigger to the library, in one test: a queued machine, `send_event`, a state of another class, a
+    model attribute other than 'state' (all plain values, set through `__setattr__`, never changed in
+    place; the callback lists, which can be, are tested at each trigger)."""
 
-    __slots__ = _VIEWED + ("other_states",)
+    __slots__ = _VIEWED + ("other_states", "unmodelled")
+
+    def note_options(self) -> None:
+        """`unmodelled` again, after one of the values it is made of was set (during the machine's
+        `__init__` some are not set yet)."""
+        self.unmodelled = bool(getattr(self, "_queued", False) or getattr(self, "send_event", False)
+                               or getattr(self, "other_states", False)
+                               or getattr(self, "model_attribute", "state") != "state")
+
+
+_OPTIONS = frozenset(("_queued", "send_event", "model_attribute"))   # what `unmodelled` is made of
 
 
 def _event_data(machine, event, model, args, kwargs) -> EventData:
@@ -115,33 +127,28 @@ class LeanEvent(Event):
         passes the same arguments to every trigger (the flow runner: its game) keeps one tuple rather
         than have `*args, **kwargs` build a tuple and an empty dict at each call."""
         view = self.view
-        if (self.stock_only or view._queued or view.send_event or view._prepare_event
-                or view._finalize_event or view._on_exception or view.other_states):
+        if (self.stock_only or view.unmodelled or view._prepare_event or view._finalize_event
+                or view._on_exception):
             return Event.trigger(self, model, *args, **kwargs)
-        # the library's default model attribute read as an attribute (getattr is a builtin call)
-        name = model.state if view.model_attribute == "state" else getattr(model, view.model_attribute)
+        name = model.state      # `unmodelled`: the model attribute is the library's default, 'state'
         try:
-            state = view.states[name] if name.__class__ is str or isinstance(name, str) else None
-        except KeyError:
-            state = None
-        if state is None or state.__class__ is not State:
-            return Event.trigger(self, model, *args, **kwargs)   # unknown or enum state: the library decides
+            state = view.states[name]
+        except (KeyError, TypeError):   # not a state's name (an enum state, say): the library decides
+            return Event.trigger(self, model, *args, **kwargs)
         candidates = self.transitions.get(name)
-        if candidates is None:
-            msg = "%sCan't trigger event %s from state %s!" % (self.machine.name, self.name, name)
-            ignore = state.ignore_invalid_triggers
-            if ignore is None:
-                ignore = view.ignore_invalid_triggers
-            if ignore:
-                _LOGGER.warning(msg)
-                return False
-            raise MachineError(msg)
+        if candidates is None or state.__class__ is not State:
+            # no transition from this state (the library ignores the trigger, with its warning, or
+            # raises `MachineError`, as the machine and state say), or a state of another class
+            return Event.trigger(self, model, *args, **kwargs)
         machine = self.machine
         # `Transition.execute` on the fast path, written out here (a method call per candidate cost a
         # tenth of a trigger): the first candidate whose conditions pass fires.
         # `LeanCondition.passes` and `_run` are written out for the conditions and `after` (most
         # triggers test one condition; every flow transition has one `after`, its entry plan), each
-        # call without `**kwargs` when there are none: `f(*args, **kwargs)` builds a new dict
+        # called with the arguments' tuple alone when there are no keyword arguments (the runner's
+        # `NO_KWARGS`): `f(*args, **kwargs)` builds a new dict. A condition's result is tested `is`
+        # its target before `==` (the library's test): a flow condition answers True or False
+        plain = kwargs is NO_KWARGS
         for transition in candidates:
             if transition.prepare:
                 _run(transition.prepare, machine, self, model, args, kwargs)
@@ -149,7 +156,9 @@ class LeanEvent(Event):
                 func = condition.func
                 if func.__class__ is not _FUNCTION and isinstance(func, str):
                     func = machine.resolve_callable(func, _event_data(machine, self, model, args, kwargs))
-                if not (func(*args, **kwargs) if kwargs else func(*args)) == condition.target:
+                passed = func(*args) if plain else func(*args, **kwargs)
+                target = condition.target
+                if passed is not target and not passed == target:
                     break     # this candidate does not fire: the next one is tried
             else:
                 break         # every condition passed: this one fires
@@ -160,19 +169,17 @@ class LeanEvent(Event):
             _run(view._before_state_change, machine, self, model, args, kwargs)
         if transition.before:
             _run(transition.before, machine, self, model, args, kwargs)
-        if transition.dest is not None:   # None: an internal transition (no exit, no enter)
+        dest = transition.dest
+        if dest is not None:   # None: an internal transition (no exit, no enter)
             states = view.states
-            source = states[transition.source]
+            source = states[name]     # (`transition.source`; looked up again: a callback may add states)
             if source.on_exit:
                 _run(source.on_exit, machine, self, model, args, kwargs)
             try:   # (`states` is an OrderedDict: a subscript is about half the cost of its `get`)
-                dest = states[transition.dest]
+                dest = states[dest]
             except KeyError:
-                dest = machine.get_state(transition.dest)   # the library's error for an unknown state
-            if view.model_attribute == "state":
-                model.state = dest._name
-            else:
-                setattr(model, view.model_attribute, dest._name)
+                dest = machine.get_state(dest)   # the library's error for an unknown state
+            model.state = dest._name
             if dest.on_enter:
                 _run(dest.on_enter, machine, self, model, args, kwargs)
             if dest.final and view._on_final:
@@ -180,7 +187,7 @@ class LeanEvent(Event):
         for func in transition.after:
             if func.__class__ is not _FUNCTION and isinstance(func, str):
                 func = machine.resolve_callable(func, _event_data(machine, self, model, args, kwargs))
-            func(*args, **kwargs) if kwargs else func(*args)
+            func(*args) if plain else func(*args, **kwargs)
         if view._after_state_change:
             _run(view._after_state_change, machine, self, model, args, kwargs)
         return True
@@ -204,6 +211,7 @@ class LeanMachine(Machine):
 
     def _note_state_classes(self) -> None:
         self.lean_view.other_states = any(state.__class__ is not State for state in self.states.values())
+        self.lean_view.note_options()
 
     def __setattr__(self, name: str, value) -> None:
         super().__setattr__(name, value)
@@ -211,3 +219,5 @@ class LeanMachine(Machine):
             setattr(self.lean_view, name, value)
             if name == "states":   # a states dict of its own (the library sets one up in `__init__`)
                 self._note_state_classes()
+            elif name in _OPTIONS:
+                self.lean_view.note_options()

@@ -10,7 +10,9 @@ machine, return from a finished one, stop for a decision, or fire one `transitio
 trigger.
 
 The context must provide: `agenda` (a list or a deque), `hooks` (Hooks), `pending`
-(None or a decision; a task that needs a choice sets it and the runner stops). A
+(None or a decision; a task that needs a choice sets it and the runner stops), and for
+`run`, the game's loop, what it does around each move: `reads` and `state` (the board
+version), `moves`, `chosen_at` and `move_limit` (the runaway bound). A
 trigger is fired by its event's `fire(model, args)` (`LeanEvent.fire`; the stock
 machine's events have it too, `builder.StockEvent`).
 """
@@ -76,6 +78,7 @@ def _frame_of(values: tuple) -> Frame:
 # what one move did, for the debugger and statistics
 MOVE_TRANSITION, MOVE_INVOKE, MOVE_RETURN, MOVE_DECISION, MOVE_STAY, MOVE_DONE = (
     "transition", "invoke", "return", "decision", "stay", "done")
+MOVE_DRAINED = "drained"     # `Runner.run(0)`: the tasks ran, no move was asked for
 
 
 class Runner:
@@ -124,42 +127,70 @@ class Runner:
 
     def drain(self) -> bool:
         """Run agenda tasks until it is empty or a decision is pending. True if empty."""
+        return self.run(0) is not None
+
+    def run(self, moves: int = -1) -> str | None:
+        """The game's loop (`Game.advance`, `step`): the agenda's tasks, then a flow move, then the tasks it
+        scheduled ... until a task leaves a decision pending (None), a move stops at a decision or ends the
+        flows (MOVE_DECISION, MOVE_DONE) or `moves` moves are made (-1: no bound; 0: tasks only,
+        MOVE_DRAINED). One loop, not a `drain` and a `move` call from the game per move (~1,000 a game).
+        Around each move, as the game defines it: no board value is kept while tasks run (they write it:
+        `ctx.reads` None, `board_cache.close`); a move, its conditions and the decision it may stop at
+        read a board version (`ctx.reads = (ctx.state, {})` when none is open, `open_version`); a move counts
+        in `ctx.moves`; more than `ctx.move_limit` since the last choice (`ctx.chosen_at`) is a `Runaway`."""
         ctx = self.ctx
-        agenda = ctx.agenda
-        pop = agenda.pop
         hooks = ctx.hooks
-        channel_subs, timing_subs = hooks.channel_subs, hooks.timing_subs
-        while agenda:
+        timing_subs = hooks.timing_subs     # cleared in place when subscriptions change: held
+        while True:
+            agenda = ctx.agenda
+            if agenda:
+                ctx.reads = None
+                pop = agenda.pop
+                while agenda:
+                    if ctx.pending is not None:
+                        return None
+                    fn, args = pop()
+                    if fn is ENTER:
+                        flow_name, state = args
+                        subs = hooks.state_subs
+                        if subs:
+                            for sub in subs:
+                                sub(ctx, flow_name, state.path)
+                        for timing in state.entry_timings:
+                            subs = timing_subs.get(timing)
+                            if subs is None:
+                                subs = hooks.subscribers_of_timing(timing)
+                            for sub in subs:
+                                sub(ctx, timing)
+                    elif fn is TIMING:
+                        name, first_entry_of = args
+                        if first_entry_of is not None:
+                            frame = self.stack[-1]
+                            if first_entry_of in frame.fired:
+                                continue
+                            frame.fired = frame.fired | {first_entry_of}
+                        hooks.fire_timing(ctx, name)
+                    else:
+                        try:   # most tasks (a state's `do` actions) take no arguments: called directly
+                            fn(ctx, *args) if args else fn(ctx)
+                        except Exception as exc:
+                            annotate_action(exc, self, fn)     # the YAML line, for the error message
+                            raise
             if ctx.pending is not None:
-                return False
-            fn, args = pop()
-            if fn is ENTER:
-                flow_name, state = args
-                subs = channel_subs.get("state")
-                if subs:
-                    for sub in subs:
-                        sub(ctx, flow_name, state.path)
-                for timing in state.entry_timings:
-                    subs = timing_subs.get(timing)
-                    if subs is None:
-                        subs = hooks.subscribers_of_timing(timing)
-                    for sub in subs:
-                        sub(ctx, timing)
-            elif fn is TIMING:
-                name, first_entry_of = args
-                if first_entry_of is not None:
-                    frame = self.stack[-1]
-                    if first_entry_of in frame.fired:
-                        continue
-                    frame.fired = frame.fired | {first_entry_of}
-                hooks.fire_timing(ctx, name)
-            else:
-                try:   # most tasks (a state's `do` actions) take no arguments: called directly
-                    fn(ctx, *args) if args else fn(ctx)
-                except Exception as exc:
-                    annotate_action(exc, self, fn)     # the YAML line, for the error message
-                    raise
-        return ctx.pending is None
+                return None
+            if not moves:
+                return MOVE_DRAINED
+            if ctx.reads is None:
+                ctx.reads = (ctx.state, {})
+            outcome = self.move()
+            ctx.moves += 1
+            if outcome is MOVE_DECISION or outcome is MOVE_DONE:
+                return outcome
+            if ctx.moves - ctx.chosen_at > ctx.move_limit:
+                raise _runaway(self)
+            moves -= 1
+            if not moves:
+                return outcome
 
     def move(self) -> str:
         """One flow move, with the agenda empty and no decision pending."""
@@ -237,26 +268,7 @@ class Runner:
         """Put the machines directly in the given states, outermost first, e.g.
         `["game.turn", "turn.battle_phase", "battle.guard_step"]` (scenario files).
         Each outer state must invoke the next machine; nothing is entered or fired."""
-        stack = []
-        for i, dotted in enumerate(paths):
-            name, _, state = dotted.partition(".")
-            flow = self.flows.flows.get(name)
-            if flow is None:
-                raise ValueError(f"unknown machine {name!r} in {dotted!r} (machines: {', '.join(self.flows.flows)})")
-            if state not in flow.leaves:
-                raise ValueError(f"{dotted!r}: {name!r} has no state {state!r} "
-                                 f"(states: {', '.join(flow.leaves)})")
-            leaf = flow.leaves[state]
-            if i + 1 < len(paths):
-                child = paths[i + 1].partition(".")[0]
-                if leaf.invoke != child:
-                    raise ValueError(f"{dotted!r} does not invoke machine {child!r}")
-            elif leaf.invoke is not None:
-                raise ValueError(f"{dotted!r} invokes {leaf.invoke!r}: name a state inside it too")
-            stack.append(Frame(flow, state))
-        if not stack or stack[0].flow is not self.flows.root:
-            raise ValueError(f"the first path must be in the root machine {self.flows.root.name!r}")
-        self.stack = stack
+        self.stack = _placed(self.flows, paths)
         self.finished = False
 
     # -- snapshots ---------------------------------------------------------
@@ -269,3 +281,37 @@ class Runner:
     def restore(self, snap: tuple) -> None:
         frames, self.transitions, self.finished = snap
         self.stack = list(map(_frame_of, frames))
+
+
+def _runaway(runner) -> Runaway:
+    """The located error for a game whose flows move on and on with nobody choosing."""
+    ctx = runner.ctx
+    where = runner.leaf().where
+    return Runaway(where.path, where.line, where.col,
+                   f"runaway game: {ctx.moves - ctx.chosen_at} flow moves without a choice, last at "
+                   f"{' > '.join(runner.paths())} (a cycle of automatic transitions? the bound is "
+                   f"limits.flow_moves_without_decision in parameters.yaml)")
+
+
+def _placed(flows: CompiledFlowSet, paths: list[str]) -> list[Frame]:
+    """The frames of `Runner.place`: each path checked (a ValueError says what is wrong)."""
+    stack = []
+    for i, dotted in enumerate(paths):
+        name, _, state = dotted.partition(".")
+        flow = flows.flows.get(name)
+        if flow is None:
+            raise ValueError(f"unknown machine {name!r} in {dotted!r} (machines: {', '.join(flows.flows)})")
+        if state not in flow.leaves:
+            raise ValueError(f"{dotted!r}: {name!r} has no state {state!r} "
+                             f"(states: {', '.join(flow.leaves)})")
+        leaf = flow.leaves[state]
+        if i + 1 < len(paths):
+            child = paths[i + 1].partition(".")[0]
+            if leaf.invoke != child:
+                raise ValueError(f"{dotted!r} does not invoke machine {child!r}")
+        elif leaf.invoke is not None:
+            raise ValueError(f"{dotted!r} invokes {leaf.invoke!r}: name a state inside it too")
+        stack.append(Frame(flow, state))
+    if not stack or stack[0].flow is not flows.root:
+        raise ValueError(f"the first path must be in the root machine {flows.root.name!r}")
+    return stack
