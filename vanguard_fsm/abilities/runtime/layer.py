@@ -232,15 +232,19 @@ class AbilityLayer(AddedClans):
 
     def trigger(self, game, seat, inst, spec, timing, placed, origin=None, dry=False, that=(), by=None) -> bool:
         """Stands by if it may (True); `dry`: only say if; `that`: the event's units; `by`: its cause (Ctx.by)."""
-        ctx = Ctx(seat, inst, spec.key, timing, placed, origin, None, by)
-        if spec.once is not None and abstate.is_used(game, spec.once, inst, placed, spec.key) \
-                or spec.conditions and not all_hold(game, ctx, spec.conditions):   # none: nothing to ask
+        if spec.once is not None and abstate.is_used(game, spec.once, inst, placed, spec.key):
+            return False
+        # the Ctx (a named tuple: several times a plain tuple's cost) made only for whoever reads it:
+        # the conditions (none: nothing to ask) and the trace's `pending` step (most games: nobody)
+        ctx = Ctx(seat, inst, spec.key, timing, placed, origin, None, by) if spec.conditions else None
+        if ctx is not None and not all_hold(game, ctx, spec.conditions):
             return False
         if dry:
             return True
         home = None if placed else home_of(game, inst, placed)     # a unit's: None (`home_of`, written out)
         abstate.stand_by(game, Pending(seat, inst, spec.key, timing, placed, that, home))
-        self.emit(game, ctx, "AUTO", "pending")
+        if game.hooks.hears("ability"):    # `emit_ability`'s test
+            self.emit(game, ctx or Ctx(seat, inst, spec.key, timing, placed, origin, None, by), "AUTO", "pending")
         return True
 
     def subject(self, game, seat, inst, timings, zone, placed, origin=None, by=None) -> None:
