@@ -35,7 +35,7 @@ from .static import pay_and_resolve
 from ..language.targets import Ctx
 from .events import EVENT_TIMINGS, hit_event, on_zone_change
 from . import listeners
-from .listeners import cards_in, given_timings, listening_owners
+from .listeners import cards_in, given_timings, listening_owners, listening_specs
 from ..effects.delayed import stand_by_delayed
 from ..language.identity import home_of
 
@@ -121,6 +121,15 @@ def _timing_specs(layer, game, name) -> list:
     granted = (state.abilities or EMPTY).granted     # `abstate.get`, written out
     if granted and name not in given_timings(layer, granted):
         granted = ()     # none of the given abilities is an AUTO one on this timing
+    if not granted and not state.statuses:   # the usual case: printed abilities alone, no deleted unit
+        return listening_specs(layer, game, name)
+    return every_card_specs(layer, game, name, granted)
+
+
+def every_card_specs(layer, game, name, granted) -> list:
+    """`_timing_specs`'s full look: every listening card of the players with one on this side of the
+    turn, or with `granted` (given abilities on this timing) every card, a deleted unit's own text left out."""
+    state = game.state
     zones = layer.timing_zones[name]
     ids = None if granted else layer.timing_ids.get(name, ())   # granted abilities: look at every card
     tp = state.turn_player if state.turn_player is not None else 0
