@@ -186,6 +186,7 @@ class AbilityLayer(AddedClans):
         self.timing_ids: dict = {}   # timing -> ids of the cards with an AUTO ability on it
         self.listeners = None        # per game: `listeners.TimingListeners`, built on first use
         self.subject_ids: dict = {}  # `_subject_ids`, filled as events ask
+        self.cost_questions: dict = {}   # ability key -> `_cost_question`, filled as optional abilities are played
         self.effect_by = None        # while an effect retires a unit: its card's player (`effects._retire`)
         for card in sorted(cards, key=lambda c: c.id):
             for spec in _compiled(card):
@@ -382,9 +383,11 @@ def play_pending(game, entry) -> None:
     if not spec.optional:    # play_pending is an agenda task (`play_next`): this is its last step
         pay_and_resolve(game, ctx, spec, "AUTO", entry.that, last_step=True)
         return
-    what = ", ".join(n if a is None else f"{n} {a}" for n, a in spec.cost) or "no cost"
-    actions = [Action(f"ability:pay:{spec.key}", "ability_cost", entry.seat, (True,)),
-               Action(f"ability:decline:{spec.key}", "ability_cost", entry.seat, (False,))]
+    question = layer.cost_questions.get(spec.key)
+    if question is None:
+        question = _cost_question(layer, spec)
+    pay, decline, prompt = question
+    actions = [Action(pay, "ability_cost", entry.seat, (True,)), Action(decline, "ability_cost", entry.seat, (False,))]
 
     def answer(g, act):
         if act.args[0]:
@@ -392,7 +395,16 @@ def play_pending(game, entry) -> None:
         else:
             g.abilities.emit(g, ctx, "AUTO", "declined")
 
-    game.ask(entry.seat, "ability_cost", actions, answer, f"{spec.key} ({what}): use it?")
+    game.ask(entry.seat, "ability_cost", actions, answer, prompt)
+
+
+def _cost_question(layer, spec) -> tuple:
+    """(pay action id, decline action id, prompt) of an optional ability: they follow from its spec
+    alone, fixed when the layer is built, so each is formatted once per layer (`cost_questions`)."""
+    what = ", ".join(n if a is None else f"{n} {a}" for n, a in spec.cost) or "no cost"
+    question = layer.cost_questions[spec.key] = (f"ability:pay:{spec.key}", f"ability:decline:{spec.key}",
+                                                 f"{spec.key} ({what}): use it?")
+    return question
 
 
 # -- engine events -> engine timings for the card the event is about ----------------

@@ -213,24 +213,18 @@ def on_timing(layer, game, name: str, dry: bool = False) -> bool:
         return False
     state = game.state
     s = state.abilities or EMPTY     # `abstate.get`, written out: every timing asks
-    granted = s.granted
-    if not s.delayed and not (granted and name in given_timings(layer, granted)):
-        index = layer.listeners   # `listeners_of`, its usual case written out
-        if index is None or index.size != len(game.cards):
-            index = listeners_of(game)
-        looks = index.by_timing.get(name)    # printed AUTO abilities' timings only: a subset of timing_zones
-        if looks is None:
-            return False
+    if s.delayed or s.granted and name in given_timings(layer, s.granted):
+        return name in layer.timing_zones and layer.stand_by_at(game, name, dry)
+    index = layer.listeners   # `listeners_of`, its usual case written out
+    if index is None or index.size != len(game.cards):
+        index = listeners_of(game)
+    looks = index.by_timing.get(name)    # printed AUTO abilities' timings only: a subset of timing_zones
+    if looks is not None:
         tp = state.turn_player
-        players = state.players
-        for seat, insts, tests, present in looks[2 if tp is None else tp]:
-            if present(players[seat], insts, tests):
-                break
-        else:
-            return False
-    elif name not in layer.timing_zones:
-        return False
-    return layer.stand_by_at(game, name, dry)
+        for seat, insts, tests, present in looks[2 if tp is None else tp]:   # none on this side: half the calls
+            if present(state.players[seat], insts, tests):
+                return layer.stand_by_at(game, name, dry)
+    return False
 
 
 def given_timings(layer, granted: tuple) -> frozenset:
