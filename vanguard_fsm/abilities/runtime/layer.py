@@ -40,6 +40,11 @@ from ..effects.delayed import stand_by_delayed
 from ..language.identity import home_of
 
 
+# a named tuple made with every field given, without its class call's Python __new__ (once per
+# trigger and ability played: `Ctx`, `Pending`); a named tuple's class call costs half as much again
+_new = tuple.__new__
+
+
 @lru_cache(maxsize=512)
 def _compiled(card):
     return compile_card(card)
@@ -245,14 +250,15 @@ class AbilityLayer(AddedClans):
         if spec.once is not None and abstate.is_used(game, spec.once, inst, placed, spec.key):
             return False
         # the Ctx (a named tuple: several times a plain tuple's cost) made only for whoever reads it:
-        # the conditions (none: nothing to ask) and the trace's `pending` step (most games: nobody)
-        ctx = Ctx(seat, inst, spec.key, timing, placed, origin, None, by) if spec.conditions else None
+        # the conditions (none: nothing to ask) and the trace's `pending` step (most games: nobody);
+        # this one and the Pending made by tuple.__new__ with every field (`_new`)
+        ctx = _new(Ctx, (seat, inst, spec.key, timing, placed, origin, None, by)) if spec.conditions else None
         if ctx is not None and not all_hold(game, ctx, spec.conditions):
             return False
         if dry:
             return True
         home = None if placed else home_of(game, inst, placed)     # a unit's: None (`home_of`, written out)
-        abstate.stand_by(game, Pending(seat, inst, spec.key, timing, placed, that, home))
+        abstate.stand_by(game, _new(Pending, (seat, inst, spec.key, timing, placed, that, home)))
         if game.hooks.hears("ability"):    # `emit_ability`'s test
             self.emit(game, ctx or Ctx(seat, inst, spec.key, timing, placed, origin, None, by), "AUTO", "pending")
         return True
@@ -370,7 +376,7 @@ def play_pending(game, entry) -> None:
     rest.remove(entry)
     abstate.set_pending(game, tuple(rest))
     spec = layer.specs[entry.key]
-    ctx = Ctx(entry.seat, entry.inst, entry.key, entry.timing, entry.placed, None, entry.home)
+    ctx = _new(Ctx, (entry.seat, entry.inst, entry.key, entry.timing, entry.placed, None, entry.home, None))
     if spec.requirement and not abstate.is_used(game, spec.once, entry.inst, entry.placed, spec.key) \
             and not all_hold(game, ctx, spec.requirement):
         abstate.mark_used(game, spec.once, entry.inst, entry.placed, spec.key)   # CR 8.1.1.2.3.1
