@@ -12,10 +12,10 @@ import pytest
 
 from vanguard_fsm.abilities.runtime import layer as layer_module
 from vanguard_fsm.abilities import new_game_with_abilities
-from vanguard_fsm.abilities.runtime.layer import _timing_specs
+from vanguard_fsm.abilities.runtime.layer import _timing_specs, every_card_specs
 from vanguard_fsm.abilities.runtime import static as static_module
 from vanguard_fsm.abilities.runtime.layer import AbilityLayer
-from vanguard_fsm.abilities.runtime.listeners import may_act, on_timing
+from vanguard_fsm.abilities.runtime.listeners import listening_specs, may_act, on_timing
 from vanguard_fsm.game.rules import check_timing as check_timing_module
 from vanguard_fsm.machine.builder import CompiledFlowSet
 from vanguard_fsm.machine.hooks import Hooks
@@ -29,10 +29,10 @@ from helpers import play
 AGENTS = ["random", "random-attacker", "heuristic"]
 
 
-def _trace(seed, agent, fmt="standard", flows=None) -> str:
+def _trace(seed, agent, fmt="standard", flows=None, decks=None) -> str:
     hooks, out = Hooks(), io.StringIO()
     TraceRecorder(hooks, out, keep=False)
-    game = new_game_with_abilities(seed, None, fmt, hooks=hooks, flows=flows)
+    game = new_game_with_abilities(seed, decks, fmt, hooks=hooks, flows=flows)
     play(game, (agent, agent), seed)
     return out.getvalue() + "|".join(game.history)
 
@@ -41,16 +41,21 @@ def _every_owner(game, name):
     return True, True
 
 
+def _every_card(layer, game, name):
+    """`listening_specs` replaced by the full look (`every_card_specs`)."""
+    return every_card_specs(layer, game, name, ())
+
+
 def _would_trigger(game, name) -> bool:
     """Would an AUTO ability on timing `name` stand by now? Every player's listening cards looked at,
-    whatever side of the turn it is (no `listening_owners` filter)."""
-    layer, saved = game.abilities, layer_module.listening_owners
-    layer_module.listening_owners = _every_owner
+    whatever side of the turn it is (no `listening_owners` filter, not the index's looks)."""
+    layer, saved = game.abilities, (layer_module.listening_owners, layer_module.listening_specs)
+    layer_module.listening_owners, layer_module.listening_specs = _every_owner, _every_card
     try:
         return any(layer.trigger(game, seat, inst, spec, name, placed, dry=True)
                    for seat, inst, spec, placed in _timing_specs(layer, game, name))
     finally:
-        layer_module.listening_owners = saved
+        layer_module.listening_owners, layer_module.listening_specs = saved
 
 
 def _unfiltered(layer, game, name, dry=False) -> bool:
@@ -93,8 +98,39 @@ def test_traces_are_the_same_without_the_timing_filter(monkeypatch, agent):
         with monkeypatch.context() as patch:
             patch.setattr(AbilityLayer, "on_timing", _unfiltered)
             patch.setattr(layer_module, "listening_owners", _every_owner)
+            patch.setattr(layer_module, "listening_specs", _every_card)
             slow = _trace(seed, agent)
         assert len(fast) > 1000 and fast == slow, f"seed {seed}: the timing filter changed the game"
+
+
+@pytest.mark.parametrize("agent", AGENTS)
+def test_the_index_looks_list_the_listening_abilities_that_can_trigger(monkeypatch, agent):
+    """At every timing fired, its abilities found through the index's looks on this side of the turn
+    (`listening_specs`) are the full look's at both players' cards (`every_card_specs`) in the same
+    order, less only abilities that cannot trigger."""
+    compared = left_out = 0
+
+    def checked(layer, game, name, dry=False):
+        nonlocal compared, left_out
+        if game.abilities is layer and name in layer.timing_zones:
+            fast = listening_specs(layer, game, name)
+            with monkeypatch.context() as patch:
+                patch.setattr(layer_module, "listening_owners", _every_owner)
+                full = every_card_specs(layer, game, name, ())
+            assert [entry for entry in full if entry in fast] == fast, f"{name}: not the full look's, in its order"
+            for seat, inst, spec, placed in full:
+                if (seat, inst, spec, placed) not in fast:
+                    left_out += 1
+                    assert not layer.trigger(game, seat, inst, spec, name, placed, dry=True), \
+                        f"{name}: {spec.key} left out"
+            compared += bool(fast)
+        return on_timing(layer, game, name, dry)
+
+    monkeypatch.setattr(AbilityLayer, "on_timing", checked)
+    for seed in range(3):     # a mirror match too: both players' cards listening at one timing
+        _trace(seed, agent)
+        _trace(seed, agent, decks=("tidewyrm", "tidewyrm"))
+    assert compared > 20 and left_out > 0
 
 
 def _flows_checking_with(patch, check):

@@ -85,18 +85,19 @@ def put(game, value: AbState) -> None:
 
 
 # The writers that run at every trigger, stand-by and ability played change a field or three of the
-# state: a list of its fields with those set, made an `AbState` (`_make`). `_replace` does the same
-# through a dict of its keywords and a map over every field name, several times slower.
+# state: a list of its fields with those set, made an `AbState` by tuple.__new__ (what `_make` does
+# after a Python call, then checking the length: a list made from an AbState has it). `_replace` does
+# the same through a dict of its keywords and a map over every field name, several times slower.
 _PENDING, _USED, _STOOD, _STOOD_SCOPE, _THAT, _REVEALED = (
     AbState._fields.index(name) for name in ("pending", "used", "stood", "stood_scope", "that", "revealed"))
-_make = AbState._make
+_new = tuple.__new__
 
 
 def set_pending(game, pending: tuple) -> None:
     """`pending` replaced (an ability stood by or is played)."""
     fields = list(game.state.abilities or EMPTY)     # `get`, written out
     fields[_PENDING] = pending
-    game.state.abilities = _make(fields)
+    game.state.abilities = _new(AbState, fields)
 
 
 def set_stood(game, stood: frozenset, scope: tuple) -> None:
@@ -104,7 +105,7 @@ def set_stood(game, stood: frozenset, scope: tuple) -> None:
     that makes an ability stand by writes them."""
     fields = list(game.state.abilities or EMPTY)
     fields[_STOOD], fields[_STOOD_SCOPE] = stood, scope
-    game.state.abilities = _make(fields)
+    game.state.abilities = _new(AbState, fields)
 
 
 def stand_by(game, entry: Pending) -> None:
@@ -137,7 +138,7 @@ def start_resolving(game, once: str | None, inst: int, placed: int, key: str, th
     if once is not None:
         fields[_USED] = fields[_USED] | {(scope(game, once), placed, inst, key)}
     fields[_THAT], fields[_REVEALED] = tuple(that), ()
-    game.state.abilities = _make(fields)
+    game.state.abilities = _new(AbState, fields)
 
 
 def set_that(game, placements) -> None:

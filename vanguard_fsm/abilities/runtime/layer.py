@@ -35,9 +35,14 @@ from .static import pay_and_resolve
 from ..language.targets import Ctx
 from .events import EVENT_TIMINGS, hit_event, on_zone_change
 from . import listeners
-from .listeners import cards_in, given_timings, listening_owners
+from .listeners import cards_in, given_timings, listening_owners, listening_specs
 from ..effects.delayed import stand_by_delayed
 from ..language.identity import home_of
+
+
+# a named tuple made with every field given, without its class call's Python __new__ (once per
+# trigger and ability played: `Ctx`, `Pending`); a named tuple's class call costs half as much again
+_new = tuple.__new__
 
 
 @lru_cache(maxsize=512)
@@ -121,6 +126,15 @@ def _timing_specs(layer, game, name) -> list:
     granted = (state.abilities or EMPTY).granted     # `abstate.get`, written out
     if granted and name not in given_timings(layer, granted):
         granted = ()     # none of the given abilities is an AUTO one on this timing
+    if not granted and not state.statuses:   # the usual case: printed abilities alone, no deleted unit
+        return listening_specs(layer, game, name)
+    return every_card_specs(layer, game, name, granted)
+
+
+def every_card_specs(layer, game, name, granted) -> list:
+    """`_timing_specs`'s full look: every listening card of the players with one on this side of the
+    turn, or with `granted` (given abilities on this timing) every card, a deleted unit's own text left out."""
+    state = game.state
     zones = layer.timing_zones[name]
     ids = None if granted else layer.timing_ids.get(name, ())   # granted abilities: look at every card
     tp = state.turn_player if state.turn_player is not None else 0
@@ -177,6 +191,7 @@ class AbilityLayer(AddedClans):
         self.timing_ids: dict = {}   # timing -> ids of the cards with an AUTO ability on it
         self.listeners = None        # per game: `listeners.TimingListeners`, built on first use
         self.subject_ids: dict = {}  # `_subject_ids`, filled as events ask
+        self.cost_questions: dict = {}   # ability key -> `_cost_question`, filled as optional abilities are played
         self.effect_by = None        # while an effect retires a unit: its card's player (`effects._retire`)
         for card in sorted(cards, key=lambda c: c.id):
             for spec in _compiled(card):
@@ -232,15 +247,20 @@ class AbilityLayer(AddedClans):
 
     def trigger(self, game, seat, inst, spec, timing, placed, origin=None, dry=False, that=(), by=None) -> bool:
         """Stands by if it may (True); `dry`: only say if; `that`: the event's units; `by`: its cause (Ctx.by)."""
-        ctx = Ctx(seat, inst, spec.key, timing, placed, origin, None, by)
-        if spec.once is not None and abstate.is_used(game, spec.once, inst, placed, spec.key) \
-                or spec.conditions and not all_hold(game, ctx, spec.conditions):   # none: nothing to ask
+        if spec.once is not None and abstate.is_used(game, spec.once, inst, placed, spec.key):
+            return False
+        # the Ctx (a named tuple: several times a plain tuple's cost) made only for whoever reads it:
+        # the conditions (none: nothing to ask) and the trace's `pending` step (most games: nobody);
+        # this one and the Pending made by tuple.__new__ with every field (`_new`)
+        ctx = _new(Ctx, (seat, inst, spec.key, timing, placed, origin, None, by)) if spec.conditions else None
+        if ctx is not None and not all_hold(game, ctx, spec.conditions):
             return False
         if dry:
             return True
         home = None if placed else home_of(game, inst, placed)     # a unit's: None (`home_of`, written out)
-        abstate.stand_by(game, Pending(seat, inst, spec.key, timing, placed, that, home))
-        self.emit(game, ctx, "AUTO", "pending")
+        abstate.stand_by(game, _new(Pending, (seat, inst, spec.key, timing, placed, that, home)))
+        if game.hooks.hears("ability"):    # `emit_ability`'s test
+            self.emit(game, ctx or Ctx(seat, inst, spec.key, timing, placed, origin, None, by), "AUTO", "pending")
         return True
 
     def subject(self, game, seat, inst, timings, zone, placed, origin=None, by=None) -> None:
@@ -356,7 +376,7 @@ def play_pending(game, entry) -> None:
     rest.remove(entry)
     abstate.set_pending(game, tuple(rest))
     spec = layer.specs[entry.key]
-    ctx = Ctx(entry.seat, entry.inst, entry.key, entry.timing, entry.placed, None, entry.home)
+    ctx = _new(Ctx, (entry.seat, entry.inst, entry.key, entry.timing, entry.placed, None, entry.home, None))
     if spec.requirement and not abstate.is_used(game, spec.once, entry.inst, entry.placed, spec.key) \
             and not all_hold(game, ctx, spec.requirement):
         abstate.mark_used(game, spec.once, entry.inst, entry.placed, spec.key)   # CR 8.1.1.2.3.1
@@ -369,9 +389,11 @@ def play_pending(game, entry) -> None:
     if not spec.optional:    # play_pending is an agenda task (`play_next`): this is its last step
         pay_and_resolve(game, ctx, spec, "AUTO", entry.that, last_step=True)
         return
-    what = ", ".join(n if a is None else f"{n} {a}" for n, a in spec.cost) or "no cost"
-    actions = [Action(f"ability:pay:{spec.key}", "ability_cost", entry.seat, (True,)),
-               Action(f"ability:decline:{spec.key}", "ability_cost", entry.seat, (False,))]
+    question = layer.cost_questions.get(spec.key)
+    if question is None:
+        question = _cost_question(layer, spec)
+    pay, decline, prompt = question
+    actions = [Action(pay, "ability_cost", entry.seat, (True,)), Action(decline, "ability_cost", entry.seat, (False,))]
 
     def answer(g, act):
         if act.args[0]:
@@ -379,7 +401,16 @@ def play_pending(game, entry) -> None:
         else:
             g.abilities.emit(g, ctx, "AUTO", "declined")
 
-    game.ask(entry.seat, "ability_cost", actions, answer, f"{spec.key} ({what}): use it?")
+    game.ask(entry.seat, "ability_cost", actions, answer, prompt)
+
+
+def _cost_question(layer, spec) -> tuple:
+    """(pay action id, decline action id, prompt) of an optional ability: they follow from its spec
+    alone, fixed when the layer is built, so each is formatted once per layer (`cost_questions`)."""
+    what = ", ".join(n if a is None else f"{n} {a}" for n, a in spec.cost) or "no cost"
+    question = layer.cost_questions[spec.key] = (f"ability:pay:{spec.key}", f"ability:decline:{spec.key}",
+                                                 f"{spec.key} ({what}): use it?")
+    return question
 
 
 # -- engine events -> engine timings for the card the event is about ----------------

@@ -73,8 +73,8 @@ def _by_owner(insts, owner) -> tuple:
 
 
 def _zone_tests(zones) -> tuple:
-    """The zones to look at, as (on VC, on an R circle, on a GC, hidden zone attributes, the heart)."""
-    return ("V" in zones, "R" in zones, "GC" in zones, tuple(attr for zone, attr in HIDDEN_ZONES if zone in zones),
+    """The zones to look at, as (on VC, on an R circle, on a GC, hidden (zone, attribute) pairs, the heart)."""
+    return ("V" in zones, "R" in zones, "GC" in zones, tuple(pair for pair in HIDDEN_ZONES if pair[0] in zones),
             "heart" in zones)
 
 
@@ -98,8 +98,9 @@ def cards_in(layer, game, seat, zones, ids=None):
             if u is not None and (ids is None or cards[u.card].id in ids):
                 out.append(("R", c, u.card, u.placed))
     if "GC" in zones:
-        out.extend(("GC", f"GC[{i}]", u.card, u.placed) for i, u in enumerate(p.gc)
-                   if ids is None or cards[u.card].id in ids)
+        for i, u in enumerate(p.gc):    # a plain loop: no generator object at every look
+            if ids is None or cards[u.card].id in ids:
+                out.append(("GC", f"GC[{i}]", u.card, u.placed))
     heart = vc.heart if vc is not None and "heart" in zones else None
     if heart is not None and (ids is None or cards[heart].id in ids):
         out.append(("heart", "heart", heart, 0))     # a heart card's own abilities (CR 10.27)
@@ -112,6 +113,62 @@ def cards_in(layer, game, seat, zones, ids=None):
 
 
 _HIDDEN_ZONE_NAMES = frozenset(zone for zone, _ in HIDDEN_ZONES)
+
+
+def listening_specs(layer, game, name: str) -> list:
+    """`_timing_specs` (layer.py) when no ability was given to a unit on timing `name` and no unit is
+    deleted (no statuses): the instances of the index's looks on this side of the turn, where the
+    timing's zones name (`_zone_tests`), in `cards_in`'s order, the turn player's first. An instance
+    left out of a side's look (each of its abilities on `name` says the other side's turn,
+    `conditions.turn_side`) is one whose conditions fail there: triggering it would do nothing."""
+    index = layer.listeners   # `listeners_of`, its usual case written out (as in `on_timing`)
+    if index is None or index.size != len(game.cards):
+        index = listeners_of(game)
+    looks = index.by_timing.get(name)
+    out = []
+    if looks is None:
+        return out
+    state = game.state
+    tp = state.turn_player
+    side = looks[2 if tp is None else tp]     # in seat order: seat 1's first on their turn
+    auto, cards = layer.auto, game.cards
+    for seat, insts, tests, _ in reversed(side) if tp == 1 else side:
+        for zone, inst, placed in _listening_in(state.players[seat], insts, tests):
+            for spec in auto[cards[inst].id][name]:
+                if spec.zones is not None and zone in spec.zones:
+                    out.append((seat, inst, spec, placed))
+    return out
+
+
+def _listening_in(p, insts: frozenset, tests: tuple) -> list:
+    """(zone, instance, placement) of the player's cards among `insts` where `tests` look (`_zone_tests`),
+    in `cards_in`'s order."""
+    on_v, on_r, on_gc, hidden, on_heart = tests
+    out = []
+    circles = p.circles
+    vc = circles["VC"]
+    if on_v and vc is not None:
+        if vc.card in insts:
+            out.append(("V", vc.card, vc.placed))
+        m = vc.mate if vc.legion() else None
+        if m is not None and m.card in insts:
+            out.append(("V", m.card, m.placed))
+    if on_r:
+        for c in REAR_CIRCLES:
+            u = circles[c]
+            if u is not None and u.card in insts:
+                out.append(("R", u.card, u.placed))
+    if on_gc:
+        for u in p.gc:
+            if u.card in insts:
+                out.append(("GC", u.card, u.placed))
+    if on_heart and vc is not None and vc.heart is not None and vc.heart in insts:
+        out.append(("heart", vc.heart, 0))
+    for zone, attr in hidden:
+        for inst in getattr(p, attr):
+            if inst in insts:
+                out.append((zone, inst, 0))
+    return out
 
 
 def listeners_of(game) -> TimingListeners:
@@ -156,24 +213,18 @@ def on_timing(layer, game, name: str, dry: bool = False) -> bool:
         return False
     state = game.state
     s = state.abilities or EMPTY     # `abstate.get`, written out: every timing asks
-    granted = s.granted
-    if not s.delayed and not (granted and name in given_timings(layer, granted)):
-        index = layer.listeners   # `listeners_of`, its usual case written out
-        if index is None or index.size != len(game.cards):
-            index = listeners_of(game)
-        looks = index.by_timing.get(name)    # printed AUTO abilities' timings only: a subset of timing_zones
-        if looks is None:
-            return False
+    if s.delayed or s.granted and name in given_timings(layer, s.granted):
+        return name in layer.timing_zones and layer.stand_by_at(game, name, dry)
+    index = layer.listeners   # `listeners_of`, its usual case written out
+    if index is None or index.size != len(game.cards):
+        index = listeners_of(game)
+    looks = index.by_timing.get(name)    # printed AUTO abilities' timings only: a subset of timing_zones
+    if looks is not None:
         tp = state.turn_player
-        players = state.players
-        for seat, insts, tests, present in looks[2 if tp is None else tp]:
-            if present(players[seat], insts, tests):
-                break
-        else:
-            return False
-    elif name not in layer.timing_zones:
-        return False
-    return layer.stand_by_at(game, name, dry)
+        for seat, insts, tests, present in looks[2 if tp is None else tp]:   # none on this side: half the calls
+            if present(state.players[seat], insts, tests):
+                return layer.stand_by_at(game, name, dry)
+    return False
 
 
 def given_timings(layer, granted: tuple) -> frozenset:
@@ -232,7 +283,7 @@ def _present(p, insts: frozenset, tests: tuple) -> bool:
                 return True
     if on_gc and any(u.card in insts for u in p.gc):
         return True
-    for attr in hidden:
+    for _, attr in hidden:
         if not insts.isdisjoint(getattr(p, attr)):
             return True
     return False

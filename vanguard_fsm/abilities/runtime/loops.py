@@ -23,16 +23,20 @@ is not the run's first (what came before it is not known).
 """
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from . import abstate
 
 
-class LoopRun(NamedTuple):
-    moves: int                # the flow move the run began after
-    played: int               # abilities played in it so far
-    optional: bool            # one of them said "you may": a player could have stopped it
-    marks: frozenset = frozenset()   # situations seen (from half the bound on)
+class LoopRun:
+    """The run of abilities played since a flow move: one record per layer, written anew in place at
+    each ability played (its only reader is `endless`, before it writes), so no object is made per ability."""
+
+    __slots__ = ("moves", "played", "optional", "marks")
+
+    def __init__(self) -> None:
+        self.moves = -1           # the flow move the run began after
+        self.played = 0           # abilities played in it so far
+        self.optional = False     # one of them said "you may": a player could have stopped it
+        self.marks = frozenset()  # situations seen (from half the bound on)
 
 
 def _units(p) -> tuple:
@@ -66,5 +70,7 @@ def endless(game, layer, spec, played: int, bound: int) -> bool:
             layer.loop_run = None
             return True
         marks = marks | {mark}
-    layer.loop_run = LoopRun(game.moves, played, optional, marks)
+    if run is None:
+        run = layer.loop_run = LoopRun()
+    run.moves, run.played, run.optional, run.marks = game.moves, played, optional, marks
     return False

@@ -82,8 +82,10 @@ def _own(game, seat, unit, zone, entries, found) -> int:
     for spec, arg, _ in entries if zone is not None else ():
         if spec.zones is not None and zone not in spec.zones:
             continue
-        ctx = Ctx(seat, unit.card, spec.key, "continuous", unit.placed)
-        if all_hold(game, ctx, spec.conditions):
+        # the Ctx only for whoever reads it: conditions or a count (+2000 with none: neither)
+        ctx = Ctx(seat, unit.card, spec.key, "continuous", unit.placed) \
+            if spec.conditions or not (arg is None or type(arg) is int) else None
+        if ctx is None or all_hold(game, ctx, spec.conditions):
             amount = 1 if arg is None else arg if type(arg) is int else counts.value(game, ctx, arg)
             total += amount
             if found is not None:
