@@ -217,3 +217,26 @@ def test_act_abilities_are_skipped_only_when_none_could_be_listed(monkeypatch, a
     for seed in range(6):       # 4 seeds looked 5 times after stride became choose, pay, place (issue 11)
         _trace(seed, agent)
     assert skipped > 20 and looked > 5      # both branches ran
+
+
+def test_named_tuples_made_field_by_field_give_every_field():
+    """The hot paths make `Ctx` and `Pending` with `tuple.__new__` (no class call), which does not
+    check the number of fields: every such call in the ability layer must list them all, so a field
+    added to either named tuple cannot leave a short tuple behind at one of those call sites."""
+    import ast
+    import inspect
+    from vanguard_fsm.abilities.runtime import abstate
+    from vanguard_fsm.abilities.language.targets import Ctx
+    kinds = {"Ctx": Ctx, "Pending": abstate.Pending}
+    checked = 0
+    for module in (layer_module, abstate):
+        for node in ast.walk(ast.parse(inspect.getsource(module))):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "_new"
+                    and isinstance(node.args[0], ast.Name) and node.args[0].id in kinds
+                    and isinstance(node.args[1], ast.Tuple)):
+                fields = kinds[node.args[0].id]._fields
+                assert len(node.args[1].elts) == len(fields), \
+                    f"{module.__name__}:{node.lineno}: {node.args[0].id} made with " \
+                    f"{len(node.args[1].elts)} values for its {len(fields)} fields {fields}"
+                checked += 1
+    assert checked >= 3     # the trigger's Ctx and Pending, and a played ability's Ctx
