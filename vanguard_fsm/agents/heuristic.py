@@ -33,48 +33,76 @@ class HeuristicAgent:
         self.seed = seed
 
     def choose(self, game, decision):
-        by_kind: dict[str, list] = {}
-        last = same = None
-        for a in decision.actions:      # a legal-action generator lists one kind: look its list up once per run
-            kind = a.kind
-            if kind is not last:
-                same = by_kind.get(kind)
-                if same is None:
-                    same = by_kind[kind] = []
-                last = kind
-            same.append(a)
-        kinds = tuple(by_kind)
-        ranked = _RANKED.get(kinds)
-        if ranked is None:
-            ranked = _ranked(kinds)
-        for kind in ranked:
-            chosen = _STRATEGIES[kind](game, decision, by_kind[kind], by_kind)
+        actions = decision.actions
+        n = len(actions)
+        if n == 2:                   # (the commonest: an option and `pass`) the key without a loop
+            kinds = (actions[0].kind, actions[1].kind)
+        elif n == 1:
+            return actions[0]        # every strategy answers one of the options, or none: the first
+        else:
+            kinds = tuple([a.kind for a in actions])    # the key of the decision's plan
+        plan = _PLANS.get(kinds)
+        if plan is None:
+            plan = _plan(kinds)
+        answer, steps, spans, fallback, regroup = plan
+        if answer is not None:
+            return actions[answer]   # decided by the kinds alone
+        if regroup is not None:      # kinds interleaved (no flow does it): each kind's options made adjacent
+            actions = tuple(map(actions.__getitem__, regroup))
+        for strategy, span in steps:
+            chosen = strategy(game, decision, actions[span], spans)
             if chosen is not None:
                 return chosen
-        return by_kind["pass"][0] if "pass" in by_kind else decision.actions[0]
+        return actions[fallback]
 
 
-_RANKED: dict[tuple, tuple] = {}
+_PLANS: dict[tuple, tuple] = {}
 
 
-def _ranked(kinds: tuple) -> tuple:
-    """The decision's kinds that have a strategy, in `_PRIORITY` order: worked out once per set of
-    kinds (a few dozen in a game), not by asking each of the two dozen priorities at every decision.
-    A strategy that weighs the whole decision (`_WHOLE_DECISION`) is asked for its first kind only:
-    it gives the same answer for the others (the guard step's intercept, guard and g_guardian)."""
-    if len(_RANKED) > 1024:
-        _RANKED.clear()
-    ranked, asked = [], set()
+def _plan(kinds: tuple) -> tuple:
+    """How to decide between options of these kinds (in this order), worked out once per sequence
+    of kinds (a few hundred in a simulation) rather than sorting the options by kind at every
+    decision: (answer, steps, spans, fallback, regroup).
+
+    `spans` maps each kind to the slice of the options of that kind, the options taken in `regroup`
+    order (None: as offered; a legal-action generator lists one kind, so each kind's options are
+    adjacent and keep their order). `steps` are the (strategy, span) pairs to ask, in `_PRIORITY`
+    order, for the kinds that have a strategy; a strategy that weighs the whole decision
+    (`_WHOLE_DECISION`) is asked once, for its first kind, with every option (span `slice(None)`)
+    and the spans to find each kind's. `fallback` is the option taken when no strategy chooses: the
+    first `pass`, else the first option. `answer` is the index of the option chosen whatever the
+    board, when the kinds decide: no strategy to ask (the fallback), or the first one asked takes
+    the first option of its kind (`_first`); else None."""
+    if len(_PLANS) > 4096:
+        _PLANS.clear()
+    at: dict[str, list] = {}
+    for i, kind in enumerate(kinds):
+        at.setdefault(kind, []).append(i)
+    regroup = [i for found in at.values() for i in found]
+    spans, start = {}, 0
+    for kind, found in at.items():
+        spans[kind] = slice(start, start + len(found))
+        start += len(found)
+    steps, asked = [], set()
     for kind in _PRIORITY:
-        if kind in kinds:
+        if kind in spans:
             strategy = _STRATEGIES[kind]
             if strategy in _WHOLE_DECISION:
                 if strategy in asked:
                     continue
                 asked.add(strategy)
-            ranked.append(kind)
-    ranked = _RANKED[kinds] = tuple(ranked)
-    return ranked
+                steps.append((strategy, slice(None)))
+            else:
+                steps.append((strategy, spans[kind]))
+    fallback = spans["pass"].start if "pass" in spans else 0
+    answer = None
+    if not steps:
+        answer = regroup[fallback]
+    elif steps[0][0] is _first:
+        answer = regroup[steps[0][1].start]
+    plan = _PLANS[kinds] = (answer, tuple(steps), spans, fallback,
+                            None if regroup == list(range(len(kinds))) else tuple(regroup))
+    return plan
 
 
 def _card(game, inst):
@@ -161,7 +189,7 @@ def _grades_total(game, d, actions, _):
                                        -(cards[a.args[0]].shield or 0)))
 
 
-def _call(game, d, actions, by_kind):
+def _call(game, d, actions, _):
     seat = d.player
     p = game.state.players[seat]
     cards = game.cards
@@ -192,10 +220,6 @@ def _call(game, d, actions, by_kind):
         if score > best_score:
             best, best_score = a, score
     return best
-
-
-def _battle(game, d, actions, _):
-    return actions[0]
 
 
 def _attack(game, d, actions, _):
@@ -232,13 +256,10 @@ def _attack(game, d, actions, _):
     return max(finalists, key=line)     # the first of the strongest, as over every action's (rank, power)
 
 
-def _boost(game, d, actions, _):
-    return actions[0]
-
-
-def _guard(game, d, actions, by_kind):
+def _guard(game, d, options, spans):
     """Guard the vanguard when the hit matters, with the smallest shield that holds: weighs every
-    intercept, guard and g_guardian option of the decision (`by_kind`), never `actions` alone."""
+    intercept, guard and g_guardian option of the decision (`options`, each kind's at its slice in
+    `spans`)."""
     state = game.state
     b = state.battle
     seat = d.player
@@ -254,14 +275,15 @@ def _guard(game, d, actions, by_kind):
     gap = atk + margin - dfn
     if gap < 0:
         return None
-    rewarding = perfect_guard.with_bonus(game, seat, by_kind.get("guard", ()))
+    guards = options[spans.get("guard", _NONE)]
+    rewarding = perfect_guard.with_bonus(game, seat, guards)
     if rewarding is not None:
         return rewarding  # its ability does more now than stop this hit: worth its discard
     me = state.players[seat]
     cards = game.cards
     useful = []           # (shield, action) of every option that adds a shield, each shield read once
     for k in ("intercept", "guard", "g_guardian"):
-        for a in by_kind.get(k, ()):
+        for a in options[spans.get(k, _NONE)]:
             if b.more and a.args[-1] != "VC":
                 continue  # several attacked units: only guardians that go to the vanguard (their last argument)
             inst = me.circles[a.args[0]].card if k == "intercept" else a.args[0]
@@ -273,7 +295,7 @@ def _guard(game, d, actions, by_kind):
         if shield <= _CHEAP_SHIELD and a.kind != "g_guardian":
             break     # a cheap guardian holds: no perfect guard
     else:
-        sentinel = perfect_guard.playable(game, seat, by_kind.get("guard", ()))
+        sentinel = perfect_guard.playable(game, seat, guards)
         if sentinel is not None:
             return sentinel
     if enough:
@@ -281,6 +303,7 @@ def _guard(game, d, actions, by_kind):
     return max(useful, key=lambda sa: sa[0])[1] if useful else None
 
 
+_NONE = slice(0)        # the span of a kind the decision does not offer: no options
 _CHEAP_SHIELD = 10000   # one guardian of at most this shield is cheaper than a perfect guard and its discard
 
 
@@ -303,6 +326,7 @@ def _stand(game, d, actions, _):
 
 
 def _first(game, d, actions, _):
+    """The first option of the kind (start a battle, boost, ...): `_plan` answers it without the call."""
     return actions[0]
 
 
@@ -357,12 +381,13 @@ _STRATEGIES = {
     "g_assist_remove_g_zone": _remove, "ride": _ride, "stride": _stride,
     "ultimate_stride": _ultimate_stride,
     "hand_grades_total": _grades_total,
-    "normal_call": _call, "battle": _battle, "attack": _attack, "boost": _boost, "guard": _guard,
+    "normal_call": _call, "battle": _first, "attack": _attack, "boost": _first, "guard": _guard,
     "intercept": _guard, "g_guardian": _guard, "power": _unit_target, "critical": _unit_target,
     "stand": _stand, "heal": _first, "ride_from_soul": _first,
     "act": _act, "ability_circle": _empty_circle, "ability_card": _ability_card,   # card abilities: every ACT it can pay for (`_act`)
 }
-# strategies that read every kind's options (`by_kind`), not the `actions` of the kind asked: one answer a decision
+# strategies that read every kind's options (all of them, and the spans), not the options of the kind asked:
+# one answer a decision
 _WHOLE_DECISION = frozenset({_guard})
 _PRIORITY = ("redraw", "g_assist_search", "g_assist", "g_assist_remove_hand", "g_assist_remove_g_zone", "ride",
              "ultimate_stride", "stride", "hand_grades_total", "normal_call", "act", "battle", "attack", "boost", "intercept", "guard", "g_guardian", "power", "critical", "stand", "heal", "ride_from_soul",
