@@ -40,7 +40,10 @@ class HeuristicAgent:
         elif n == 1:
             return actions[0]        # every strategy answers one of the options, or none: the first
         else:
-            kinds = tuple([a.kind for a in actions])    # the key of the decision's plan
+            kinds = []                  # the key of the decision's plan (a loop here: no comprehension's call)
+            for a in actions:
+                kinds.append(a.kind)
+            kinds = tuple(kinds)
         plan = _PLANS.get(kinds)
         if plan is None:
             plan = _plan(kinds)
@@ -190,31 +193,42 @@ def _grades_total(game, d, actions, _):
 
 
 def _call(game, d, actions, _):
-    seat = d.player
-    p = game.state.players[seat]
-    cards = game.cards
-    shields = 0
-    for i in p.hand:     # plain loops in the strategies: no generator object per decision
-        if (cards[i].shield or 0) >= 5000:
-            shields += 1
-    best, best_score = None, 0
+    """The call that gains most: a grade 1+ attacker in front, a booster behind (+3000 where it
+    fits), onto an empty circle (+10000) or over a unit 2000+ weaker; triggers only while the hand
+    keeps more than four shields of 5000+. A card's calls come in a row (one per circle): what
+    depends on the card is read at its first."""
+    p = game.state.players[d.player]
+    cards, circles = game.cards, p.circles
+    shields = None
+    best, best_score, last = None, 0, None
     for a in actions:
         inst, circle = a.args
-        c = game.cards[inst]
-        if c.unit == "trigger" and shields <= 4:
-            continue
-        occupant = p.circles[circle]
-        back = circle in BACK_ROW
-        if back and "boost" not in c.skills:
-            continue
-        if not back and c.grade == 0:
-            continue
-        score = c.power + (3000 if back == ("boost" in c.skills) else 0)
-        if occupant is not None:
-            old = game.cards[occupant.card]
-            if c.power < old.power + 2000:
+        if inst is not last:
+            last = inst
+            c = cards[inst]
+            power, boosts, front = c.power, "boost" in c.skills, c.grade != 0
+            if c.unit == "trigger":
+                if shields is None:
+                    shields = 0
+                    for i in p.hand:     # plain loops in the strategies: no generator object per decision
+                        if (cards[i].shield or 0) >= 5000:
+                            shields += 1
+                if shields <= 4:
+                    front = boosts = False    # none of its calls
+        if circle in BACK_ROW:
+            if not boosts:
                 continue
-            score -= old.power
+            score = power + 3000
+        else:
+            if not front:
+                continue
+            score = power if boosts else power + 3000
+        occupant = circles[circle]
+        if occupant is not None:
+            old = cards[occupant.card].power
+            if power < old + 2000:
+                continue
+            score -= old
         else:
             score += 10000
         if score > best_score:
