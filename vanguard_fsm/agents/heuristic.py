@@ -293,28 +293,32 @@ def _guard(game, d, options, spans):
     rewarding = perfect_guard.with_bonus(game, seat, guards)
     if rewarding is not None:
         return rewarding  # its ability does more now than stop this hit: worth its discard
-    me = state.players[seat]
-    cards = game.cards
-    useful = []           # (shield, action) of every option that adds a shield, each shield read once
+    circles, cards, more = state.players[seat].circles, game.cards, b.more
+    # one pass over the options that add a shield, intercepts first, each shield read once: the first
+    # of the smallest shields that hold (an intercept before a guardian of the same shield), whether
+    # a cheap guardian is among those that hold, and the first of the largest
+    holds = largest = None
+    holds_shield = largest_shield = 0
+    cheap = False
     for k in ("intercept", "guard", "g_guardian"):
         for a in options[spans.get(k, _NONE)]:
-            if b.more and a.args[-1] != "VC":
+            if more and a.args[-1] != "VC":
                 continue  # several attacked units: only guardians that go to the vanguard (their last argument)
-            inst = me.circles[a.args[0]].card if k == "intercept" else a.args[0]
-            shield = cards[inst].shield or 0
-            if shield > 0:
-                useful.append((shield, a))
-    enough = [(shield, a) for shield, a in useful if shield > gap]
-    for shield, a in enough:
-        if shield <= _CHEAP_SHIELD and a.kind != "g_guardian":
-            break     # a cheap guardian holds: no perfect guard
-    else:
+            shield = cards[circles[a.args[0]].card if k == "intercept" else a.args[0]].shield or 0
+            if shield <= 0:
+                continue
+            if shield > largest_shield:
+                largest, largest_shield = a, shield
+            if shield > gap:
+                if holds is None or shield < holds_shield:
+                    holds, holds_shield = a, shield
+                if shield <= _CHEAP_SHIELD and k != "g_guardian":
+                    cheap = True
+    if not cheap:     # no cheap guardian holds: a perfect guard, if one can be played
         sentinel = perfect_guard.playable(game, seat, guards)
         if sentinel is not None:
             return sentinel
-    if enough:
-        return min(enough, key=lambda sa: (sa[0], sa[1].kind != "intercept"))[1]
-    return max(useful, key=lambda sa: sa[0])[1] if useful else None
+    return holds if holds is not None else largest
 
 
 _NONE = slice(0)        # the span of a kind the decision does not offer: no options
