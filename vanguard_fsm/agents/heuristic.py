@@ -21,9 +21,8 @@ from __future__ import annotations
 from ..abilities.runtime.static import has_flag
 from ..abilities.language.targets import find_unit
 from ..game import zones
-from ..game.rules.damage import attack_power, defense_power
-from ..game.state import BACK_ROW, BEHIND, FRONT_ROW
-from . import perfect_guard
+from ..game.state import BACK_ROW, FRONT_ROW
+from .heuristic_battle import _attack, _guard, _stand, _unit_target
 
 
 class HeuristicAgent:
@@ -108,49 +107,58 @@ def _plan(kinds: tuple) -> tuple:
     return plan
 
 
-def _card(game, inst):
-    return game.cards[inst]
-
-
 def _redraw(game, d, actions, _):
-    """Return grade 3s when the hand has no grade 1 or 2 to ride with."""
-    hand = game.state.players[d.player].hand
-    grades = [game.cards[i].grade for i in hand]
+    """Return grade 3s when the hand has no grade 1 or 2 to ride with: the most grade 3s, the fewest
+    other cards (each grade 3 returned counts +1, each other card -2; an action's cards are distinct)."""
+    cards = game.cards
+    grades, want = set(), set()
+    for i in game.state.players[d.player].hand:
+        grade = cards[i].grade
+        grades.add(grade)
+        if grade >= 3:
+            want.add(i)
     if 1 in grades and 2 in grades:
         return next(a for a in actions if not a.args)
-    want = {i for i in hand if game.cards[i].grade >= 3}
-    # each grade 3 returned counts +1, each other card -2 (an action's cards are distinct hand cards)
-    return max(actions, key=lambda a: 3 * len(want.intersection(a.args)) - 2 * len(a.args))
+    return _first_best(actions, [3 * len(want.intersection(a.args)) - 2 * len(a.args) for a in actions])
+
+
+def _first_best(actions, keys):
+    """The first of the actions whose key (in `keys`, one per action) is the greatest, as
+    max(actions, key=...) gives, without a key function called from C for each action."""
+    return actions[keys.index(max(keys))]
 
 
 def _g_assist(game, d, actions, _):
-    take = [a for a in actions if a.args]
-    return take[0] if take else actions[0]
+    for a in actions:
+        if a.args:
+            return a
+    return actions[0]
 
 
 def _remove(game, d, actions, _):
     """Remove the least useful card: never the card to ride next, then the least shield."""
     want = zones.vanguard_grade(game, d.player) + 1
-
-    def value(a):
-        c = game.cards[a.args[0]]
-        return (c.grade == want, c.shield or 0, -c.grade)
-    return min(actions, key=value)
+    cards = game.cards
+    keys = [(cards[a.args[0]].grade != want, -(cards[a.args[0]].shield or 0), cards[a.args[0]].grade)
+            for a in actions]     # min of (grade == want, shield, -grade): the max of the negations
+    return _first_best(actions, keys)
 
 
 def _ride(game, d, actions, _):
     """The highest grade; but a vanguard at the stride grade stays while an Ultimate Stride waits
     and the hand holds a card with its name (its cost, CR 11.42)."""
     keep = _ultimate_name(game, d.player)
+    cards = game.cards
     if (keep is not None and zones.vanguard_grade(game, d.player) >= game.params["stride_vanguard_grade"]
-            and any(game.cards[i].name == keep for i in game.state.players[d.player].hand)):
+            and any(cards[i].name == keep for i in game.state.players[d.player].hand)):
         return None
-    return max(actions, key=lambda a: (game.cards[a.args[0]].grade, game.cards[a.args[0]].power))
+    return _first_best(actions, [(cards[a.args[0]].grade, cards[a.args[0]].power) for a in actions])
 
 
 def _stride(game, d, actions, _):
     """The strongest G unit (its cost is paid in the next step)."""
-    return max(actions, key=lambda a: game.cards[a.args[0]].power)
+    cards = game.cards
+    return _first_best(actions, [cards[a.args[0]].power for a in actions])
 
 
 def _ultimate_stride(game, d, actions, _):
@@ -160,7 +168,7 @@ def _ultimate_stride(game, d, actions, _):
     state = game.state
     damage = len(state.players[1 - d.player].damage)
     if damage >= game.params["damage_to_lose"][state.format] - 3:
-        return max(actions, key=lambda a: game.cards[a.args[0]].power)
+        return _stride(game, d, actions, _)
     return None
 
 
@@ -181,15 +189,15 @@ def _grades_total(game, d, actions, _):
     """A stride cost (grades totalling N): stop as soon as it is paid; else the highest grade
     (fewest cards), the least shield thrown away — keeping the last card with the vanguard's
     name while an Ultimate Stride waits for it."""
-    done = [a for a in actions if not a.args]
-    if done:
-        return done[0]
+    for a in actions:
+        if not a.args:
+            return a
     cards = game.cards
     keep = _ultimate_name(game, d.player)
     if keep is not None and sum(cards[i].name == keep for i in game.state.players[d.player].hand) > 1:
         keep = None     # a second copy may go
-    return max(actions, key=lambda a: (cards[a.args[0]].name != keep, cards[a.args[0]].grade,
-                                       -(cards[a.args[0]].shield or 0)))
+    return _first_best(actions, [(cards[a.args[0]].name != keep, cards[a.args[0]].grade,
+                                  -(cards[a.args[0]].shield or 0)) for a in actions])
 
 
 def _call(game, d, actions, _):
@@ -234,113 +242,6 @@ def _call(game, d, actions, _):
         if score > best_score:
             best, best_score = a, score
     return best
-
-
-def _attack(game, d, actions, _):
-    """The strongest line (attacker + possible booster) into the vanguard, a rear-guard's before the
-    vanguard's. The lines' powers are weighed only between the actions of the best target and attacker
-    kind (the first key of the order): often one action, and then no power is read at all."""
-    p = game.state.players[d.player]
-    best, finalists = None, []
-    for a in actions:     # the actions of the best rank, in order (one loop, no generator)
-        rank = (a.args[1] == "VC", a.args[0] != "VC")
-        if best is None or rank > best:
-            best, finalists = rank, [a]
-        elif rank == best:
-            finalists.append(a)
-    if len(finalists) == 1:
-        return finalists[0]
-    totals: dict = {}     # attacker circle -> its line's power (one per attacker, not per target)
-
-    def strength(attacker):
-        unit = p.circles[attacker]
-        total = zones.power(game, unit)
-        if unit.legion():   # the pair's power is summed (CR 10.25.6)
-            total += zones.power(game, unit.mate)
-        back = p.circles.get(BEHIND[attacker])
-        if back is not None and not back.rested and "boost" in game.cards[back.card].skills:
-            total += zones.power(game, back)
-        return total
-
-    def line(a):
-        attacker = a.args[0]
-        if attacker not in totals:
-            totals[attacker] = strength(attacker)
-        return totals[attacker]
-    return max(finalists, key=line)     # the first of the strongest, as over every action's (rank, power)
-
-
-def _guard(game, d, options, spans):
-    """Guard the vanguard when the hit matters, with the smallest shield that holds: weighs every
-    intercept, guard and g_guardian option of the decision (`options`, each kind's at its slice in
-    `spans`)."""
-    state = game.state
-    b = state.battle
-    seat = d.player
-    damage = len(state.players[seat].damage)
-    limit = game.params["damage_to_lose"][state.format]
-    if b is None or not b.target_is_vanguard or damage < limit - 3:
-        return None       # (checked before the powers: most guard steps end here)
-    if perfect_guard.guarded(game, seat):
-        return None       # a perfect guard is already on the guardian circle this battle (before the powers too)
-    atk, dfn = attack_power(game), defense_power(game, "VC")
-    drives = b.attacker == "VC"
-    margin = 5000 if drives and damage >= limit - 2 else 0
-    gap = atk + margin - dfn
-    if gap < 0:
-        return None
-    guards = options[spans.get("guard", _NONE)]
-    rewarding = perfect_guard.with_bonus(game, seat, guards)
-    if rewarding is not None:
-        return rewarding  # its ability does more now than stop this hit: worth its discard
-    circles, cards, more = state.players[seat].circles, game.cards, b.more
-    # one pass over the options that add a shield, intercepts first, each shield read once: the first
-    # of the smallest shields that hold (an intercept before a guardian of the same shield), whether
-    # a cheap guardian is among those that hold, and the first of the largest
-    holds = largest = None
-    holds_shield = largest_shield = 0
-    cheap = False
-    for k in ("intercept", "guard", "g_guardian"):
-        for a in options[spans.get(k, _NONE)]:
-            if more and a.args[-1] != "VC":
-                continue  # several attacked units: only guardians that go to the vanguard (their last argument)
-            shield = cards[circles[a.args[0]].card if k == "intercept" else a.args[0]].shield or 0
-            if shield <= 0:
-                continue
-            if shield > largest_shield:
-                largest, largest_shield = a, shield
-            if shield > gap:
-                if holds is None or shield < holds_shield:
-                    holds, holds_shield = a, shield
-                if shield <= _CHEAP_SHIELD and k != "g_guardian":
-                    cheap = True
-    if not cheap:     # no cheap guardian holds: a perfect guard, if one can be played
-        sentinel = perfect_guard.playable(game, seat, guards)
-        if sentinel is not None:
-            return sentinel
-    return holds if holds is not None else largest
-
-
-_NONE = slice(0)        # the span of a kind the decision does not offer: no options
-_CHEAP_SHIELD = 10000   # one guardian of at most this shield is cheaper than a perfect guard and its discard
-
-
-def _unit_target(game, d, actions, _):
-    """Trigger bonuses: to the attacking unit in our battle, else to the vanguard."""
-    state = game.state
-    b = state.battle
-    circles = [a.args[0] for a in actions]
-    if b is not None and state.turn_player == d.player and b.attacker in circles:
-        return actions[circles.index(b.attacker)]
-    if "VC" in circles:
-        return actions[circles.index("VC")]
-    return actions[0]
-
-
-def _stand(game, d, actions, _):
-    p = game.state.players[d.player]
-    rested = [a for a in actions if not a.args[0].startswith(("VC", "GC")) and p.unit_at(a.args[0]).rested]
-    return max(rested, key=lambda a: zones.power(game, p.unit_at(a.args[0]))) if rested else actions[0]
 
 
 def _first(game, d, actions, _):
