@@ -22,7 +22,7 @@ from ..abilities.runtime.static import has_flag
 from ..abilities.language.targets import find_unit
 from ..game import zones
 from ..game.state import BACK_ROW, FRONT_ROW
-from .heuristic_battle import _attack, _guard, _stand, _unit_target
+from . import heuristic_battle as battle
 
 
 class HeuristicAgent:
@@ -300,14 +300,14 @@ _STRATEGIES = {
     "g_assist_remove_g_zone": _remove, "ride": _ride, "stride": _stride,
     "ultimate_stride": _ultimate_stride,
     "hand_grades_total": _grades_total,
-    "normal_call": _call, "battle": _first, "attack": _attack, "boost": _first, "guard": _guard,
-    "intercept": _guard, "g_guardian": _guard, "power": _unit_target, "critical": _unit_target,
-    "stand": _stand, "heal": _first, "ride_from_soul": _first,
+    "normal_call": _call, "battle": _first, "attack": battle.attack, "boost": _first, "guard": battle.guard,
+    "intercept": battle.guard, "g_guardian": battle.guard, "power": battle.unit_target, "critical": battle.unit_target,
+    "stand": battle.stand, "heal": _first, "ride_from_soul": _first,
     "act": _act, "ability_circle": _empty_circle, "ability_card": _ability_card,   # card abilities: every ACT it can pay for (`_act`)
 }
 # strategies that read every kind's options (all of them, and the spans), not the options of the kind asked:
 # one answer a decision
-_WHOLE_DECISION = frozenset({_guard})
+_WHOLE_DECISION = frozenset({battle.guard})
 _PRIORITY = ("redraw", "g_assist_search", "g_assist", "g_assist_remove_hand", "g_assist_remove_g_zone", "ride",
              "ultimate_stride", "stride", "hand_grades_total", "normal_call", "act", "battle", "attack", "boost", "intercept", "guard", "g_guardian", "power", "critical", "stand", "heal", "ride_from_soul",
              "ability_circle", "ability_card")

@@ -14,7 +14,7 @@ from ..game.state import BEHIND
 from . import perfect_guard
 
 
-def _attack(game, d, actions, _):
+def attack(game, d, actions, _):
     """The strongest line (attacker + possible booster) into the vanguard, a rear-guard's before the
     vanguard's. The lines' powers are weighed only between the actions of the best target and attacker
     kind (the rank): often one action, and then no power is read at all."""
@@ -47,7 +47,7 @@ def _attack(game, d, actions, _):
     return chosen
 
 
-def _guard(game, d, options, spans):
+def guard(game, d, options, spans):
     """Guard the vanguard when the hit matters, with the smallest shield that holds: weighs every
     intercept, guard and g_guardian option of the decision (`options`, each kind's at its slice in
     `spans`)."""
@@ -102,7 +102,7 @@ _NONE = slice(0)        # the span of a kind the decision does not offer: no opt
 _CHEAP_SHIELD = 10000   # one guardian of at most this shield is cheaper than a perfect guard and its discard
 
 
-def _unit_target(game, d, actions, _):
+def unit_target(game, d, actions, _):
     """Trigger bonuses: to the attacking unit in our battle, else to the vanguard, else the first."""
     state = game.state
     b = state.battle
@@ -117,7 +117,7 @@ def _unit_target(game, d, actions, _):
     return vanguard if vanguard is not None else actions[0]
 
 
-def _stand(game, d, actions, _):
+def stand(game, d, actions, _):
     p = game.state.players[d.player]
     rested = [a for a in actions if not a.args[0].startswith(("VC", "GC")) and p.unit_at(a.args[0]).rested]
     return max(rested, key=lambda a: zones.power(game, p.unit_at(a.args[0]))) if rested else actions[0]
