@@ -21,9 +21,8 @@ from __future__ import annotations
 from ..abilities.runtime.static import has_flag
 from ..abilities.language.targets import find_unit
 from ..game import zones
-from ..game.rules.damage import attack_power, defense_power
-from ..game.state import BACK_ROW, BEHIND, FRONT_ROW
-from . import perfect_guard
+from ..game.state import BACK_ROW, FRONT_ROW
+from . import heuristic_battle as battle
 
 
 class HeuristicAgent:
@@ -33,93 +32,133 @@ class HeuristicAgent:
         self.seed = seed
 
     def choose(self, game, decision):
-        by_kind: dict[str, list] = {}
-        last = same = None
-        for a in decision.actions:      # a legal-action generator lists one kind: look its list up once per run
-            kind = a.kind
-            if kind is not last:
-                same = by_kind.get(kind)
-                if same is None:
-                    same = by_kind[kind] = []
-                last = kind
-            same.append(a)
-        kinds = tuple(by_kind)
-        ranked = _RANKED.get(kinds)
-        if ranked is None:
-            ranked = _ranked(kinds)
-        for kind in ranked:
-            chosen = _STRATEGIES[kind](game, decision, by_kind[kind], by_kind)
+        actions = decision.actions
+        n = len(actions)
+        if n == 2:                   # (the commonest: an option and `pass`) the key without a loop
+            kinds = (actions[0].kind, actions[1].kind)
+        elif n == 1:
+            return actions[0]        # every strategy answers one of the options, or none: the first
+        else:
+            kinds = []                  # the key of the decision's plan (a loop here: no comprehension's call)
+            for a in actions:
+                kinds.append(a.kind)
+            kinds = tuple(kinds)
+        plan = _PLANS.get(kinds)
+        if plan is None:
+            plan = _plan(kinds)
+        answer, steps, spans, fallback, regroup = plan
+        if answer is not None:
+            return actions[answer]   # decided by the kinds alone
+        if regroup is not None:      # kinds interleaved (no flow does it): each kind's options made adjacent
+            actions = tuple(map(actions.__getitem__, regroup))
+        for strategy, span in steps:
+            chosen = strategy(game, decision, actions[span], spans)
             if chosen is not None:
                 return chosen
-        return by_kind["pass"][0] if "pass" in by_kind else decision.actions[0]
+        return actions[fallback]
 
 
-_RANKED: dict[tuple, tuple] = {}
+_PLANS: dict[tuple, tuple] = {}
 
 
-def _ranked(kinds: tuple) -> tuple:
-    """The decision's kinds that have a strategy, in `_PRIORITY` order: worked out once per set of
-    kinds (a few dozen in a game), not by asking each of the two dozen priorities at every decision.
-    A strategy that weighs the whole decision (`_WHOLE_DECISION`) is asked for its first kind only:
-    it gives the same answer for the others (the guard step's intercept, guard and g_guardian)."""
-    if len(_RANKED) > 1024:
-        _RANKED.clear()
-    ranked, asked = [], set()
+def _plan(kinds: tuple) -> tuple:
+    """How to decide between options of these kinds (in this order), worked out once per sequence
+    of kinds (a few hundred in a simulation) rather than sorting the options by kind at every
+    decision: (answer, steps, spans, fallback, regroup).
+
+    `spans` maps each kind to the slice of the options of that kind, the options taken in `regroup`
+    order (None: as offered; a legal-action generator lists one kind, so each kind's options are
+    adjacent and keep their order). `steps` are the (strategy, span) pairs to ask, in `_PRIORITY`
+    order, for the kinds that have a strategy; a strategy that weighs the whole decision
+    (`_WHOLE_DECISION`) is asked once, for its first kind, with every option (span `slice(None)`)
+    and the spans to find each kind's. `fallback` is the option taken when no strategy chooses: the
+    first `pass`, else the first option. `answer` is the index of the option chosen whatever the
+    board, when the kinds decide: no strategy to ask (the fallback), or the first one asked takes
+    the first option of its kind (`_first`); else None."""
+    if len(_PLANS) > 4096:
+        _PLANS.clear()
+    at: dict[str, list] = {}
+    for i, kind in enumerate(kinds):
+        at.setdefault(kind, []).append(i)
+    regroup = [i for found in at.values() for i in found]
+    spans, start = {}, 0
+    for kind, found in at.items():
+        spans[kind] = slice(start, start + len(found))
+        start += len(found)
+    steps, asked = [], set()
     for kind in _PRIORITY:
-        if kind in kinds:
+        if kind in spans:
             strategy = _STRATEGIES[kind]
             if strategy in _WHOLE_DECISION:
                 if strategy in asked:
                     continue
                 asked.add(strategy)
-            ranked.append(kind)
-    ranked = _RANKED[kinds] = tuple(ranked)
-    return ranked
-
-
-def _card(game, inst):
-    return game.cards[inst]
+                steps.append((strategy, slice(None)))
+            else:
+                steps.append((strategy, spans[kind]))
+    fallback = spans["pass"].start if "pass" in spans else 0
+    answer = None
+    if not steps:
+        answer = regroup[fallback]
+    elif steps[0][0] is _first:
+        answer = regroup[steps[0][1].start]
+    plan = _PLANS[kinds] = (answer, tuple(steps), spans, fallback,
+                            None if regroup == list(range(len(kinds))) else tuple(regroup))
+    return plan
 
 
 def _redraw(game, d, actions, _):
-    """Return grade 3s when the hand has no grade 1 or 2 to ride with."""
-    hand = game.state.players[d.player].hand
-    grades = [game.cards[i].grade for i in hand]
+    """Return grade 3s when the hand has no grade 1 or 2 to ride with: the most grade 3s, the fewest
+    other cards (each grade 3 returned counts +1, each other card -2; an action's cards are distinct)."""
+    cards = game.cards
+    grades, want = set(), set()
+    for i in game.state.players[d.player].hand:
+        grade = cards[i].grade
+        grades.add(grade)
+        if grade >= 3:
+            want.add(i)
     if 1 in grades and 2 in grades:
         return next(a for a in actions if not a.args)
-    want = {i for i in hand if game.cards[i].grade >= 3}
-    # each grade 3 returned counts +1, each other card -2 (an action's cards are distinct hand cards)
-    return max(actions, key=lambda a: 3 * len(want.intersection(a.args)) - 2 * len(a.args))
+    return _first_best(actions, [3 * len(want.intersection(a.args)) - 2 * len(a.args) for a in actions])
+
+
+def _first_best(actions, keys):
+    """The first of the actions whose key (in `keys`, one per action) is the greatest, as
+    max(actions, key=...) gives, without a key function called from C for each action."""
+    return actions[keys.index(max(keys))]
 
 
 def _g_assist(game, d, actions, _):
-    take = [a for a in actions if a.args]
-    return take[0] if take else actions[0]
+    for a in actions:
+        if a.args:
+            return a
+    return actions[0]
 
 
 def _remove(game, d, actions, _):
     """Remove the least useful card: never the card to ride next, then the least shield."""
     want = zones.vanguard_grade(game, d.player) + 1
-
-    def value(a):
-        c = game.cards[a.args[0]]
-        return (c.grade == want, c.shield or 0, -c.grade)
-    return min(actions, key=value)
+    cards = game.cards
+    keys = [(cards[a.args[0]].grade != want, -(cards[a.args[0]].shield or 0), cards[a.args[0]].grade)
+            for a in actions]     # min of (grade == want, shield, -grade): the max of the negations
+    return _first_best(actions, keys)
 
 
 def _ride(game, d, actions, _):
     """The highest grade; but a vanguard at the stride grade stays while an Ultimate Stride waits
     and the hand holds a card with its name (its cost, CR 11.42)."""
     keep = _ultimate_name(game, d.player)
+    cards = game.cards
     if (keep is not None and zones.vanguard_grade(game, d.player) >= game.params["stride_vanguard_grade"]
-            and any(game.cards[i].name == keep for i in game.state.players[d.player].hand)):
+            and any(cards[i].name == keep for i in game.state.players[d.player].hand)):
         return None
-    return max(actions, key=lambda a: (game.cards[a.args[0]].grade, game.cards[a.args[0]].power))
+    return _first_best(actions, [(cards[a.args[0]].grade, cards[a.args[0]].power) for a in actions])
 
 
 def _stride(game, d, actions, _):
     """The strongest G unit (its cost is paid in the next step)."""
-    return max(actions, key=lambda a: game.cards[a.args[0]].power)
+    cards = game.cards
+    return _first_best(actions, [cards[a.args[0]].power for a in actions])
 
 
 def _ultimate_stride(game, d, actions, _):
@@ -129,7 +168,7 @@ def _ultimate_stride(game, d, actions, _):
     state = game.state
     damage = len(state.players[1 - d.player].damage)
     if damage >= game.params["damage_to_lose"][state.format] - 3:
-        return max(actions, key=lambda a: game.cards[a.args[0]].power)
+        return _stride(game, d, actions, _)
     return None
 
 
@@ -150,43 +189,54 @@ def _grades_total(game, d, actions, _):
     """A stride cost (grades totalling N): stop as soon as it is paid; else the highest grade
     (fewest cards), the least shield thrown away — keeping the last card with the vanguard's
     name while an Ultimate Stride waits for it."""
-    done = [a for a in actions if not a.args]
-    if done:
-        return done[0]
+    for a in actions:
+        if not a.args:
+            return a
     cards = game.cards
     keep = _ultimate_name(game, d.player)
     if keep is not None and sum(cards[i].name == keep for i in game.state.players[d.player].hand) > 1:
         keep = None     # a second copy may go
-    return max(actions, key=lambda a: (cards[a.args[0]].name != keep, cards[a.args[0]].grade,
-                                       -(cards[a.args[0]].shield or 0)))
+    return _first_best(actions, [(cards[a.args[0]].name != keep, cards[a.args[0]].grade,
+                                  -(cards[a.args[0]].shield or 0)) for a in actions])
 
 
-def _call(game, d, actions, by_kind):
-    seat = d.player
-    p = game.state.players[seat]
-    cards = game.cards
-    shields = 0
-    for i in p.hand:     # plain loops in the strategies: no generator object per decision
-        if (cards[i].shield or 0) >= 5000:
-            shields += 1
-    best, best_score = None, 0
+def _call(game, d, actions, _):
+    """The call that gains most: a grade 1+ attacker in front, a booster behind (+3000 where it
+    fits), onto an empty circle (+10000) or over a unit 2000+ weaker; triggers only while the hand
+    keeps more than four shields of 5000+. A card's calls come in a row (one per circle): what
+    depends on the card is read at its first."""
+    p = game.state.players[d.player]
+    cards, circles = game.cards, p.circles
+    shields = None
+    best, best_score, last = None, 0, None
     for a in actions:
         inst, circle = a.args
-        c = game.cards[inst]
-        if c.unit == "trigger" and shields <= 4:
-            continue
-        occupant = p.circles[circle]
-        back = circle in BACK_ROW
-        if back and "boost" not in c.skills:
-            continue
-        if not back and c.grade == 0:
-            continue
-        score = c.power + (3000 if back == ("boost" in c.skills) else 0)
-        if occupant is not None:
-            old = game.cards[occupant.card]
-            if c.power < old.power + 2000:
+        if inst is not last:
+            last = inst
+            c = cards[inst]
+            power, boosts, front = c.power, "boost" in c.skills, c.grade != 0
+            if c.unit == "trigger":
+                if shields is None:
+                    shields = 0
+                    for i in p.hand:     # plain loops in the strategies: no generator object per decision
+                        if (cards[i].shield or 0) >= 5000:
+                            shields += 1
+                if shields <= 4:
+                    front = boosts = False    # none of its calls
+        if circle in BACK_ROW:
+            if not boosts:
                 continue
-            score -= old.power
+            score = power + 3000
+        else:
+            if not front:
+                continue
+            score = power if boosts else power + 3000
+        occupant = circles[circle]
+        if occupant is not None:
+            old = cards[occupant.card].power
+            if power < old + 2000:
+                continue
+            score -= old
         else:
             score += 10000
         if score > best_score:
@@ -194,115 +244,8 @@ def _call(game, d, actions, by_kind):
     return best
 
 
-def _battle(game, d, actions, _):
-    return actions[0]
-
-
-def _attack(game, d, actions, _):
-    """The strongest line (attacker + possible booster) into the vanguard, a rear-guard's before the
-    vanguard's. The lines' powers are weighed only between the actions of the best target and attacker
-    kind (the first key of the order): often one action, and then no power is read at all."""
-    p = game.state.players[d.player]
-    best, finalists = None, []
-    for a in actions:     # the actions of the best rank, in order (one loop, no generator)
-        rank = (a.args[1] == "VC", a.args[0] != "VC")
-        if best is None or rank > best:
-            best, finalists = rank, [a]
-        elif rank == best:
-            finalists.append(a)
-    if len(finalists) == 1:
-        return finalists[0]
-    totals: dict = {}     # attacker circle -> its line's power (one per attacker, not per target)
-
-    def strength(attacker):
-        unit = p.circles[attacker]
-        total = zones.power(game, unit)
-        if unit.legion():   # the pair's power is summed (CR 10.25.6)
-            total += zones.power(game, unit.mate)
-        back = p.circles.get(BEHIND[attacker])
-        if back is not None and not back.rested and "boost" in game.cards[back.card].skills:
-            total += zones.power(game, back)
-        return total
-
-    def line(a):
-        attacker = a.args[0]
-        if attacker not in totals:
-            totals[attacker] = strength(attacker)
-        return totals[attacker]
-    return max(finalists, key=line)     # the first of the strongest, as over every action's (rank, power)
-
-
-def _boost(game, d, actions, _):
-    return actions[0]
-
-
-def _guard(game, d, actions, by_kind):
-    """Guard the vanguard when the hit matters, with the smallest shield that holds: weighs every
-    intercept, guard and g_guardian option of the decision (`by_kind`), never `actions` alone."""
-    state = game.state
-    b = state.battle
-    seat = d.player
-    damage = len(state.players[seat].damage)
-    limit = game.params["damage_to_lose"][state.format]
-    if b is None or not b.target_is_vanguard or damage < limit - 3:
-        return None       # (checked before the powers: most guard steps end here)
-    if perfect_guard.guarded(game, seat):
-        return None       # a perfect guard is already on the guardian circle this battle (before the powers too)
-    atk, dfn = attack_power(game), defense_power(game, "VC")
-    drives = b.attacker == "VC"
-    margin = 5000 if drives and damage >= limit - 2 else 0
-    gap = atk + margin - dfn
-    if gap < 0:
-        return None
-    rewarding = perfect_guard.with_bonus(game, seat, by_kind.get("guard", ()))
-    if rewarding is not None:
-        return rewarding  # its ability does more now than stop this hit: worth its discard
-    me = state.players[seat]
-    cards = game.cards
-    useful = []           # (shield, action) of every option that adds a shield, each shield read once
-    for k in ("intercept", "guard", "g_guardian"):
-        for a in by_kind.get(k, ()):
-            if b.more and a.args[-1] != "VC":
-                continue  # several attacked units: only guardians that go to the vanguard (their last argument)
-            inst = me.circles[a.args[0]].card if k == "intercept" else a.args[0]
-            shield = cards[inst].shield or 0
-            if shield > 0:
-                useful.append((shield, a))
-    enough = [(shield, a) for shield, a in useful if shield > gap]
-    for shield, a in enough:
-        if shield <= _CHEAP_SHIELD and a.kind != "g_guardian":
-            break     # a cheap guardian holds: no perfect guard
-    else:
-        sentinel = perfect_guard.playable(game, seat, by_kind.get("guard", ()))
-        if sentinel is not None:
-            return sentinel
-    if enough:
-        return min(enough, key=lambda sa: (sa[0], sa[1].kind != "intercept"))[1]
-    return max(useful, key=lambda sa: sa[0])[1] if useful else None
-
-
-_CHEAP_SHIELD = 10000   # one guardian of at most this shield is cheaper than a perfect guard and its discard
-
-
-def _unit_target(game, d, actions, _):
-    """Trigger bonuses: to the attacking unit in our battle, else to the vanguard."""
-    state = game.state
-    b = state.battle
-    circles = [a.args[0] for a in actions]
-    if b is not None and state.turn_player == d.player and b.attacker in circles:
-        return actions[circles.index(b.attacker)]
-    if "VC" in circles:
-        return actions[circles.index("VC")]
-    return actions[0]
-
-
-def _stand(game, d, actions, _):
-    p = game.state.players[d.player]
-    rested = [a for a in actions if not a.args[0].startswith(("VC", "GC")) and p.unit_at(a.args[0]).rested]
-    return max(rested, key=lambda a: zones.power(game, p.unit_at(a.args[0]))) if rested else actions[0]
-
-
 def _first(game, d, actions, _):
+    """The first option of the kind (start a battle, boost, ...): `_plan` answers it without the call."""
     return actions[0]
 
 
@@ -357,13 +300,14 @@ _STRATEGIES = {
     "g_assist_remove_g_zone": _remove, "ride": _ride, "stride": _stride,
     "ultimate_stride": _ultimate_stride,
     "hand_grades_total": _grades_total,
-    "normal_call": _call, "battle": _battle, "attack": _attack, "boost": _boost, "guard": _guard,
-    "intercept": _guard, "g_guardian": _guard, "power": _unit_target, "critical": _unit_target,
-    "stand": _stand, "heal": _first, "ride_from_soul": _first,
+    "normal_call": _call, "battle": _first, "attack": battle.attack, "boost": _first, "guard": battle.guard,
+    "intercept": battle.guard, "g_guardian": battle.guard, "power": battle.unit_target, "critical": battle.unit_target,
+    "stand": battle.stand, "heal": _first, "ride_from_soul": _first,
     "act": _act, "ability_circle": _empty_circle, "ability_card": _ability_card,   # card abilities: every ACT it can pay for (`_act`)
 }
-# strategies that read every kind's options (`by_kind`), not the `actions` of the kind asked: one answer a decision
-_WHOLE_DECISION = frozenset({_guard})
+# strategies that read every kind's options (all of them, and the spans), not the options of the kind asked:
+# one answer a decision
+_WHOLE_DECISION = frozenset({battle.guard})
 _PRIORITY = ("redraw", "g_assist_search", "g_assist", "g_assist_remove_hand", "g_assist_remove_g_zone", "ride",
              "ultimate_stride", "stride", "hand_grades_total", "normal_call", "act", "battle", "attack", "boost", "intercept", "guard", "g_guardian", "power", "critical", "stand", "heal", "ride_from_soul",
              "ability_circle", "ability_card")

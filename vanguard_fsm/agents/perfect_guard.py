@@ -7,7 +7,7 @@ The agent reads that from the compiled abilities, not from card names, so a new 
 in the data is played the same way. Whether one works now is asked of the same terms the engine
 resolves with: its cost payable (`game.costs.payable`; the discard spares the card itself), the
 attacked vanguard among its effect's targets. Only the guard steps where the hit matters get
-here, and finding a card's ability is two lookups in the layer's AUTO index, so the common case
+here, and the perfect guards of a card set are found once (`_sentinels`), so the common case
 costs nothing. A perfect guard whose ability gives more right now — an `if` among its effects
 whose conditions hold as the guard is chosen (a Deletor sentinel's "and if another of its name is
 in your drop zone and the opponent's vanguard is deleted, delete it again at the end of the turn")
@@ -24,12 +24,27 @@ from ..game.rules.costs import payable
 _EFFECT = "cannot_be_hit"
 
 
-def _spec_of(game, inst):
-    """The card's perfect-guard ability spec, or None."""
-    for spec in game.abilities.auto.get(game.cards[inst].id, {}).get("when_placed", ()):
-        if spec.zones and "GC" in spec.zones and any(name == _EFFECT for name, _, _ in spec.effects):
-            return spec
-    return None
+def _sentinels(layer) -> dict:
+    """Card id -> its perfect-guard ability spec, for every such card of the layer's: worked out
+    once per card set from the layer's AUTO index, which its games share read-only (kept with the
+    index: its identity is checked, and holding it keeps its id from being reused). A game with
+    none (most decks) then asks nothing more at a guard step."""
+    auto = layer.auto
+    kept = _SENTINELS.get(id(auto))
+    if kept is None or kept[0] is not auto:
+        if len(_SENTINELS) >= 8:
+            _SENTINELS.clear()
+        found = {}
+        for card_id, by_timing in auto.items():
+            for spec in by_timing.get("when_placed", ()):
+                if spec.zones and "GC" in spec.zones and any(name == _EFFECT for name, _, _ in spec.effects):
+                    found[card_id] = spec     # its first such ability, as the cards' order lists them
+                    break
+        kept = _SENTINELS[id(auto)] = (auto, found)
+    return kept[1]
+
+
+_SENTINELS: dict = {}     # id(layer.auto) -> (layer.auto, `_sentinels`)
 
 
 def guarded(game, seat) -> bool:
@@ -37,9 +52,12 @@ def guarded(game, seat) -> bool:
     be pending): more guardians would be thrown away."""
     if game.abilities is None:
         return False
-    for g in game.state.players[seat].gc:     # a plain loop: asked at every guard step that matters
-        if _spec_of(game, g.card) is not None:
-            return True
+    sentinels = _sentinels(game.abilities)
+    if sentinels:
+        cards = game.cards
+        for g in game.state.players[seat].gc:     # a plain loop: asked at every guard step that matters
+            if cards[g.card].id in sentinels:
+                return True
     return False
 
 
@@ -49,17 +67,21 @@ def playable(game, seat, guards, bonus=False):
     only one whose ability also has an `if` whose conditions hold now."""
     if game.abilities is None:
         return None
+    sentinels = _sentinels(game.abilities)
+    if not sentinels:
+        return None
+    cards = game.cards
     for a in guards:
         if len(a.args) > 1 and a.args[-1] != "VC":
             continue
         inst = a.args[0]
-        spec = _spec_of(game, inst)
+        spec = sentinels.get(cards[inst].id)
         if spec is None:
             continue
         ctx = Ctx(seat, inst, spec.key, spec.timing, 0)
-        if not payable(game, ctx, spec.cost):
-            continue
         if bonus and not _bonus_holds(game, ctx, spec):
+            continue      # (before the cost: most perfect guards have no `if` at all)
+        if not payable(game, ctx, spec.cost):
             continue
         _, target, _ = next(e for e in spec.effects if e[0] == _EFFECT)
         units, _, _ = candidates(game, ctx, target)

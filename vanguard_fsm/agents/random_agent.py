@@ -40,7 +40,8 @@ class RandomAttackerAgent(RandomAgent):
 
     def choose(self, game, decision):
         actions = decision.actions
-        attacks = [a for a in actions if a.kind in ATTACK_KINDS]
-        if attacks:
-            actions = attacks
+        for a in actions:     # most decisions offer no attack: no list built for them
+            if a.kind in ATTACK_KINDS:
+                actions = [a for a in actions if a.kind in ATTACK_KINDS]
+                break
         return actions[self.below(len(actions))]
