@@ -22,7 +22,7 @@ from vanguard_fsm.game.engine import Game
 from vanguard_fsm.game.factory import default_decks
 from vanguard_fsm.machine.builder import CompiledFlowSet, FlowMachine, SafeMachine
 from vanguard_fsm.machine.hooks import Hooks
-from vanguard_fsm.machine.lean import LeanEvent, LeanMachine
+from vanguard_fsm.machine.lean import AgendaPlan, LeanEvent, LeanMachine
 from vanguard_fsm.machine.loader import load_flowset
 from vanguard_fsm.paths import builtin_flows_dir
 from vanguard_fsm.record.trace import TraceRecorder
@@ -207,3 +207,31 @@ def test_a_machine_changed_after_it_was_built_behaves_the_same_on_both_classes(c
         stock = _changed_after_build(Machine, seed, _CHANGES[change])
         lean = _changed_after_build(LeanMachine, seed, _CHANGES[change])
         assert stock == lean, f"seed {seed}"
+
+
+class _Ctx:
+    """A context with an agenda, as the flow runner's (the only thing an `AgendaPlan` reads)."""
+
+    def __init__(self) -> None:
+        self.agenda = ["first"]
+
+
+@pytest.mark.parametrize("extra", [(), ("more",)])
+def test_an_agenda_plan_schedules_the_same_on_both_classes(extra):
+    """The lean path extends the agenda for an `AgendaPlan` itself instead of calling it: the same
+    tasks, in the same order and at the same point among the other `after` callbacks, as the library's
+    call — and the same error when the trigger is given no context at all."""
+    seen = {}
+    for cls in (Machine, LeanMachine):
+        ctx, log = _Ctx(), []
+        machine = cls(model=None, states=["a", "b"], initial="a", auto_transitions=False)
+        note = lambda *a: log.append(list(a[0].agenda) if a else None)   # noqa: E731
+        machine.add_transition("go", "a", "b", after=[note, AgendaPlan(("x", "y")), note])
+        model = type("Model", (), {"state": "a"})()
+        assert machine.events["go"].trigger(model, ctx, *extra) is True
+        seen[cls] = (model.state, ctx.agenda, list(log))
+        model.state = "a"
+        with pytest.raises(TypeError):
+            machine.events["go"].trigger(model)
+    assert seen[Machine] == seen[LeanMachine] == (
+        "b", ["first", "x", "y"], [["first"], ["first", "x", "y"]])

@@ -16,7 +16,7 @@ from transitions import Machine
 from transitions.core import Event
 
 from ..paths import flows_name
-from .lean import NO_KWARGS, LeanEvent, LeanMachine
+from .lean import NO_KWARGS, AgendaPlan, LeanEvent, LeanMachine
 from .registry import REGISTRY, Registry
 from .spec import FlowSet, FlowSpec, StateSpec
 
@@ -112,12 +112,6 @@ def entry_tasks(flow_name: str, state: StateSpec, registry: Registry = REGISTRY)
     return _plan(flow_name, [state], (), registry)
 
 
-def _after(plan_reversed: tuple):
-    def schedule(ctx) -> None:
-        ctx.agenda.extend(plan_reversed)
-    return schedule
-
-
 def entry_at(spec: FlowSpec, path: str, registry: Registry) -> tuple[str, tuple]:
     """(leaf, agenda tasks reversed) of a machine started at its state `path` rather than its
     initial one (a state's `invoke_at`): the states down to it are entered, with their timings."""
@@ -147,13 +141,13 @@ def compile_flow(spec: FlowSpec, registry: Registry = REGISTRY, machine_cls: typ
                 t.trigger, leaf.path, dest_leaf,
                 conditions=[registry.conditions[c] for c in t.conditions],
                 unless=[registry.conditions[c] for c in t.unless],
-                after=[_after(tuple(reversed(plan)))],
+                after=[AgendaPlan(tuple(reversed(plan)))],
             )
     for itr in spec.interrupts:
         target = spec.all_states[itr.dest]
         plan = _plan(spec.name, _entered(spec, None, target), (), registry)
         flow.machine.add_transition(itr.trigger, "*", spec.initial_leaf(target).path,
-                                    after=[_after(tuple(reversed(plan)))])
+                                    after=[AgendaPlan(tuple(reversed(plan)))])
         flow.interrupts[itr.trigger] = itr.dest
     flow.events = dict(flow.machine.events)
     return flow

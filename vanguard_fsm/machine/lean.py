@@ -16,8 +16,9 @@ and run the same steps in the same order:
 
 `LeanEvent.fire(model, args)` is `trigger(model, *args)` for a caller that holds its
 arguments as a tuple already (the flow runner: one `(game,)` for all its triggers).
-Callbacks get the trigger's arguments (`send_event=False`); a callback or condition
-given by name is resolved by the machine's `resolve_callable`, as in the library.
+An `AgendaPlan` (the flow's entry plans) is the one callback the fast path does not call: it
+does the plan's agenda extend itself. Callbacks get the trigger's arguments
+(`send_event=False`); a callback or condition given by name is resolved by the machine's `resolve_callable`, as in the library.
 Anything this fast path does not model — a queued machine, `send_event=True`,
 `prepare_event`/`finalize_event`/`on_exception` callbacks, a state of a class other
 than `State` (whatever `state_cls` made it, or given to `add_states` as an instance),
@@ -76,6 +77,21 @@ class MachineView:
 
 
 _OPTIONS = frozenset(("_queued", "send_event", "model_attribute"))   # what `unmodelled` is made of
+
+
+class AgendaPlan:
+    """An `after` callback that schedules tasks: called with the trigger's arguments, it extends the
+    first one's `agenda` with `tasks` (the flow runner's entry plans, `builder.compile_flow`: every
+    flow transition has one). The lean path does that extend itself rather than call it (a Python
+    call from `fire` cost about as much as the rest of an `after`); the library calls it."""
+
+    __slots__ = ("tasks",)
+
+    def __init__(self, tasks: tuple) -> None:
+        self.tasks = tasks
+
+    def __call__(self, ctx, *args, **kwargs) -> None:
+        ctx.agenda.extend(self.tasks)
 
 
 def _event_data(machine, event, model, args, kwargs) -> EventData:
@@ -185,6 +201,9 @@ class LeanEvent(Event):
             if dest.final and view._on_final:
                 _run(view._on_final, machine, self, model, args, kwargs)
         for func in transition.after:
+            if func.__class__ is AgendaPlan and args:   # its call, written out
+                args[0].agenda.extend(func.tasks)
+                continue
             if func.__class__ is not _FUNCTION and isinstance(func, str):
                 func = machine.resolve_callable(func, _event_data(machine, self, model, args, kwargs))
             func(*args) if plain else func(*args, **kwargs)

@@ -130,17 +130,16 @@ class Runner:
         return self.run(0) is not None
 
     def run(self, moves: int = -1) -> str | None:
-        """The game's loop (`Game.advance`, `step`): the agenda's tasks, then a flow move, then the tasks it
-        scheduled ... until a task leaves a decision pending (None), a move stops at a decision or ends the
-        flows (MOVE_DECISION, MOVE_DONE) or `moves` moves are made (-1: no bound; 0: tasks only,
-        MOVE_DRAINED). One loop, not a `drain` and a `move` call from the game per move (~1,000 a game).
-        Around each move, as the game defines it: no board value is kept while tasks run (they write it:
-        `ctx.reads` None, `board_cache.close`); a move, its conditions and the decision it may stop at
-        read a board version (`ctx.reads = (ctx.state, {})` when none is open, `open_version`); a move counts
-        in `ctx.moves`; more than `ctx.move_limit` since the last choice (`ctx.chosen_at`) is a `Runaway`."""
+        """The game's loop (`Game.advance`, `step`): tasks, a flow move, the tasks it scheduled ... until a
+        task leaves a decision pending (None), a move stops at a decision or ends the flows (MOVE_DECISION,
+        MOVE_DONE) or `moves` moves are made (-1: no bound; 0: tasks only, MOVE_DRAINED). Around each move,
+        as the game defines it: no board value is kept while tasks run (`ctx.reads` None); a move and its
+        decision read a board version (`(ctx.state, {})`, `open_version`; the last one if it kept nothing);
+        a move counts in `ctx.moves`; over `ctx.move_limit` since `ctx.chosen_at` is a `Runaway`."""
         ctx = self.ctx
         hooks = ctx.hooks
         timing_subs = hooks.timing_subs     # cleared in place when subscriptions change: held
+        enter, timing_marker, version = ENTER, TIMING, None   # markers asked of every task: locals
         while True:
             agenda = ctx.agenda
             if agenda:
@@ -150,7 +149,7 @@ class Runner:
                     if ctx.pending is not None:
                         return None
                     fn, args = pop()
-                    if fn is ENTER:
+                    if fn is enter:
                         flow_name, state = args
                         subs = hooks.state_subs
                         if subs:
@@ -162,7 +161,7 @@ class Runner:
                                 subs = hooks.subscribers_of_timing(timing)
                             for sub in subs:
                                 sub(ctx, timing)
-                    elif fn is TIMING:
+                    elif fn is timing_marker:
                         name, first_entry_of = args
                         if first_entry_of is not None:
                             frame = self.stack[-1]
@@ -180,8 +179,10 @@ class Runner:
                 return None
             if not moves:
                 return MOVE_DRAINED
-            if ctx.reads is None:
-                ctx.reads = (ctx.state, {})
+            if ctx.reads is None:     # a version that kept nothing is as good as new: not made again
+                if version is None or version[1] or version[0] is not ctx.state:
+                    version = (ctx.state, {})
+                ctx.reads = version
             outcome = self.move()
             ctx.moves += 1
             if outcome is MOVE_DECISION or outcome is MOVE_DONE:
@@ -194,7 +195,6 @@ class Runner:
 
     def move(self) -> str:
         """One flow move, with the agenda empty and no decision pending."""
-        ctx = self.ctx
         frame = self.stack[-1]
         flow = frame.flow
         leaf = flow.leaves[frame.state]
@@ -207,7 +207,7 @@ class Runner:
                 start, plan = child.entries[leaf.invoke_at]
             self.stack.append(Frame(child, start, self.transitions))
             self._entered(child, start)
-            ctx.agenda.extend(plan)
+            self.ctx.agenda.extend(plan)
             return MOVE_INVOKE
         if leaf.final:
             self.stack.pop()
