@@ -16,9 +16,10 @@ and run the same steps in the same order:
 
 `LeanEvent.fire(model, args)` is `trigger(model, *args)` for a caller that holds its
 arguments as a tuple already (the flow runner: one `(game,)` for all its triggers).
-An `AgendaPlan` (the flow's entry plans) is the one callback the fast path does not call: it
-does the plan's agenda extend itself. Callbacks get the trigger's arguments
-(`send_event=False`); a callback or condition given by name is resolved by the machine's `resolve_callable`, as in the library.
+An `AgendaPlan` (the flow's entry plans) is the one callback the fast path does not
+call: it does the plan's agenda extend itself. Callbacks get the trigger's arguments
+(`send_event=False`); a callback or condition given by name is resolved by the
+machine's `resolve_callable`, as in the library.
 Anything this fast path does not model — a queued machine, `send_event=True`,
 `prepare_event`/`finalize_event`/`on_exception` callbacks, a state of a class other
 than `State` (whatever `state_cls` made it, or given to `add_states` as an instance),
