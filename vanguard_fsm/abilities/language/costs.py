@@ -135,20 +135,20 @@ class CardsToZone:
         self.bottom = bottom     # into the deck: under it, in the order chosen
         self.__doc__ = doc
 
-    def _zone(self, game, ctx) -> tuple:
-        """(the cards of the zone paid from, the card spared in it: the ability's own when `spare_self`, else None)."""
-        return getattr(_player(game, ctx), self.src), ctx.inst if self.spare_self else None
-
     def _source(self, game, ctx):
-        cards, spared = self._zone(game, ctx)     # the spared card left out
-        return cards if spared is None else [i for i in cards if i != spared]
+        """The cards of the zone paid from, but the ability's own card when `spare_self` (spared)."""
+        cards = getattr(_player(game, ctx), self.src)
+        return [i for i in cards if i != ctx.inst] if self.spare_self else cards
 
     def _cards(self, game, ctx, filters):
         return _matching(game, ctx, self._source(game, ctx), filters)
 
     def payable(self, game, ctx, arg):
-        n, filters = picked(arg)     # `_cards`, counted only until there are enough
-        return _enough(game, ctx, *self._zone(game, ctx), filters, n)
+        """`_cards`, counted only until there are enough, the zone read here: asked for each G guardian
+        at every guard decision."""
+        n, filters = picked(arg)
+        zone = getattr(game.state.players[ctx.seat], self.src)
+        return _enough(game, ctx, zone, ctx.inst if self.spare_self else None, filters, n)
 
     def pay(self, game, ctx, arg, then):
         n, filters = picked(arg)
