@@ -15,7 +15,8 @@ from ...game.rules.costs import paid_by, pay_all, payable  # noqa: F401  (one li
 from ...game.state import REAR_CIRCLES
 from .choose import card_options, choose, unit_options
 from .registry import ABILITIES
-from .filters import filters_of, passes
+from .filters import passes
+from .picks import enough as _enough, matching as _matching, picked
 from .targets import candidates, find_unit
 
 
@@ -36,13 +37,6 @@ def _continue(game, then, chosen=()):
     game.then(fn, *args)
 
 
-def picked(arg) -> tuple[int, tuple]:
-    """A pick -> (how many, its filters)."""
-    if isinstance(arg, dict):
-        return arg.get("choose", 1), filters_of(arg)
-    return (1 if arg is None else arg), ()
-
-
 def each_unit(game, ctx, then, chosen, fn) -> None:
     """`fn(game, ctx, seat, circle, unit)` for each chosen unit ((seat, placement) pairs) still on the
     field, then the cost is paid: what a cost that takes units does with them."""
@@ -51,26 +45,6 @@ def each_unit(game, ctx, then, chosen, fn) -> None:
         if ref is not None:
             fn(game, ctx, *ref)
     _continue(game, then)
-
-
-def _matching(game, ctx, instances, filters) -> list:
-    """The instances that pass the filters, in order."""
-    if not filters:
-        return list(instances)
-    cards = game.cards
-    return [i for i in instances if passes(game, ctx, filters, cards[i], None, i)]
-
-
-def _enough(game, ctx, instances, spared, filters, n) -> bool:
-    """`len(_matching(...)) >= n` over the instances but `spared` (None: all), counted only until there are
-    enough: payability is asked far more often than a cost is paid (each G guardian, at every guard decision)."""
-    cards = game.cards
-    for i in instances:
-        if n <= 0:
-            break
-        if i != spared and (not filters or passes(game, ctx, filters, cards[i], None, i)):
-            n -= 1
-    return n <= 0
 
 
 def _move_cards(game, ctx, chosen, src, dst, then, bottom=False):
@@ -135,20 +109,20 @@ class CardsToZone:
         self.bottom = bottom     # into the deck: under it, in the order chosen
         self.__doc__ = doc
 
-    def _zone(self, game, ctx) -> tuple:
-        """(the cards of the zone paid from, the card spared in it: the ability's own when `spare_self`, else None)."""
-        return getattr(_player(game, ctx), self.src), ctx.inst if self.spare_self else None
-
     def _source(self, game, ctx):
-        cards, spared = self._zone(game, ctx)     # the spared card left out
-        return cards if spared is None else [i for i in cards if i != spared]
+        """The cards of the zone paid from, but the ability's own card when `spare_self` (spared)."""
+        cards = getattr(_player(game, ctx), self.src)
+        return [i for i in cards if i != ctx.inst] if self.spare_self else cards
 
     def _cards(self, game, ctx, filters):
         return _matching(game, ctx, self._source(game, ctx), filters)
 
     def payable(self, game, ctx, arg):
-        n, filters = picked(arg)     # `_cards`, counted only until there are enough
-        return _enough(game, ctx, *self._zone(game, ctx), filters, n)
+        """`_cards`, counted only until there are enough, the zone read here: asked for each G guardian
+        at every guard decision."""
+        n, filters = picked(arg)
+        zone = getattr(game.state.players[ctx.seat], self.src)
+        return _enough(game, ctx, zone, ctx.inst if self.spare_self else None, filters, n)
 
     def pay(self, game, ctx, arg, then):
         n, filters = picked(arg)

@@ -29,7 +29,7 @@ from . import costs
 from .. import statuses, zones
 from ..actions import Action, KeptActions
 from .battle import attacked_units, to_gc
-from .common import action, choice, condition, distinct
+from .common import action, choice, condition
 
 WAIVED = "stride_cost_waived"    # seat status: the next normal stride this turn pays no cost
 NEXT = "next"                    # its value until a stride uses it (then the G unit's card instance)
@@ -69,16 +69,18 @@ def _cost(game, seat: int, g: int, skill: str) -> tuple:
 
 
 def _face_down_with(game, seat: int, skill: str) -> list:
-    """(index, instance) of the face-down G zone cards with this skill (one per card id: `distinct`)."""
-    return distinct(game, _all_face_down_with(game, seat, skill))
-
-
-def _all_face_down_with(game, seat: int, skill: str) -> list:
-    """Every face-down G zone card with this skill, equal cards too."""
+    """The face-down G zone cards with this skill, the first of each card id (equal cards are one
+    choice, as `distinct` keeps them): one plain loop, no list of all of them first (asked at every
+    stride step and guard decision)."""
     p = game.state.players[seat]
     cards, face_up, stride = game.cards, p.g_face_up, skill == "stride"
-    return [g for g in p.g_zone
-            if g not in face_up and (cards[g].stride if stride else cards[g].g_guardian) is not None]
+    out, seen = [], set()
+    for g in p.g_zone:
+        card = cards[g]
+        if g not in face_up and (card.stride if stride else card.g_guardian) is not None and card.id not in seen:
+            seen.add(card.id)
+            out.append(g)
+    return out
 
 
 def _paid(game) -> None:
@@ -100,7 +102,7 @@ def face_down_g_unit_in_g_zone(game) -> bool:
     """Stride needs a face-down G unit with the Stride skill in the G zone (RULES 3.3.3.2, CR 6.5.1.2.2)."""
     p = game.state.players[game.state.turn_player]
     cards, face_up = game.cards, p.g_face_up
-    for g in p.g_zone:     # the first one found will do (`_all_face_down_with` lists them all)
+    for g in p.g_zone:     # the first one found will do (`_face_down_with` lists them)
         if g not in face_up and cards[g].stride is not None:
             return True
     return False
@@ -118,7 +120,7 @@ def _strides(game, seat: int, kind: str, ultimate: bool, nation) -> list:
     card's skill looked up once (asked at every stride step)."""
     waivable = bool(game.state.statuses)     # else no effect waived a stride cost (`_waived`)
     actions = []
-    for _, g in _face_down_with(game, seat, "stride"):
+    for g in _face_down_with(game, seat, "stride"):
         card, ctx, cost = _skill(game, seat, g, "stride")
         if _ultimate(card) is not ultimate or (ultimate and card.nation != nation):
             continue
@@ -196,7 +198,7 @@ def g_guardian_legal(game, seat):
     several = [t for t, _ in attacked_units(game)] if b.more else None
     forbids = bool(game.state.statuses)     # else no status forbids a G guardian
     actions = []
-    for _, g in _face_down_with(game, seat, "g_guardian"):     # one plain loop: asked at every guard decision
+    for g in _face_down_with(game, seat, "g_guardian"):     # one plain loop: asked at every guard decision
         card, ctx, cost = _skill(game, seat, g, "g_guardian")   # (no effect waives this cost: `_waived`)
         if forbids and statuses.seat_forbids(game, seat, "no_g_guardian", card.grade) \
                 or not costs.payable(game, ctx, cost):
