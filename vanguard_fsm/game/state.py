@@ -131,6 +131,15 @@ class Player:
             out.insert(1, (MATE, v.mate))
         return out
 
+    def unit_circles(self) -> tuple:
+        """The circles of `units()`, in its order, without its (circle, unit) pairs (a trigger's options)."""
+        circles = self.circles
+        out = [c for c in circles if circles[c] is not None]
+        v = circles["VC"]
+        if v is not None and v.legion():
+            out.insert(1, MATE)
+        return tuple(out)
+
     def unit_at(self, name: str) -> Unit | None:
         """The unit on a circle, the legion mate for `VC_mate`, a guardian for `GC[i]`."""
         if name[0] == "G":

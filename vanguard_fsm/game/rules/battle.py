@@ -6,7 +6,7 @@ the check timings between them are in the flow, not here.
 from __future__ import annotations
 
 from ..actions import Action, KeptActions
-from .common import action, choice, condition, distinct
+from .common import action, choice, condition
 from ..state import BEHIND, FRONT_REAR, FRONT_ROW, Battle
 from .. import statuses, zones
 from ..board_cache import cached
@@ -303,9 +303,12 @@ def guard_legal(game, seat):
     several = _guardable(game) if b.more else None
     kept, target = _GUARDS.get, b.target
     forbids = bool(game.state.statuses)     # else no status forbids a guardian
-    actions = []
-    for i, inst in distinct(game, p.hand):     # one plain loop: asked at every guard decision
+    actions, seen = [], set()
+    for i, inst in enumerate(p.hand):     # one plain loop: asked at every guard decision
         card = cards[inst]
+        if card.id in seen:     # equal cards are one choice: the first of each id (`distinct`, written out)
+            continue
+        seen.add(card.id)
         if (card.grade > vg or card.unit == "g_unit"
                 or forbids and statuses.seat_forbids(game, seat, "no_guard_from_hand", card.grade)
                 or (layer is not None and not layer.allows(game, seat, None, "guard", inst))):

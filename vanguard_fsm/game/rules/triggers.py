@@ -43,7 +43,11 @@ def _shares_clan(game, seat: int, card) -> bool:
     """A unit of `seat` shares a clan with the trigger card (CR 2.2.5, 2.17.4.2): a plain loop, most
     often ended by the first unit (at every drive and damage check)."""
     cards, params = game.cards, game.params
-    units = game.state.players[seat].units()
+    p = game.state.players[seat]
+    vc = p.circles["VC"]     # the vanguard, `units()`'s first: most often the one (no list of units)
+    if vc is not None and share_clan(card, cards[vc.card], params):
+        return True
+    units = p.units()
     for _, u in units:
         if share_clan(card, cards[u.card], params):
             return True
@@ -82,7 +86,7 @@ def _options(game, seat, effect) -> list:
             return []   # RULES 1.4.4: only when your damage >= your opponent's (parameter heal_damage_lead_min)
         return _dedupe(game, [Action(f"heal:damage[{i}]", "heal", seat, (d,)) for i, d in enumerate(p.damage)])
     # your units: on VC and R, and guardians (CR 2.8.1.1.2-5, 3.11.1): a trigger's power may go to one
-    key = (seat, effect, tuple([c for c, _ in p.units()]), len(p.gc))
+    key = (seat, effect, p.unit_circles(), len(p.gc))
     return _TARGETS.get(key) or _target_row(key)
 
 
@@ -103,7 +107,7 @@ def _trigger_step(game, seat, inst, active, effects, record, order=()) -> None:
             options += len(way)
     if options == len(ways):   # one way each: nothing to choose, the listed order (see the module doc)
         ways = ways[:1]
-    actions = [a for w in ways for a in w]
+    actions = list(ways[0]) if len(ways) == 1 else [a for w in ways for a in w]   # (most steps: one way)
     if not actions:     # all done, or what is left can do nothing now
         if game.hooks.hears("trigger"):     # what the trigger did: for the trace only
             fields = dict(power_to=None, critical_to=None, stood=None, healed=None)

@@ -163,9 +163,12 @@ def call_legal(game, seat):
     cards = game.cards
     circles = zones.call_circles(p)
     kept = _CALLS.get
-    actions = []
-    for i, inst in distinct(game, p.hand):     # equal cards are one choice
+    actions, seen = [], set()
+    for i, inst in enumerate(p.hand):
         card = cards[inst]
+        if card.id in seen:     # equal cards are one choice: the first of each id (`distinct`, written out)
+            continue
+        seen.add(card.id)
         if card.grade <= vg and card.unit != "g_unit":
             actions += kept((seat, i, inst, circles)) or _call_row(seat, i, inst, circles)
     return actions
