@@ -240,3 +240,51 @@ def test_named_tuples_made_field_by_field_give_every_field():
                     f"{len(node.args[1].elts)} values for its {len(fields)} fields {fields}"
                 checked += 1
     assert checked >= 3     # the trigger's Ctx and Pending, and a played ability's Ctx
+
+
+def test_a_power_look_skips_cont_values_only_where_none_applies():
+    """`zones.power` does not ask `cont_value` of a unit whose card has no CONT power ability of its own
+    while nothing reaches other units and no CONT ability is given (`static.own_only_ids`): at every
+    decision, every unit's and guardian's power is the same with the skip turned off."""
+    from vanguard_fsm.game import zones
+    skipped = 0
+
+    def check(game, decision, action):
+        nonlocal skipped
+        layer = game.abilities
+        ids, held = layer.cont_power_ids, game.state.abilities
+        units = [unit for p in game.state.players for _, unit in p.units()] + \
+                [unit for p in game.state.players for unit in p.gc]
+        fast = [zones.power(game, unit) for unit in units]
+        layer.cont_power_ids = None            # ask cont_value of every unit
+        try:
+            assert fast == [zones.power(game, unit) for unit in units], "a skipped CONT value changed a power"
+        finally:
+            layer.cont_power_ids = ids
+        if ids is not None and not (held is not None and held.granted):
+            skipped += sum(game.cards[unit.card].id not in ids for unit in units)
+
+    # the default decks give a CONT ability; an angel-feather card's CONT reaches its other units
+    for decks in (None, ("aqua-force", "megacolony"), ("dimension-police", "td02"), ("angel-feather", "kagero")):
+        for seed in range(3):
+            play(new_game_with_abilities(seed, decks, "standard"), ("heuristic", "heuristic"), seed, check)
+    assert skipped > 100       # the skip ran
+
+
+def test_traces_are_the_same_without_the_power_skip(monkeypatch):
+    fast = [_trace(seed, "heuristic", decks=("aqua-force", "megacolony")) for seed in range(3)]
+    import vanguard_fsm.abilities as abilities_package
+    monkeypatch.setattr(static_module, "own_only_ids", lambda layer, what: None)
+    monkeypatch.setattr(abilities_package, "_LAYERS", {})      # layers built again, without the skip
+    assert fast == [_trace(seed, "heuristic", decks=("aqua-force", "megacolony")) for seed in range(3)]
+
+
+def test_a_cont_power_reaching_other_units_makes_every_power_look_ask():
+    """Zerachiel (angel-feather, BT11-002) gives other Celestial units power: with it in the game no
+    unit's power look may skip `cont_value`; without a CONT that reaches others, only the cards with a
+    CONT power ability of their own are asked (the test above checks the skip at every decision)."""
+    reaching = new_game_with_abilities(0, ("angel-feather", "kagero"), "standard").abilities
+    assert "BT11-002" in reaching.cont_by_what["power"]
+    assert static_module.own_only_ids(reaching, "power") is None
+    own_only = new_game_with_abilities(0, ("aqua-force", "megacolony"), "standard").abilities
+    assert static_module.own_only_ids(own_only, "power") == frozenset(own_only.cont_self["power"])

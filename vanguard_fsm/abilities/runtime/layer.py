@@ -217,6 +217,7 @@ class AbilityLayer(AddedClans):
                     target = dict(params).get("target", "self")
                     table = self.cont_self if target == "self" else self.cont_by_what
                     table.setdefault(name, {}).setdefault(card_id, []).append((spec, arg, target))
+        self.cont_power_ids = static.own_only_ids(self, "power")   # `zones.power`'s test before `cont_value`
 
     def _index(self, card_id, spec) -> None:
         if spec.kind == "AUTO":

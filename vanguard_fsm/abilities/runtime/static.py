@@ -65,6 +65,19 @@ def cont_value(layer, game, unit, what, found: list | None = None) -> int:
     return total
 
 
+def own_only_ids(layer, what) -> frozenset | None:
+    """The ids of the cards whose own CONT abilities ("this unit gets ...") change `what`, when only
+    those can change it in this game besides abilities given to units (`granted_cont`: asked at the
+    look): no card's CONT reaches other units (the layer's indexes are fixed once built). Then, while
+    no CONT ability is given, `cont_value` of any other card's unit is 0 and a reader may skip asking
+    (`zones.power`, at every look at a power); None when it must always ask."""
+    if what not in layer.cont_effects:
+        return frozenset()
+    if layer.cont_by_what.get(what):
+        return None
+    return frozenset(layer.cont_self.get(what, ()))
+
+
 _ON_CIRCLES = frozenset({"V", "R"})
 
 
