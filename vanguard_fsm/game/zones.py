@@ -403,11 +403,9 @@ def power(game, unit: Unit) -> int:
         if base is not None:
             total = base + unit.power_turn + unit.power_battle
     abilities = game.abilities
-    if abilities is not None:   # CONT abilities: recomputed at every look, never stored; not asked of a
-        own_only = abilities.cont_power_ids   # unit none can change (`static.own_only_ids`) while no CONT
-        held = game.state.abilities           # ability is given to a unit
-        if own_only is None or cards[unit.card].id in own_only or \
-                abilities.granted_cont and held is not None and held.granted:
+    if abilities is not None:   # CONT abilities, recomputed at every look; not asked of a unit none can change
+        own_only, held = abilities.cont_power_ids, game.state.abilities   # now (`static.own_only_ids`)
+        if own_only is None or cards[unit.card].id in own_only or abilities.granted_cont and held and held.granted:
             total += abilities.cont_value(game, unit, "power")
     if game.state.battle is not None:   # a boost, guardians' shields (CR 7.4.1.11, 3.11.3)
         total += battle_power.bonus(game, unit, power)
