@@ -16,7 +16,7 @@ again and again (CR 12.1.1). Recognising one "needs discretion" (CR 12.1.1.5); h
 - an optional ability in the run means a player could stop the loop (CR 12.1.1.2-3, the
   number of repeats chosen: not modelled); the bound stays a `Runaway`.
 
-Below half the bound only whether an ability was optional is noted (one small tuple per ability).
+Below half the bound only whether an ability was optional is noted (in the run's one record).
 The run's record (`AbilityLayer.loop_run`) is dropped when the flows moved or a restore
 went back: an ability counted out of sequence starts a new run, taken as optional when it
 is not the run's first (what came before it is not known).
