@@ -7,10 +7,11 @@ between, so a CONT value (CR 8.1.3), a count or a restriction read twice is the 
 
 The board is written from many modules (rules, costs, effects, scenarios), so rather
 than a counter that each writer must remember to bump, the engine bumps the version at
-the only doors through which a writer can run: a new version starts when a decision is
-built (`Game.advance`/`step`), and the cache is dropped when one is answered
-(`Game.apply`), when a position is restored (`Game.restore`), and while agenda tasks and
-flow moves run (the cache is closed then: no read is kept). A replaced `game.state`
+the only doors through which a writer can run: a new version, `(game.state, {})`, opens
+before a flow move (the flow runner's loop, `machine.runner.Runner.run`, which cannot import
+this module) and lasts through the move's conditions and the decision it may stop at; the
+cache is dropped while agenda tasks run (closed: no read is kept), when a decision is answered
+(`Game.apply`) and when a position is restored (`Game.restore`). A replaced `game.state`
 (a search's shadow game) never sees another state's values: the cache names its state.
 
 Check mode (`VANGUARD_FSM_CHECK_CACHES=1` in the environment, read once at import; the
@@ -29,11 +30,6 @@ _MISSING = object()
 class StaleCache(AssertionError):
     """A kept value differs from the one computed now: the board was written while the
     cache was open (a writer past the engine's doors)."""
-
-
-def open_version(game) -> None:
-    """A new board version: nothing is known of it yet (the decision about to be built)."""
-    game.reads = (game.state, {})
 
 
 def close(game) -> None:

@@ -134,7 +134,7 @@ class Runner:
         task leaves a decision pending (None), a move stops at a decision or ends the flows (MOVE_DECISION,
         MOVE_DONE) or `moves` moves are made (-1: no bound; 0: tasks only, MOVE_DRAINED). Around each move,
         as the game defines it: no board value is kept while tasks run (`ctx.reads` None); a move and its
-        decision read a board version (`(ctx.state, {})`, `open_version`; the last one if it kept nothing);
+        decision read a board version (`(ctx.state, {})`, `game.board_cache`; the last one if it kept nothing);
         a move counts in `ctx.moves`; over `ctx.move_limit` since `ctx.chosen_at` is a `Runaway`."""
         ctx = self.ctx
         hooks = ctx.hooks
