@@ -197,7 +197,7 @@ class Runner:
         """One flow move, with the agenda empty and no decision pending."""
         frame = self.stack[-1]
         flow = frame.flow
-        leaf = flow.leaves[frame.state]
+        leaf = flow.moves[frame.state]     # what the move reads of the leaf (`builder.LeafMove`)
         if frame.invoke_due:
             frame.invoke_due = False
             child = self.flows.flows[leaf.invoke]
@@ -215,29 +215,29 @@ class Runner:
                 self.finished = True
                 return MOVE_DONE
             return MOVE_RETURN
-        if leaf.decision is not None:
+        if leaf.decides:
             kind = frame.answered
             if kind is None:
-                if leaf.path not in flow.guarded:
+                if not leaf.guarded:
                     return MOVE_DECISION
-                trigger = "advance"    # a guard (a transition without 'choice') may skip the decision
+                event = leaf.advance    # a guard (a transition without 'choice') may skip the decision
             else:
                 frame.answered = None
-                if kind not in flow.leaving_kinds[leaf.path]:
+                event = leaf.leaving.get(kind)
+                if event is None:      # a kind that does not leave the state
                     return MOVE_STAY
-                trigger = kind
         else:
-            trigger = "advance"
+            event = leaf.advance
         before = frame.state
         try:   # `fire`: `trigger(frame, ctx)` without a tuple and a dict built for its arguments each time
-            fired = flow.events[trigger].fire(frame, self.trigger_args)
+            fired = event.fire(frame, self.trigger_args)
         except Exception as exc:
             annotate_condition(exc, self)
             raise
         if not fired:
-            if leaf.decision is not None:
+            if leaf.decides:
                 return MOVE_DECISION if kind is None else MOVE_STAY
-            raise FlowStuck(f"{leaf.where}: no transition out of {flow.name}.{before} could fire "
+            raise FlowStuck(f"{leaf.spec.where}: no transition out of {flow.name}.{before} could fire "
                             f"(all conditions were false); add an unconditional transition last")
         # moved: the stay in the state goes on (a repeat loop) or a new one begins
         self.transitions += 1
@@ -247,7 +247,7 @@ class Runner:
         else:
             frame.passes += 1
         frame.answered = None   # `_entered`, written out
-        frame.invoke_due = flow.leaves[state].invoke is not None
+        frame.invoke_due = flow.moves[state].invoke is not None
         return MOVE_TRANSITION
 
     def interrupt(self, trigger: str) -> None:

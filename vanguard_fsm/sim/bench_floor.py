@@ -101,7 +101,7 @@ def recording_flows(flows_dir=None) -> tuple[CompiledFlowSet, TriggerLog]:
             for candidates in event.transitions.values():
                 for j, transition in enumerate(candidates):
                     transition.after.append(partial(log.mark, j))
-        flow.events = {name: _RecordingEvent(event, flow.name, name, log) for name, event in flow.events.items()}
+        flow.use_events({name: _RecordingEvent(event, flow.name, name, log) for name, event in flow.events.items()})
     return flows, log
 
 
