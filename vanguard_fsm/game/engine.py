@@ -23,7 +23,6 @@ from .state import Player, State
 # registration), so the functions behind decision names are looked up once.
 _DECISION_FNS: dict[tuple, tuple] = {}
 _CHOICE_APPLY: dict[str, object] = {}
-_SPEC_FNS: dict[int, tuple] = {}      # id(decision spec) -> (the spec, its `_decision_functions`)
 
 
 def _decision_functions(who: str, kinds: tuple, offer_if: tuple = ()) -> tuple:
@@ -47,15 +46,12 @@ def _offered(game, only_if: tuple) -> bool:
 
 def _state_decision(game) -> Decision:
     """The decision of the flow state the runner stopped at: its decider's legal actions."""
-    frame = game.runner.stack[-1]       # `Runner.leaf()`, written out
-    leaf = frame.flow.leaves[frame.state]
-    spec = leaf.decision
-    found = _SPEC_FNS.get(id(spec))   # `_decision_functions`, found by the spec itself (it lives as long as its flows)
-    if found is None or found[0] is not spec:
-        if len(_SPEC_FNS) > 4096:     # flows loaded again and again (tests, a designer's edits): start over
-            _SPEC_FNS.clear()
-        found = _SPEC_FNS[id(spec)] = (spec, _decision_functions(spec.who, spec.kinds, spec.offer_if))
-    decider, legal_fns = found[1]
+    frame = game.runner.stack[-1]       # `Runner.leaf()`, as the runner's move found it
+    leaf = frame.flow.moves[frame.state]
+    kept = leaf.kept          # (decider, legal functions, the leaf's path, its doc), kept by the leaf
+    if kept is None:
+        kept = _leaf_functions(leaf)
+    decider, legal_fns, path, doc = kept
     player = decider(game)
     actions = []
     for legal, only_if in legal_fns:
@@ -63,9 +59,18 @@ def _state_decision(game) -> Decision:
             continue
         actions.extend(legal(game, player))
     if not actions:
-        raise FlowStuck(f"{leaf.where}: decision at {leaf.path!r} has no legal action; "
-                       f"every decision state needs an option such as 'pass'")
-    return Decision(player, leaf.path, tuple(actions), None, spec.doc)
+        raise FlowStuck(f"{leaf.spec.where}: decision at {path!r} has no legal action; "
+                        f"every decision state needs an option such as 'pass'")
+    return Decision(player, path, tuple(actions), None, doc)
+
+
+def _leaf_functions(leaf) -> tuple:
+    """What `_state_decision` reads of a decision leaf (`builder.LeafMove`), worked out at its first
+    decision and kept by the leaf (it lives as long as its compiled flows)."""
+    spec = leaf.spec
+    decision = spec.decision
+    leaf.kept = (*_decision_functions(decision.who, decision.kinds, decision.offer_if), spec.path, decision.doc)
+    return leaf.kept
 
 
 def _short(value, limit: int = 80) -> str:
@@ -302,13 +307,14 @@ class Game:
             decision.resolver(self, chosen)
         else:
             frame = self.runner.stack[-1]
-            frame.answered = chosen.kind
-            after = frame.flow.after_choice.get(frame.state)
+            kind = frame.answered = chosen.kind
+            after = frame.flow.moves[frame.state].after_choice
             if after:     # the decision's after_each_choice: run once the choice is done
                 self.agenda.extend(after)
-            apply = _CHOICE_APPLY.get(chosen.kind)
-            if apply is None:
-                apply = _CHOICE_APPLY[chosen.kind] = REGISTRY.choices[chosen.kind].apply
+            try:
+                apply = _CHOICE_APPLY[kind]
+            except KeyError:
+                apply = _CHOICE_APPLY[kind] = REGISTRY.choices[kind].apply
             apply(self, chosen)
 
     # -- helpers used by rules -------------------------------------------

@@ -55,9 +55,13 @@ class LeafMove:
     dict lookup and attributes at each of ~800 moves a game, instead of the leaf's spec, then the
     flow's `guarded`, `leaving_kinds` and `events` looked up by its path and the trigger's name.
     `advance`: the flow's 'advance' event (None: it has none); `leaving`: decision kind -> its event,
-    for the kinds that leave the leaf (`CompiledFlow.leaving_kinds`; any other kind keeps the state)."""
+    for the kinds that leave the leaf (`CompiledFlow.leaving_kinds`; any other kind keeps the state);
+    `after_choice`: the tasks (reversed) run after each choice made there. `kept`: what the context
+    works out once for this leaf and keeps here, None until it does (the game: a decision leaf's
+    decider and legal-action functions, `engine._state_decision`)."""
 
-    __slots__ = ("spec", "invoke", "invoke_at", "final", "decides", "guarded", "advance", "leaving")
+    __slots__ = ("spec", "invoke", "invoke_at", "final", "decides", "guarded", "advance", "leaving",
+                 "after_choice", "kept")
 
     def __init__(self, flow: "CompiledFlow", spec: StateSpec) -> None:
         self.spec = spec
@@ -67,6 +71,8 @@ class LeafMove:
         self.guarded = spec.path in flow.guarded
         self.advance = flow.events.get("advance")
         self.leaving = {kind: flow.events[kind] for kind in flow.leaving_kinds[spec.path]}
+        self.after_choice = flow.after_choice.get(spec.path, ())
+        self.kept = None
 
 
 class CompiledFlow:
