@@ -12,7 +12,7 @@ import random
 
 import pytest
 from transitions import Machine, MachineError
-from transitions.core import EventData, State
+from transitions.core import EventData, State, Transition
 
 from vanguard_fsm.abilities import attach
 from vanguard_fsm.agents import make_agent
@@ -22,7 +22,7 @@ from vanguard_fsm.game.engine import Game
 from vanguard_fsm.game.factory import default_decks
 from vanguard_fsm.machine.builder import CompiledFlowSet, FlowMachine, SafeMachine
 from vanguard_fsm.machine.hooks import Hooks
-from vanguard_fsm.machine.lean import AgendaPlan, LeanEvent, LeanMachine
+from vanguard_fsm.machine.lean import AgendaPlan, LeanEvent, LeanMachine, LeanTransition
 from vanguard_fsm.machine.loader import load_flowset
 from vanguard_fsm.paths import builtin_flows_dir
 from vanguard_fsm.record.trace import TraceRecorder
@@ -153,6 +153,19 @@ def test_options_the_fast_path_does_not_model_go_to_the_library(options):
         assert _run(Machine, seed, **options) == _run(LeanMachine, seed, **options)
 
 
+class _StockWithLeanEvents(Machine):
+    """The library's machine with the lean events and transitions: no view of its options to read, so
+    every trigger goes to the library."""
+
+    event_cls = LeanEvent
+    transition_cls = LeanTransition
+
+
+def test_lean_events_on_a_machine_of_the_library_go_to_the_library():
+    for seed in range(10):
+        assert _run(Machine, seed) == _run(_StockWithLeanEvents, seed)
+
+
 def _changed_after_build(cls, seed: int, change) -> list:
     """`_run`'s machine, changed by `change(machine, log)` once it is built and has fired a trigger."""
     rng = random.Random(seed)
@@ -183,6 +196,24 @@ class _NotedState(State):
         super().enter(event_data)
 
 
+class _NotedTransition(Transition):
+    """A transition class of its own (its `execute` notes itself): its event must go to the library."""
+
+    def __init__(self, source: str, dest: str, log: list) -> None:
+        super().__init__(source, dest)
+        self.log = log
+
+    def execute(self, event_data) -> bool:
+        self.log.append(("noted execute", self.source, self.dest))
+        return super().execute(event_data)
+
+
+def _other_transition_class(machine, log) -> None:
+    machine.add_transition("go", "A", "B")     # the event exists, with a transition of the machine's class
+    for source in "ABCE":
+        machine.events["go"].add_transition(_NotedTransition(source, "A", log))
+
+
 def _other_state_class(machine, log) -> None:
     machine.add_states([_NotedState("F", log)])
     machine.add_transition("go", "*", "F")
@@ -190,6 +221,7 @@ def _other_state_class(machine, log) -> None:
 
 _CHANGES = {
     "a state of another class added": _other_state_class,
+    "a transition of another class added": _other_transition_class,
     "callback list assigned": lambda m, log: setattr(m, "before_state_change", [lambda *a: log.append("bsc+")]),
     "callback appended in place": lambda m, log: m.after_state_change.append(lambda *a: log.append("asc+")),
     "final callback appended": lambda m, log: m.on_final.append(lambda *a: log.append("final+")),

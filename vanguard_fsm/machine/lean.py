@@ -125,15 +125,26 @@ class LeanTransition(Transition):
     condition_cls = LeanCondition
 
 
+_STOCK_ONLY = MachineView()   # the view of an event whose every trigger goes to the library (`LeanEvent`)
+_STOCK_ONLY.unmodelled = True
+
+
 class LeanEvent(Event):
+    """An event whose triggers take the lean path (`fire`). Its `view` is its machine's, or `_STOCK_ONLY`
+    (all to the library, in the same test as a machine's options) when the machine is not a `LeanMachine`
+    or once a transition of another class is added."""
+
     def __init__(self, name, machine) -> None:
         super().__init__(name, machine)
-        self.view = getattr(machine, "lean_view", None)   # None: not a `LeanMachine`
-        self.stock_only = self.view is None   # also set once a transition of another class is added
+        self.view = getattr(machine, "lean_view", None) or _STOCK_ONLY
+
+    @property
+    def stock_only(self) -> bool:
+        return self.view is _STOCK_ONLY
 
     def add_transition(self, transition) -> None:
         if not isinstance(transition, LeanTransition):
-            self.stock_only = True
+            self.view = _STOCK_ONLY
         super().add_transition(transition)
 
     def trigger(self, model, *args, **kwargs):
@@ -144,8 +155,7 @@ class LeanEvent(Event):
         passes the same arguments to every trigger (the flow runner: its game) keeps one tuple rather
         than have `*args, **kwargs` build a tuple and an empty dict at each call."""
         view = self.view
-        if (self.stock_only or view.unmodelled or view._prepare_event or view._finalize_event
-                or view._on_exception):
+        if view.unmodelled or view._prepare_event or view._finalize_event or view._on_exception:
             return Event.trigger(self, model, *args, **kwargs)
         name = model.state      # `unmodelled`: the model attribute is the library's default, 'state'
         try:
@@ -157,7 +167,6 @@ class LeanEvent(Event):
             # no transition from this state (the library ignores the trigger, with its warning, or
             # raises `MachineError`, as the machine and state say), or a state of another class
             return Event.trigger(self, model, *args, **kwargs)
-        machine = self.machine
         # `Transition.execute` on the fast path, written out here (a method call per candidate cost a
         # tenth of a trigger): the first candidate whose conditions pass fires.
         # `LeanCondition.passes` and `_run` are written out for the conditions and `after` (most
@@ -168,11 +177,12 @@ class LeanEvent(Event):
         plain = kwargs is NO_KWARGS
         for transition in candidates:
             if transition.prepare:
-                _run(transition.prepare, machine, self, model, args, kwargs)
+                _run(transition.prepare, self.machine, self, model, args, kwargs)
             for condition in transition.conditions:
                 func = condition.func
                 if func.__class__ is not _FUNCTION and isinstance(func, str):
-                    func = machine.resolve_callable(func, _event_data(machine, self, model, args, kwargs))
+                    func = self.machine.resolve_callable(
+                        func, _event_data(self.machine, self, model, args, kwargs))
                 passed = func(*args) if plain else func(*args, **kwargs)
                 target = condition.target
                 if passed is not target and not passed == target:
@@ -183,33 +193,33 @@ class LeanEvent(Event):
             return False      # none of the candidates' conditions passed
         # `transition` fires: the callbacks around the state change, and the change itself
         if view._before_state_change:
-            _run(view._before_state_change, machine, self, model, args, kwargs)
+            _run(view._before_state_change, self.machine, self, model, args, kwargs)
         if transition.before:
-            _run(transition.before, machine, self, model, args, kwargs)
+            _run(transition.before, self.machine, self, model, args, kwargs)
         dest = transition.dest
         if dest is not None:   # None: an internal transition (no exit, no enter)
             states = view.states
             source = states[name]     # (`transition.source`; looked up again: a callback may add states)
             if source.on_exit:
-                _run(source.on_exit, machine, self, model, args, kwargs)
+                _run(source.on_exit, self.machine, self, model, args, kwargs)
             try:   # (`states` is an OrderedDict: a subscript is about half the cost of its `get`)
                 dest = states[dest]
             except KeyError:
-                dest = machine.get_state(dest)   # the library's error for an unknown state
+                dest = self.machine.get_state(dest)   # the library's error for an unknown state
             model.state = dest._name
             if dest.on_enter:
-                _run(dest.on_enter, machine, self, model, args, kwargs)
+                _run(dest.on_enter, self.machine, self, model, args, kwargs)
             if dest.final and view._on_final:
-                _run(view._on_final, machine, self, model, args, kwargs)
+                _run(view._on_final, self.machine, self, model, args, kwargs)
         for func in transition.after:
             if func.__class__ is AgendaPlan and args:   # its call, written out
                 args[0].agenda.extend(func.tasks)
                 continue
             if func.__class__ is not _FUNCTION and isinstance(func, str):
-                func = machine.resolve_callable(func, _event_data(machine, self, model, args, kwargs))
+                func = self.machine.resolve_callable(func, _event_data(self.machine, self, model, args, kwargs))
             func(*args) if plain else func(*args, **kwargs)
         if view._after_state_change:
-            _run(view._after_state_change, machine, self, model, args, kwargs)
+            _run(view._after_state_change, self.machine, self, model, args, kwargs)
         return True
 
 

@@ -95,10 +95,8 @@ class Runner:
     # -- introspection ---------------------------------------------------
     def leaf(self):
         """The StateSpec of the innermost current state (None before start / after the end)."""
-        if not self.stack:
-            return None
-        frame = self.stack[-1]
-        return frame.flow.leaves[frame.state]
+        frame = self.stack[-1] if self.stack else None
+        return frame.flow.leaves[frame.state] if frame is not None else None
 
     def paths(self) -> list[str]:
         """The current state of every machine on the stack, outermost first."""
@@ -155,12 +153,13 @@ class Runner:
                         if subs:
                             for sub in subs:
                                 sub(ctx, flow_name, state.path)
-                        for timing in state.entry_timings:
-                            subs = timing_subs.get(timing)
-                            if subs is None:
-                                subs = hooks.subscribers_of_timing(timing)
-                            for sub in subs:
-                                sub(ctx, timing)
+                        if timings := state.entry_timings:     # most states have none: no iterator for them
+                            for timing in timings:
+                                subs = timing_subs.get(timing)
+                                if subs is None:
+                                    subs = hooks.subscribers_of_timing(timing)
+                                for sub in subs:
+                                    sub(ctx, timing)
                     elif fn is timing_marker:
                         name, first_entry_of = args
                         if first_entry_of is not None:
