@@ -46,8 +46,8 @@ def _offered(game, only_if: tuple) -> bool:
 
 def _state_decision(game) -> Decision:
     """The decision of the flow state the runner stopped at: its decider's legal actions."""
-    frame = game.runner.stack[-1]       # `Runner.leaf()`, as the runner's move found it
-    leaf = frame.flow.moves[frame.state]
+    frame = game.runner.stack[-1]
+    leaf = frame.flow.moves[frame.state]   # the leaf's record (`builder.LeafMove`), as `Runner.move` reads it
     kept = leaf.kept          # (decider, legal functions, the leaf's path, its doc), kept by the leaf
     if kept is None:
         kept = _leaf_functions(leaf)
