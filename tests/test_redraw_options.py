@@ -1,14 +1,16 @@
-"""The redraw's options (RULES 3.2.3) against a plain search.
+"""The redraw's options (RULES 3.2.3) and the heuristic's pick among them, against a plain search.
 
 redraw_legal makes every subset's cards in C (`combinations` over the hand, the subsets returning
-the same cards as an earlier one left out by a mask worked out once per pattern of equal cards): it
-must give what the obvious search gives, option for option, in order.
+the same cards as an earlier one left out by a mask worked out once per pattern of equal cards), and
+the heuristic finds its best return by its cards rather than a key per option: both must give what
+the obvious search gives, option for option, in order.
 """
 from __future__ import annotations
 
 import itertools
 import types
 
+from vanguard_fsm.agents.heuristic import _redraw
 from vanguard_fsm.game.rules.setup import redraw_legal
 
 
@@ -19,8 +21,8 @@ def _patterns(size: int):
             yield pattern
 
 
-def _game(ids, most: int = 5):
-    cards = {100 + i: types.SimpleNamespace(id=f"C{card}")
+def _game(ids, most: int = 5, grades=None):
+    cards = {100 + i: types.SimpleNamespace(id=f"C{card}", grade=(grades or {}).get(card, 0))
              for i, card in enumerate(ids)}
     hand = list(range(100, 100 + len(ids)))
     seats = [types.SimpleNamespace(hand=hand)] * 2
@@ -49,3 +51,20 @@ def test_redraw_options_are_the_subsets_returning_different_cards_in_order():
                     assert [(a.id, a.args) for a in offered] == _searched(ids, most), (ids, most)
                     assert all(a.kind == "redraw" and a.player == seat for a in offered)
 
+
+def test_heuristic_redraw_returns_what_the_best_key_returns():
+    def by_key(game, actions):
+        want = {i for i in game.state.players[0].hand if game.cards[i].grade >= 3}
+        keys = [3 * len(want.intersection(a.args)) - 2 * len(a.args) for a in actions]
+        return actions[keys.index(max(keys))]
+
+    looked = 0
+    for ids in _patterns(5):
+        for grade_of in itertools.product((0, 1, 3), repeat=max(ids) + 1):
+            for most in (1, 2, 5):
+                game = _game(ids, most, dict(enumerate(grade_of)))
+                actions = redraw_legal(game, 0)
+                chosen = _redraw(game, types.SimpleNamespace(player=0), actions, None)
+                assert chosen is by_key(game, actions), (ids, grade_of, most)
+                looked += bool(chosen.args)
+    assert looked
