@@ -111,14 +111,22 @@ def _redraw(game, d, actions, _):
     """Return grade 3s when the hand has no grade 1 or 2 to ride with: the most grade 3s, the fewest
     other cards (each grade 3 returned counts +1, each other card -2; an action's cards are distinct)."""
     cards = game.cards
-    grades, want = set(), set()
+    grades, want = set(), []
     for i in game.state.players[d.player].hand:
         grade = cards[i].grade
         grades.add(grade)
         if grade >= 3:
-            want.add(i)
+            want.append(i)
     if 1 in grades and 2 in grades:
         return next(a for a in actions if not a.args)
+    # the best return is exactly the grade 3s (each one more +1, any other card -2): found by its cards
+    # (in hand order, as an option lists them) without a key per option, when it is offered (no more
+    # grade 3s than may be returned; equal cards: the option taking every copy)
+    returned = tuple(want)
+    for a in actions:
+        if a.args == returned:
+            return a
+    want = set(want)
     return _first_best(actions, [3 * len(want.intersection(a.args)) - 2 * len(a.args) for a in actions])
 
 

@@ -23,8 +23,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ...machine.registry import Section, doc_paragraphs
-from ..actions import Action
-from .common import distinct
+from ..actions import Action, KeptActions
 from .. import zones
 
 COSTS = Section("ability cost")
@@ -133,13 +132,22 @@ class HandGradesTotal:
 
 def _pick_grades(game, ctx, need, chosen, then) -> None:
     """One card at a time; `done` once the chosen grades reach `need` (CR 8.5.2.4: any set reaching it)."""
-    cards = game.cards
-    left = [i for i in game.state.players[ctx.seat].hand if i not in chosen]
-    reached = sum(cards[i].grade for i in chosen) >= need
-    actions = [Action(f"hand_grades_total:{cards[inst].id}", "hand_grades_total", ctx.seat, (inst,))
-               for _, inst in distinct(game, left)]
-    if reached:
-        actions.append(Action("hand_grades_total:done", "hand_grades_total", ctx.seat, ()))
+    cards, seat = game.cards, ctx.seat
+    total = 0
+    for i in chosen:
+        total += cards[i].grade
+    kept = _GRADES.get
+    actions, seen = [], set()
+    for inst in game.state.players[seat].hand:     # the cards not chosen yet, the first of each id (`distinct`)
+        card_id = cards[inst].id
+        if inst in chosen or card_id in seen:
+            continue
+        seen.add(card_id)
+        key = (seat, inst, card_id)
+        actions.append(kept(key) or _GRADES.new(key, f"hand_grades_total:{card_id}", "hand_grades_total", seat,
+                                                (inst,)))
+    if total >= need:
+        actions.append(_GRADES_DONE[seat])
 
     def resolve(g, act):
         if not act.args:
@@ -148,3 +156,9 @@ def _pick_grades(game, ctx, need, chosen, then) -> None:
             _pick_grades(g, ctx, need, chosen + act.args, then)
     game.ask(ctx.seat, "hand_grades_total", actions, resolve,
              f"{ctx.key}: discard cards whose grades total {need} or more")
+
+
+# the options offered again and again (`KeptActions`: each hand card's, kept by its seat, instance and card
+# id, its id's text) and each seat's `done`, an immutable value
+_GRADES = KeptActions()
+_GRADES_DONE = tuple(Action("hand_grades_total:done", "hand_grades_total", seat, ()) for seat in (0, 1))

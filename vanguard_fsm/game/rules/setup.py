@@ -1,7 +1,7 @@
 """Setup (RULES 3.2): decks in place, first player, starting vanguards, hands, redraw, stand up."""
 from __future__ import annotations
 
-from itertools import combinations
+from itertools import chain, combinations, compress, repeat
 
 from ..actions import Action
 from .common import action, choice
@@ -55,36 +55,47 @@ def redraw_legal(game, seat):
     hand = game.state.players[seat].hand
     cards = game.cards
     first: dict = {}     # each hand card -> the index of the first card with its id: equal cards share one
-    same = tuple([first.setdefault(cards[inst].id, i) for i, inst in enumerate(hand)])
-    take = hand.__getitem__     # (the cards of a subset by map: no list comprehension per subset)
-    return [Action("redraw:keep", "redraw", seat, ())] + [
-        Action(action_id, "redraw", seat, tuple(map(take, combo)))
-        for combo, action_id in _distinct_subsets(same, game.params["max_redraw"])]
+    same = []
+    for i, inst in enumerate(hand):
+        same.append(first.setdefault(cards[inst].id, i))
+    ids, kept, top = _distinct_subsets(tuple(same), game.params["max_redraw"])
+    # every subset's cards, smaller first, in `combinations` order (as `_every_subset` lists them), made
+    # in C (no tuple built per subset in Python), less the ones returning the same cards as an earlier one
+    returned = chain.from_iterable(map(combinations, repeat(hand), range(1, top + 1)))
+    if kept is not None:
+        returned = compress(returned, kept)
+    actions = [_KEEP[seat]]
+    actions += map(Action, ids, repeat("redraw"), repeat(seat), returned)
+    return actions
 
 
+_KEEP = tuple(Action("redraw:keep", "redraw", seat, ()) for seat in (0, 1))   # an immutable value: one per seat
 _SUBSETS: dict[tuple, tuple] = {}
 _EVERY: dict[tuple, tuple] = {}
 
 
 def _distinct_subsets(same: tuple, most: int) -> tuple:
-    """(hand indices, action id) of every non-empty subset of at most `most` hand cards, smaller first,
-    the first of those returning the same cards (`same`: each card's first equal card): the same for
-    every hand with equal cards in the same places, so worked out once per such pattern. Subsets come
-    in `combinations` order, so the first of those returning the same cards is the one taking the
-    lowest indices of each card: every index it takes comes with the one before it holding an equal card."""
+    """(action ids, kept, top) of the non-empty subsets of at most `top` = min(hand size, `most`) hand
+    cards, smaller first, the first of those returning the same cards (`same`: each card's first equal
+    card), `kept` marking which of every subset (`_every_subset`'s order) they are (None: all of them).
+    The same for every hand with equal cards in the same places, so worked out once per such pattern.
+    Subsets come in `combinations` order, so the first of those returning the same cards is the one
+    taking the lowest indices of each card: every index it takes comes with the one before it holding
+    an equal card."""
     found = _SUBSETS.get((same, most))
     if found is None:
         if len(_SUBSETS) > 1024:     # hand sizes and redraw limits of many variants: start over
             _SUBSETS.clear()
-        found = _every_subset(len(same), most)
+        every = _every_subset(len(same), most)
         before, last = [], {}        # each index -> the index before it with an equal card (or None)
         for i, card in enumerate(same):
             before.append(last.get(card))
             last[card] = i
+        kept = None
         if any(b is not None for b in before):      # (a hand of different cards keeps every subset)
-            found = tuple([(combo, action_id) for combo, action_id in found
-                           if all(before[i] is None or before[i] in combo for i in combo)])
-        _SUBSETS[same, most] = found
+            kept = tuple([all(before[i] is None or before[i] in combo for i in combo) for combo, _ in every])
+        ids = tuple([action_id for (_, action_id), keep in zip(every, kept or repeat(True)) if keep])
+        found = _SUBSETS[same, most] = (ids, kept, min(len(same), most))
     return found
 
 
