@@ -38,8 +38,8 @@ NEXT = "next"                    # its value until a stride uses it (then the G 
 def _skill(game, seat: int, g: int, skill: str) -> tuple:
     """(card, PayContext, printed cost) of the G unit `g`'s skill, asked for every G unit at each guard
     decision: pure functions of seat, g, skill and the card, which is frozen (`Card`, its costs
-    `FrozenDict`s), so kept. The key holds the card's id and the entry the card itself: while kept, no
-    other object can have that id (the `_SPEC_FNS` idea of game/engine.py)."""
+    `FrozenDict`s), so kept. The key holds the card's id and the entry the card itself: while the entry
+    is kept, the card lives, so no other object can have that id."""
     card = game.cards[g]
     key = (seat, g, skill, id(card))
     found = _SKILLS.get(key)
