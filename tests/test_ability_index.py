@@ -95,3 +95,25 @@ def test_traces_are_the_same_when_every_event_is_listened_to(monkeypatch, decks)
             every = _trace(seed, decks)
         assert len(indexed) > 1000 and indexed == every, f"{decks} seed {seed}: the event index changed the game"
 
+
+
+def test_each_games_layer_is_the_card_sets_layer_with_its_attributes_inline():
+    """A game's layer copies the one built for its card set (`abilities._layer_for`): the same
+    indexes, its own game, and its attributes kept in the instance's inline values, not in a
+    `__dict__` made for the copy (`copy.copy`'s default), from which the layer's hundreds of
+    reads a game cost several times as much (issue 32); so for card sets with and without a
+    restricting card (every layer sets the same names). Looked at (gc.get_referents: a dict
+    holding the attributes, or the attribute values themselves) before anything reads
+    `vars()`, which would make such a dict."""
+    import gc
+
+    games = [new_game_with_abilities(seed, decks) for decks in (("royal-paladin", "kagero"), None)
+             for seed in (1, 2)]
+    for game in games:
+        assert not any(type(ref) is dict and "auto" in ref for ref in gc.get_referents(game.abilities))
+    assert [game.abilities.restricts for game in games] == [True, True, False, False]
+    for game in games:
+        built = next(hit[1] for hit in abilities_module._LAYERS.values() if hit[1].auto is game.abilities.auto)
+        assert game.abilities is not built and game.abilities.game is game
+        assert {name: value for name, value in vars(game.abilities).items() if name != "game"} == \
+            {name: value for name, value in vars(built).items() if name != "game"}

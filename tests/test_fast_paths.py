@@ -11,8 +11,9 @@ import io
 import pytest
 
 from vanguard_fsm.abilities.runtime import layer as layer_module
+from vanguard_fsm.abilities.runtime import listeners as listeners_module
 from vanguard_fsm.abilities import new_game_with_abilities
-from vanguard_fsm.abilities.runtime.layer import _timing_specs, every_card_specs
+from vanguard_fsm.abilities.runtime.listeners import every_card_specs, timing_specs
 from vanguard_fsm.abilities.runtime import static as static_module
 from vanguard_fsm.abilities.runtime.layer import AbilityLayer
 from vanguard_fsm.abilities.runtime.listeners import listening_specs, may_act, on_timing
@@ -49,13 +50,13 @@ def _every_card(layer, game, name):
 def _would_trigger(game, name) -> bool:
     """Would an AUTO ability on timing `name` stand by now? Every player's listening cards looked at,
     whatever side of the turn it is (no `listening_owners` filter, not the index's looks)."""
-    layer, saved = game.abilities, (layer_module.listening_owners, layer_module.listening_specs)
-    layer_module.listening_owners, layer_module.listening_specs = _every_owner, _every_card
+    layer, saved = game.abilities, (listeners_module.listening_owners, listeners_module.listening_specs)
+    listeners_module.listening_owners, listeners_module.listening_specs = _every_owner, _every_card
     try:
         return any(layer.trigger(game, seat, inst, spec, name, placed, dry=True)
-                   for seat, inst, spec, placed in _timing_specs(layer, game, name))
+                   for seat, inst, spec, placed in timing_specs(layer, game, name))
     finally:
-        layer_module.listening_owners, layer_module.listening_specs = saved
+        listeners_module.listening_owners, listeners_module.listening_specs = saved
 
 
 def _unfiltered(layer, game, name, dry=False) -> bool:
@@ -97,8 +98,8 @@ def test_traces_are_the_same_without_the_timing_filter(monkeypatch, agent):
         fast = _trace(seed, agent)
         with monkeypatch.context() as patch:
             patch.setattr(AbilityLayer, "on_timing", _unfiltered)
-            patch.setattr(layer_module, "listening_owners", _every_owner)
-            patch.setattr(layer_module, "listening_specs", _every_card)
+            patch.setattr(listeners_module, "listening_owners", _every_owner)
+            patch.setattr(listeners_module, "listening_specs", _every_card)
             slow = _trace(seed, agent)
         assert len(fast) > 1000 and fast == slow, f"seed {seed}: the timing filter changed the game"
 
@@ -115,7 +116,7 @@ def test_the_index_looks_list_the_listening_abilities_that_can_trigger(monkeypat
         if game.abilities is layer and name in layer.timing_zones:
             fast = listening_specs(layer, game, name)
             with monkeypatch.context() as patch:
-                patch.setattr(layer_module, "listening_owners", _every_owner)
+                patch.setattr(listeners_module, "listening_owners", _every_owner)
                 full = every_card_specs(layer, game, name, ())
             assert [entry for entry in full if entry in fast] == fast, f"{name}: not the full look's, in its order"
             for seat, inst, spec, placed in full:

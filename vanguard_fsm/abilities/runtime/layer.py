@@ -35,7 +35,7 @@ from .static import pay_and_resolve
 from ..language.targets import Ctx
 from .events import EVENT_TIMINGS, hit_event, on_zone_change
 from . import listeners
-from .listeners import cards_in, given_timings, listening_owners, listening_specs
+from .listeners import cards_in, given_timings, timing_specs
 from ..effects.delayed import stand_by_delayed
 from ..language.identity import home_of
 
@@ -114,47 +114,9 @@ def watch(layer, game, seat, timing, that=(), by=None, holds=None, origin=None) 
     units the event was about ("retire that unit"); `by`: whose card's effect caused it; `holds`:
     (seat, instance, spec, placement) -> does this ability wait for the event (its `watch:`, `watch.py`)."""
     if timing in layer.timing_zones:
-        for owner, inst, spec, placed in _timing_specs(layer, game, timing):
+        for owner, inst, spec, placed in timing_specs(layer, game, timing):
             if owner == seat and (holds is None or holds(seat, inst, spec, placed)):
                 layer.trigger(game, seat, inst, spec, timing, placed, origin, that=that, by=by)
-
-
-def _timing_specs(layer, game, name) -> list:
-    """(seat, instance, spec, placement) of every AUTO ability on the flow timing `name`,
-    the turn player's first (a list: no generator to resume at each one)."""
-    state = game.state
-    granted = (state.abilities or EMPTY).granted     # `abstate.get`, written out
-    if granted and name not in given_timings(layer, granted):
-        granted = ()     # none of the given abilities is an AUTO one on this timing
-    if not granted and not state.statuses:   # the usual case: printed abilities alone, no deleted unit
-        return listening_specs(layer, game, name)
-    return every_card_specs(layer, game, name, granted)
-
-
-def every_card_specs(layer, game, name, granted) -> list:
-    """`_timing_specs`'s full look: every listening card of the players with one on this side of the
-    turn, or with `granted` (given abilities on this timing) every card, a deleted unit's own text left out."""
-    state = game.state
-    zones = layer.timing_zones[name]
-    ids = None if granted else layer.timing_ids.get(name, ())   # granted abilities: look at every card
-    tp = state.turn_player if state.turn_player is not None else 0
-    gone = deleted.placements(game) if state.statuses else ()   # deleted units: no printed text (CR 10.26.3)
-    owners = listening_owners(game, name) if ids is not None else (True, True)
-    auto, cards = layer.auto, game.cards
-    out = []
-    for seat in (tp, 1 - tp):
-        if not owners[seat]:
-            continue
-        for zone, _, inst, placed in cards_in(layer, game, seat, zones, ids):
-            by_timing = auto.get(cards[inst].id) if not (placed and placed in gone) else None
-            specs = by_timing.get(name, ()) if by_timing else ()
-            if granted and placed:
-                specs = list(specs) + [s for s in layer.granted_specs(game, placed)
-                                       if s.kind == "AUTO" and s.timing == name]
-            for spec in specs:
-                if spec.zones is not None and zone in spec.zones:
-                    out.append((seat, inst, spec, placed))
-    return out
 
 
 def timing_stand_by(layer, game, name, dry) -> bool:
@@ -168,7 +130,7 @@ def timing_stand_by(layer, game, name, dry) -> bool:
     stood = s.stood if s.stood_scope == scope else frozenset()
     before = {m[:4] for m in stood if dry or m[4] < now} if stood else ()   # none stood by yet: the usual case
     added = []
-    for seat, inst, spec, placed in _timing_specs(layer, game, name):
+    for seat, inst, spec, placed in timing_specs(layer, game, name):
         mark = (name, inst, spec.key, placed)
         if mark not in before and layer.trigger(game, seat, inst, spec, name, placed, dry=dry):
             if dry:
@@ -177,6 +139,19 @@ def timing_stand_by(layer, game, name, dry) -> bool:
     if added:
         abstate.set_stood(game, stood | frozenset(added), scope)
     return False
+
+
+def _twin(layer):
+    """A copy of `layer` whose attributes are set one by one, as `__init__` set the original's: read
+    hundreds of times a game (`self.auto`, `layer.listeners` ...), they stay in the instance's own
+    inline values, which Python 3.11 reads in a few instructions. `copy.copy`'s default fills a
+    `__dict__` it makes first, from which every read then costs about five times as much. (Values
+    stay inline while every layer sets the same names: the class keeps one table of them, which
+    takes few new names once many layers were made.)"""
+    twin = object.__new__(type(layer))
+    for name, value in vars(layer).items():
+        setattr(twin, name, value)
+    return twin
 
 
 class AbilityLayer(AddedClans):
@@ -205,8 +180,11 @@ class AbilityLayer(AddedClans):
         self.granted_cont = any(s.kind == "CONT" and ".give" in s.key for s in self.specs.values())
         # which values CONT abilities change at all (power, critical): the others cost nothing
         self.cont_effects = frozenset(n for s in self.specs.values() if s.kind == "CONT" for n, _, _ in s.effects)
-        if self.cont_effects.isdisjoint(cont_restrictions.RESTRICTING):   # no card here restricts: asked
-            self.allows, self.restricts = cont_restrictions.allowed, False   # at every attack, boost, guard
+        # `allows` (game, seat, unit, attack | be_boosted, [other]): Lord, cannot_..., asked at every attack,
+        # boost, guard; no card here restricts: `allowed` says yes, and `restricts` False lets the battle
+        # rules skip it. Both set whatever the cards, so every layer has the same attributes (`_twin`)
+        self.restricts = not self.cont_effects.isdisjoint(cont_restrictions.RESTRICTING)
+        self.allows = cont_restrictions.allows if self.restricts else cont_restrictions.allowed
         self.records_turn = _records_turn(cards)   # then `events` records the drops and calls
         # what -> card id -> ((spec, amount, target), ...): CONT effects indexed once, read often
         self.cont_by_what: dict = {}
@@ -233,6 +211,8 @@ class AbilityLayer(AddedClans):
         if spec.kind == "AUTO":
             zones = self.timing_zones.setdefault(spec.timing, set())
             zones.update(spec.zones or ("V", "R", "GC"))
+
+    __copy__ = _twin    # each game's layer, from the one built for its card set (`abilities._layer_for`)
 
     # -- where cards are --------------------------------------------------------
     cards_in = cards_in     # (game, seat, zones, ids): where the player's cards in those zones are
@@ -321,8 +301,6 @@ class AbilityLayer(AddedClans):
     # -- CONT (recomputed, never stored) and ACT: see static.py -------------------------
     cont_value = static.cont_value    # (game, unit, power | critical): the CONT bonus to it now
 
-    allows = staticmethod(cont_restrictions.allows)    # (game, seat, unit, attack | be_boosted, [other]): Lord, cannot_...
-    restricts = True     # False: `allows` says yes to everything in this game (the battle rules then skip it)
     resisted = staticmethod(cont_restrictions.resisted)        # (game, chooser, seat, unit): Resist
     battled_by = attacks.battled_by     # (game, seat, attacking unit): circles a CONT `battles` adds
 

@@ -8,11 +8,14 @@ timing the listening instances are one frozenset per owner, and "is one where it
 is a few set tests over that player's circles and the zones named — no list of candidates is built. It
 only filters: when the test passes, the ability layer looks as it always did, in the same
 order, so traces are unchanged. The same test tells whether a player has a card with an ACT
-ability where it can be played, before the main phase lists them (CR 8.1.1.1). Also here: that
-full look's list of where a player's cards are (`cards_in`, `AbilityLayer.cards_in`).
+ability where it can be played, before the main phase lists them (CR 8.1.1.1). Also here: the
+abilities on a timing that passed the test (`timing_specs`: from the index, or in the full look at
+every card when abilities were given or a unit is deleted) and that full look's list of where a
+player's cards are (`cards_in`, `AbilityLayer.cards_in`).
 """
 from __future__ import annotations
 
+from ...game import deleted
 from ...game.state import MATE, REAR_CIRCLES
 from ..language.conditions import turn_side
 from .abstate import EMPTY
@@ -115,8 +118,46 @@ def cards_in(layer, game, seat, zones, ids=None):
 _HIDDEN_ZONE_NAMES = frozenset(zone for zone, _ in HIDDEN_ZONES)
 
 
+def timing_specs(layer, game, name) -> list:
+    """(seat, instance, spec, placement) of every AUTO ability on the flow timing `name`,
+    the turn player's first (a list: no generator to resume at each one)."""
+    state = game.state
+    granted = (state.abilities or EMPTY).granted     # `abstate.get`, written out
+    if granted and name not in given_timings(layer, granted):
+        granted = ()     # none of the given abilities is an AUTO one on this timing
+    if not granted and not state.statuses:   # the usual case: printed abilities alone, no deleted unit
+        return listening_specs(layer, game, name)
+    return every_card_specs(layer, game, name, granted)
+
+
+def every_card_specs(layer, game, name, granted) -> list:
+    """`timing_specs`'s full look: every listening card of the players with one on this side of the
+    turn, or with `granted` (given abilities on this timing) every card, a deleted unit's own text left out."""
+    state = game.state
+    zones = layer.timing_zones[name]
+    ids = None if granted else layer.timing_ids.get(name, ())   # granted abilities: look at every card
+    tp = state.turn_player if state.turn_player is not None else 0
+    gone = deleted.placements(game) if state.statuses else ()   # deleted units: no printed text (CR 10.26.3)
+    owners = listening_owners(game, name) if ids is not None else (True, True)
+    auto, cards = layer.auto, game.cards
+    out = []
+    for seat in (tp, 1 - tp):
+        if not owners[seat]:
+            continue
+        for zone, _, inst, placed in cards_in(layer, game, seat, zones, ids):
+            by_timing = auto.get(cards[inst].id) if not (placed and placed in gone) else None
+            specs = by_timing.get(name, ()) if by_timing else ()
+            if granted and placed:
+                specs = list(specs) + [s for s in layer.granted_specs(game, placed)
+                                       if s.kind == "AUTO" and s.timing == name]
+            for spec in specs:
+                if spec.zones is not None and zone in spec.zones:
+                    out.append((seat, inst, spec, placed))
+    return out
+
+
 def listening_specs(layer, game, name: str) -> list:
-    """`_timing_specs` (layer.py) when no ability was given to a unit on timing `name` and no unit is
+    """`timing_specs` when no ability was given to a unit on timing `name` and no unit is
     deleted (no statuses): the instances of the index's looks on this side of the turn, where the
     timing's zones name (`_zone_tests`), in `cards_in`'s order, the turn player's first. An instance
     left out of a side's look (each of its abilities on `name` says the other side's turn,
