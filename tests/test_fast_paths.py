@@ -230,7 +230,7 @@ def test_named_tuples_made_field_by_field_give_every_field():
     from vanguard_fsm.abilities.language.targets import Ctx
     kinds = {"Ctx": Ctx, "Pending": abstate.Pending}
     checked = 0
-    for module in (layer_module, abstate):
+    for module in (layer_module, abstate, static_module):
         for node in ast.walk(ast.parse(inspect.getsource(module))):
             if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "_new"
                     and isinstance(node.args[0], ast.Name) and node.args[0].id in kinds
@@ -240,7 +240,7 @@ def test_named_tuples_made_field_by_field_give_every_field():
                     f"{module.__name__}:{node.lineno}: {node.args[0].id} made with " \
                     f"{len(node.args[1].elts)} values for its {len(fields)} fields {fields}"
                 checked += 1
-    assert checked >= 3     # the trigger's Ctx and Pending, and a played ability's Ctx
+    assert checked >= 4     # the trigger's Ctx and Pending, a played ability's Ctx, a CONT ability's (`static._own`)
 
 
 def test_a_power_look_skips_cont_values_only_where_none_applies():

@@ -48,7 +48,7 @@ def value(game, ctx, expr) -> int:
     elif key is not None:
         n = len({key(card) for card in _passing(game, ctx, selector, found, filters)})
     else:
-        n = sum(1 for _ in _passing(game, ctx, selector, found, filters))
+        n = len(_passing(game, ctx, selector, found, filters))
     if cap is not None:
         n = min(n, cap)
     return n * times + plus
@@ -62,17 +62,30 @@ def at_least_one(game, ctx, expr) -> bool:
     _, selector, source, filters, key, cap, times, plus = _plan_of(expr)
     if key is not None or times != 1 or plus != 0 or (cap is not None and cap < 1):
         return value(game, ctx, expr) >= 1
-    for _ in _passing(game, ctx, selector, source(game, ctx), filters):
-        return True
-    return False
+    return bool(_passing(game, ctx, selector, source(game, ctx), filters, True))
 
 
-def _passing(game, ctx, selector, found, filters):
-    """The cards of `found` (units from a selector, else instances) that pass the filters, one by one."""
+def _passing(game, ctx, selector, found, filters, first=False) -> list:
+    """The cards of `found` (units from a selector, else instances) that pass the filters, in order;
+    `first`: only the first of them. A plain loop and a list (a CONT ability's count is read at every
+    look at a power: two generators' frames cost more than the list)."""
     cards = game.cards
+    out = []
     if selector:
-        return (cards[u.card] for _, _, u in found if passes(game, ctx, filters, cards[u.card], u, u.card))
-    return (cards[i] for i in found if passes(game, ctx, filters, cards[i], None, i))
+        for _, _, u in found:
+            card = cards[u.card]
+            if passes(game, ctx, filters, card, u, u.card):
+                out.append(card)
+                if first:
+                    break
+    else:
+        for i in found:
+            card = cards[i]
+            if passes(game, ctx, filters, card, None, i):
+                out.append(card)
+                if first:
+                    break
+    return out
 
 
 # id(expr) -> (expr, is a selector, its function, filters, distinct key, max, times, plus): what

@@ -31,7 +31,7 @@ from ..language.conditions import all_hold
 from ..language.filters import filters_of, passes
 from ..language.registry import ABILITIES
 from ..language.targets import Ctx
-from ..runtime.static import has_flag
+from ..runtime.static import cont_value, has_flag
 from ..language.targets import units_of
 
 CONT_ONLY = frozenset({"resist", "lord", "restraint", "cannot_attack", "cannot_be_boosted", "cannot_be_attacked",
@@ -113,27 +113,33 @@ def allows(game, seat: int, unit, what: str, other=None) -> bool:
     or `be_boosted` or `be_attacked` or `intercept`; with `other`, may `attack` or `boost` that unit, or
     (`unit` None) `guard`: call the card instance `other` from the hand to GC."""
     layer = game.abilities
-    if layer is None or layer.cont_effects.isdisjoint(RESTRICTING):
+    if layer is None:
+        return True
+    effects = layer.cont_effects     # each ask tests first whether a card of the game says its effect
+    if effects.isdisjoint(RESTRICTING):
         return True
     if what == "guard":        # `other`: a card instance in `seat`'s hand; no card says it: allowed
-        return GUARD_EFFECT not in layer.cont_effects or guard_allowed(game, seat, other)
+        return GUARD_EFFECT not in effects or guard_allowed(game, seat, other)
     if other is not None:
-        return PAIR_EFFECTS[what] not in layer.cont_effects or pair_allows(game, seat, unit, what, other)
-    if what == "be_boosted":
-        return not _flag(game, unit, "cannot_be_boosted")
-    if what == "be_attacked":
-        return not _flag(game, unit, "cannot_be_attacked")
-    if what == "intercept":      # a CONT `cannot_intercept` (`unit_limits.py`)
-        return not _flag(game, unit, "cannot_intercept")
-    if _flag(game, unit, "restraint") or _flag(game, unit, "cannot_attack"):
+        return PAIR_EFFECTS[what] not in effects or pair_allows(game, seat, unit, what, other)
+    flag = UNIT_EFFECTS.get(what)
+    if flag is not None:       # be_boosted, be_attacked, intercept: one effect says no
+        return flag not in effects or cont_value(layer, game, unit, flag) <= 0
+    if "restraint" in effects and cont_value(layer, game, unit, "restraint") > 0 \
+            or "cannot_attack" in effects and cont_value(layer, game, unit, "cannot_attack") > 0:
         return False
-    if _flag(game, unit, "lord"):
+    if "lord" in effects and cont_value(layer, game, unit, "lord") > 0:
         lord, params = game.cards[unit.card], game.params
         return all(share_clan(lord, game.cards[u.card], params)
                    or share_clan(lord, game.cards[u.card], params, added(game, lord, unit),
                                  added(game, game.cards[u.card], u))
                    for _, _, u in units_of(game, seat))
     return True
+
+
+# the asks about one unit that one CONT effect answers (`cannot_intercept`: `unit_limits.py`)
+UNIT_EFFECTS = {"be_boosted": "cannot_be_boosted", "be_attacked": "cannot_be_attacked",
+                "intercept": "cannot_intercept"}
 
 
 def pair_allows(game, seat: int, unit, what: str, other) -> bool:

@@ -16,6 +16,8 @@ from ..language.identity import home_of
 from .listeners import may_act
 from ..language.targets import Ctx, candidates
 
+_new = tuple.__new__    # a Ctx with every field, without its class call (as `layer.py` does)
+
 
 def cont_value(layer, game, unit, what, found: list | None = None) -> int:
     """The CONT bonus to `what` (power, critical) of `unit` now: recomputed, never stored.
@@ -33,10 +35,12 @@ def cont_value(layer, game, unit, what, found: list | None = None) -> int:
     if not entries and not table and (not given or not given.reaches_others and unit.placed not in given):
         return 0     # no ability here can change `what` of this unit now (abilities given to other units
                      # change only their own): the usual case, decided first
-    gone = deleted.placements(game)      # a deleted unit's own CONT abilities do not apply (CR 10.26.3)
-    lost = statuses.lost(game, what) if game.state.statuses else ()   # "loses Restraint" (`lose`): own
-    if lost:                                                          # and given abilities alike
-        gone = gone | lost
+    gone = lost = ()     # no statuses (most looks): no unit is deleted nor lost an ability
+    if game.state.statuses:
+        gone = deleted.placements(game)      # a deleted unit's own CONT abilities do not apply (CR 10.26.3)
+        lost = statuses.lost(game, what)     # "loses Restraint" (`lose`): own and given abilities alike
+        if lost:
+            gone = gone | lost
     if entries and unit.placed not in gone:
         seat = game.owner[unit.card]
         total += _own(game, seat, unit, _zone_of(game.state.players[seat], unit), entries, found)
@@ -96,7 +100,7 @@ def _own(game, seat, unit, zone, entries, found) -> int:
         if spec.zones is not None and zone not in spec.zones:
             continue
         # the Ctx only for whoever reads it: conditions or a count (+2000 with none: neither)
-        ctx = Ctx(seat, unit.card, spec.key, "continuous", unit.placed) \
+        ctx = _new(Ctx, (seat, unit.card, spec.key, "continuous", unit.placed, None, None, None)) \
             if spec.conditions or not (arg is None or type(arg) is int) else None
         if ctx is None or all_hold(game, ctx, spec.conditions):
             amount = 1 if arg is None else arg if type(arg) is int else counts.value(game, ctx, arg)
