@@ -115,7 +115,19 @@ def _plan(expr) -> tuple:
 
 
 def compare(game, ctx, left, op, right) -> bool:
+    if type(right) is int and (op, right) in _NONE_OR_SOME and type(left) is not int:
+        _, selector, source, filters, key, cap, times, plus = _plan_of(left)
+        if key is None and cap is None and times == 1 and plus == 0:    # the count is of cards, >= 0
+            some = bool(_passing(game, ctx, selector, source(game, ctx), filters, True))
+            return some is _NONE_OR_SOME[op, right]
     return OPERATORS[op](value(game, ctx, left), value(game, ctx, right))
+
+
+# comparisons of a plain count that only ask whether one card passes (True: "some", False: "none"), so
+# the first card that passes decides ("without another Kagero unit": Dragonic Overlord's CONT, read at
+# every look at his power); the others count the cards
+_NONE_OR_SOME = {("equal_to", 0): False, ("at_most", 0): False, ("less_than", 1): False,
+                 ("at_least", 1): True, ("more_than", 0): True, ("not_equal_to", 0): True}
 
 
 # -- card zones: fn(game, ctx) -> instances ----------------------------------------
