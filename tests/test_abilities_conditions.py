@@ -6,8 +6,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from vanguard_fsm.abilities.language.matching import any_of, not_
+from vanguard_fsm.abilities.language.targets import Ctx
 from vanguard_fsm.abilities.sandbox import add, sandbox
 from vanguard_fsm.game import zones
+from vanguard_fsm.game.frozen import freeze
 from vanguard_fsm.game.state import Battle
 
 FIX = Path(__file__).parent / "fixtures" / "abilities"
@@ -98,3 +101,19 @@ def test_cont_stops_when_the_unit_leaves_its_zone():
     unit = p.circles["front_left"]
     zones.retire(game, 0, "front_left")
     assert zones.power(game, unit) == 10000     # recomputed, nothing was stored on the unit
+
+
+def test_not_and_any_of_read_a_plain_list_as_it_is_now():
+    """A card's `not` / `any_of` list (frozen card data) is split once and kept; a plain list (a test's,
+    a scenario's) may change between looks, so it is read again each time, never kept by its id."""
+    game, p, _ = board("FX-301")
+    ctx = Ctx(0, 0, "t", "continuous", 0)
+    items = [{"limit_break": 1}]
+    assert not_(game, ctx, items) and not any_of(game, ctx, items)      # no damage
+    items[0] = "your_turn"                                                # the same list, changed
+    assert not not_(game, ctx, items) and any_of(game, ctx, items)
+    frozen = freeze([{"limit_break": 1}, "your_turn"])
+    assert not_(game, ctx, frozen) and any_of(game, ctx, frozen)        # kept: the same answers again
+    assert not_(game, ctx, frozen) and any_of(game, ctx, frozen)
+    p.damage.append(p.deck.pop())
+    assert not not_(game, ctx, frozen) and any_of(game, ctx, frozen)    # the board, not the list, changed

@@ -122,6 +122,25 @@ def test_count_of_a_zone_with_filters_and_of_units():
     assert counts.compare(game, ctx, {"count": "your_drop"}, "equal_to", 2)
 
 
+def test_a_comparison_with_none_or_some_agrees_with_the_counted_numbers():
+    """`compare` with 0 or 1 asks only whether a card passes (the first decides): for every operator and
+    right side, counts of 0, 1 and 2 cards, with and without filters, `other`, `plus`, `times` and `max`
+    (where a count may be negative or capped at 0), it says what the counted numbers say."""
+    game, p, _ = board("FX-501")
+    ctx = Ctx(0, 0, "t", "continuous", p.circles["front_left"].placed)
+    lefts = [{"count": "your_drop"}, {"count": "your_drop", "grade_min": 3}, {"count": "your_units", "other": True},
+             {"count": "your_drop", "plus": -1}, {"count": "your_drop", "times": -1}, {"count": "your_drop", "max": 0}]
+    for added in ("FX-012", "FX-013", "FX-013"):
+        for left in lefts:
+            n = counts.value(game, ctx, left)
+            for op, fn in counts.OPERATORS.items():
+                for right in (0, 1, 2):
+                    assert counts.compare(game, ctx, left, op, right) == fn(n, right), (left, op, right, n)
+        p.drop.append(add(game, 0, added, "deck"))
+        p.deck.remove(p.drop[-1])
+        add(game, 0, "FX-011", "back_left" if added == "FX-012" else "front_right")
+
+
 HEAD = ONE_CARD_HEAD
 
 

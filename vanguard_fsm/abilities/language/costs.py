@@ -94,6 +94,14 @@ class CounterBlast(_PickCards):
         return _matching(game, ctx, [i for i in p.damage if i not in p.face_down], filters)
 
     @staticmethod
+    def payable(game, ctx, arg):
+        """`_cards`, counted only until there are enough, with no list: asked for every ACT ability with
+        a Counter Blast at each main phase decision."""
+        n, filters = picked(arg)
+        p = game.state.players[ctx.seat]
+        return _enough(game, ctx, p.damage, p.face_down, filters, n)
+
+    @staticmethod
     def done(game, ctx, then, chosen):
         for inst in chosen:
             zones.turn_over(game, ctx.seat, inst, "down", "cost", **paid_by(ctx))
@@ -122,7 +130,7 @@ class CardsToZone:
         at every guard decision."""
         n, filters = picked(arg)
         zone = getattr(game.state.players[ctx.seat], self.src)
-        return _enough(game, ctx, zone, ctx.inst if self.spare_self else None, filters, n)
+        return _enough(game, ctx, zone, (ctx.inst,) if self.spare_self else (), filters, n)
 
     def pay(self, game, ctx, arg, then):
         n, filters = picked(arg)

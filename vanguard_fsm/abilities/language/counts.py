@@ -24,7 +24,6 @@ they are needed: a CONT ability's at every look, an effect's when it resolves
 from __future__ import annotations
 
 from .registry import ABILITIES
-from .filters import passes
 
 COUNT_KEYS = ("count", "times", "max", "distinct", "plus")
 # `distinct:` what makes two cards different ("four or more different grades")
@@ -65,32 +64,33 @@ def at_least_one(game, ctx, expr) -> bool:
     return bool(_passing(game, ctx, selector, source(game, ctx), filters, True))
 
 
-def _passing(game, ctx, selector, found, filters, first=False) -> list:
-    """The cards of `found` (units from a selector, else instances) that pass the filters, in order;
-    `first`: only the first of them. A plain loop and a list (a CONT ability's count is read at every
-    look at a power: two generators' frames cost more than the list)."""
+def _passing(game, ctx, selector, found, checks, first=False) -> list:
+    """The cards of `found` (units from a selector, else instances) that pass the filters' `checks`
+    ((entry, argument), ...: `filters.passes` written out with the entries looked up once per
+    expression), in order; `first`: only the first of them. A plain loop and a list (a CONT ability's
+    count is read at every look at a power: a call per card, or two generators' frames, cost more)."""
     cards = game.cards
     out = []
-    if selector:
-        for _, _, u in found:
-            card = cards[u.card]
-            if passes(game, ctx, filters, card, u, u.card):
-                out.append(card)
-                if first:
-                    break
-    else:
-        for i in found:
-            card = cards[i]
-            if passes(game, ctx, filters, card, None, i):
-                out.append(card)
-                if first:
-                    break
+    unit = None
+    for x in found:
+        if selector:
+            unit = x[2]
+            x = unit.card
+        card = cards[x]
+        for entry, arg in checks:
+            if not (entry.fn(game, arg, card, unit, ctx, x) if entry.by_instance else
+                    entry.fn(game, arg, card, unit, ctx)):
+                break
+        else:
+            out.append(card)
+            if first:
+                break
     return out
 
 
-# id(expr) -> (expr, is a selector, its function, filters, distinct key, max, times, plus): what
-# `value` reads of a count expression, worked out once per expression (card data is frozen;
-# registered names never change meaning), not at every look
+# id(expr) -> (expr, is a selector, its function, its filters' (registry entry, arg) pairs, distinct
+# key, max, times, plus): what `value` reads of a count expression, worked out once per expression
+# (card data is frozen; registered names never change meaning), not at every look
 _PLANS: dict[int, tuple] = {}
 _PLANS_KEPT = 4096
 
@@ -106,15 +106,28 @@ def _plan(expr) -> tuple:
     source = expr["count"]
     selector = source in ABILITIES.selectors
     fn = ABILITIES.selectors[source].fn if selector else ABILITIES.zones[source].fn
+    filters = ABILITIES.kept_filters
     plan = _PLANS[id(expr)] = (
-        expr, selector, fn, tuple((k, v) for k, v in expr.items() if k not in COUNT_KEYS),
+        expr, selector, fn, tuple((filters[k], v) for k, v in expr.items() if k not in COUNT_KEYS),
         DISTINCT[expr["distinct"]] if "distinct" in expr else None, expr.get("max"), expr.get("times", 1),
         expr.get("plus", 0))
     return plan
 
 
 def compare(game, ctx, left, op, right) -> bool:
+    if type(right) is int and (op, right) in _NONE_OR_SOME and type(left) is not int:
+        _, selector, source, filters, key, cap, times, plus = _plan_of(left)
+        if key is None and cap is None and times == 1 and plus == 0:    # the count is of cards, >= 0
+            some = bool(_passing(game, ctx, selector, source(game, ctx), filters, True))
+            return some is _NONE_OR_SOME[op, right]
     return OPERATORS[op](value(game, ctx, left), value(game, ctx, right))
+
+
+# comparisons of a plain count that only ask whether one card passes (True: "some", False: "none"), so
+# the first card that passes decides ("without another Kagero unit": Dragonic Overlord's CONT, read at
+# every look at his power); the others count the cards
+_NONE_OR_SOME = {("equal_to", 0): False, ("at_most", 0): False, ("less_than", 1): False,
+                 ("at_least", 1): True, ("more_than", 0): True, ("not_equal_to", 0): True}
 
 
 # -- card zones: fn(game, ctx) -> instances ----------------------------------------

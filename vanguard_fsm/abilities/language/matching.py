@@ -10,6 +10,7 @@ unit was attacked": each is one of the questions below with the filters of
 """
 from __future__ import annotations
 
+from ...game.frozen import FrozenDict
 from .registry import ABILITIES
 from .spec import split_item
 from .filters import filters_of, passes
@@ -68,25 +69,42 @@ def ritual(game, ctx, arg):
     return sum(1 for i in game.state.players[ctx.seat].drop if cards[i].grade == 1) >= arg
 
 
-def _holds(game, ctx, items):
-    """Each condition's answer, computed only when asked for: `not` and `any_of` stop at the
-    first that decides (conditions only read the board)."""
-    items = items if isinstance(items, (list, tuple)) else (items,)
-    entries = ABILITIES.conditions
-    for item in items:
-        name, arg = split_item(item)
-        yield entries[name].fn(game, ctx, arg)
+def _entries(items) -> tuple:
+    """The (condition entry, argument) of each item of a `not` / `any_of` list, in order. Card data is
+    frozen (a tuple of names and read-only mappings), so a card's list is split once, not at each look
+    (Galahad's CONT `not: [has x3]` is read at every look at his power): kept by the list's id with the
+    list itself, so no other object can have that id while it is kept (as `filters.filters_of`)."""
+    found = _ENTRIES.get(id(items))
+    if found is not None and found[0] is items:
+        return found[1]
+    listed = items if isinstance(items, (list, tuple)) else (items,)
+    conditions = ABILITIES.kept_conditions
+    pairs = tuple((conditions[name], arg) for name, arg in map(split_item, listed))
+    if type(items) is tuple and all(type(i) is str or type(i) is FrozenDict for i in items):
+        if len(_ENTRIES) >= 4096:     # card files loaded again and again: start over
+            _ENTRIES.clear()
+        _ENTRIES[id(items)] = (items, pairs)
+    return pairs     # a list or a plain mapping may change: split again each time
+
+
+_ENTRIES: dict[int, tuple] = {}    # id(a card's condition list) -> (the list, its entries)
 
 
 @ABILITIES.condition("not", "conditions")
 def not_(game, ctx, arg):
     """Not all of these conditions hold ("unless ...").
     Example: {not: [{vanguard_is: {name_contains: Blaster}}]}"""
-    return not all(_holds(game, ctx, arg))
+    for entry, item in _entries(arg):     # the first that fails decides (conditions only read the board)
+        if not entry.fn(game, ctx, item):
+            return True
+    return False
 
 
 @ABILITIES.condition("any_of", "conditions")
 def any_of(game, ctx, arg):
     """At least one of these conditions holds.
     Example: {any_of: [{limit_break: 4}, {generation_break: 1}]}"""
-    return any(_holds(game, ctx, arg))
+    for entry, item in _entries(arg):     # the first that holds decides
+        if entry.fn(game, ctx, item):
+            return True
+    return False

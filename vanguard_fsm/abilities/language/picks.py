@@ -36,13 +36,13 @@ def matching(game, ctx, instances, filters) -> list:
     return [i for i in instances if passes(game, ctx, filters, cards[i], None, i)]
 
 
-def enough(game, ctx, instances, spared, filters, n) -> bool:
-    """`len(matching(...)) >= n` over the instances but `spared` (None: all), counted only until there are
-    enough."""
+def enough(game, ctx, instances, skipped, filters, n) -> bool:
+    """`len(matching(...)) >= n` over the instances not in `skipped` (a container: the ability's own card
+    a cost spares, the face-down damage a Counter Blast cannot turn), counted only until there are enough."""
     cards = game.cards
     for i in instances:
         if n <= 0:
             break
-        if i != spared and (not filters or passes(game, ctx, filters, cards[i], None, i)):
+        if i not in skipped and (not filters or passes(game, ctx, filters, cards[i], None, i)):
             n -= 1
     return n <= 0

@@ -81,8 +81,13 @@ def where_zone(where: str) -> str:
 
 def _field(game, seat, circles):
     """The units on these circles; naming VC includes a legion mate (both are vanguards, CR 10.25.3)."""
-    p = game.state.players[seat]
-    return [(seat, c, u) for c, u in p.units() if c in circles or (c == MATE and "VC" in circles)]
+    out = []
+    for c, u in game.state.players[seat].circles.items():   # `Player.units()` in its order, without its list
+        if u is not None and c in circles:
+            out.append((seat, c, u))
+            if c == "VC" and u.legion():     # the legion mate: beside the leader (`units()` puts it second)
+                out.append((seat, MATE, u.mate))
+    return out
 
 
 @ABILITIES.selector("self")

@@ -181,13 +181,14 @@ def act_legal(layer, game, seat):
     if not layer.act or not may_act(game, seat):
         return []
     out, seen = [], set()
-    gone = deleted.placements(game)      # a deleted unit has no ACT ability of its own (CR 10.26.3)
+    # a deleted unit has no ACT ability of its own (CR 10.26.3); none without statuses (most asks)
+    gone = deleted.placements(game) if game.state.statuses else ()
     for zone, where, inst, placed in layer.cards_in(game, seat, layer.act_zones, layer.act):   # cards with ACT
         for spec in layer.act.get(game.cards[inst].id, ()) if not (placed and placed in gone) else ():
             if zone not in spec.zones or spec.once is not None and abstate.is_used(game, spec.once, inst, placed,
                                                                                    spec.key):
                 continue
-            ctx = Ctx(seat, inst, spec.key, "main_phase", placed)    # no conditions, no cost: nothing to ask
+            ctx = _new(Ctx, (seat, inst, spec.key, "main_phase", placed, None, None, None))   # (as `_own`)
             if spec.conditions and not all_hold(game, ctx, spec.conditions) \
                     or spec.cost and not costs.payable(game, ctx, spec.cost):
                 continue
