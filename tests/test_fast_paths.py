@@ -197,6 +197,19 @@ def test_traces_are_the_same_without_the_rule_action_skip(monkeypatch, agent):
         assert len(fast) > 1000 and fast == slow, f"seed {seed}: the rule action skip changed the game"
 
 
+@pytest.mark.parametrize("fmt", ["standard", "quick"])
+def test_the_damage_limit_kept_by_check_timing_is_its_games_format(fmt):
+    """`State.damage_limit` (read once by `check_timing` from the parameters) is the game's own format's
+    `damage_to_lose`, a clone (snapshots, restore) keeps it, and a game lost by damage ends at it."""
+    for seed in range(3):
+        game = play(new_game_with_abilities(seed, None, fmt), ("random-attacker", "random-attacker"), seed)
+        limit = game.params["damage_to_lose"][fmt]
+        assert game.state.damage_limit == limit and game.state.clone().damage_limit == limit
+        winner, loser, reason = game.state.result
+        if reason == "damage":
+            assert len(game.state.players[loser].damage) == limit
+
+
 @pytest.mark.parametrize("agent", AGENTS)
 def test_act_abilities_are_skipped_only_when_none_could_be_listed(monkeypatch, agent):
     skipped = looked = 0

@@ -29,12 +29,13 @@ def test_game_random_draws_exactly_what_random_random_draws():
 
 
 def test_shuffles_of_any_size_match_random_random_and_count_every_word_drawn():
-    # the generator's own shuffle (no Python call per card) must draw what the stock one draws,
+    # the generator's own shuffle (no Python call per card, the bits a draw takes worked out once and
+    # lessened at each power of two) must draw what the stock one draws,
     # rejections included, and count each word: a position reached again by drawing that many
     # words must be the same generator state
     for seed in range(30):
         ours, stock = GameRandom(seed), random.Random(seed)
-        for size in (0, 1, 2, 3, 5, 16, 17, 33, 50, 64, 65, 200):
+        for size in (0, 1, 2, 3, 4, 5, 16, 17, 33, 50, 64, 65, 128, 129, 200, 257, 1025):
             a, b = list(range(size)), list(range(size))
             ours.shuffle(a)
             stock.shuffle(b)

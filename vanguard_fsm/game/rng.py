@@ -47,18 +47,25 @@ class GameRandom(random.Random):
         """`random.Random.shuffle`, draw for draw (its swaps and `_randbelow`'s rejection sampling:
         the same seed gives the same order), with the Twister's C draw called directly and the
         words counted once per shuffle: the stock method makes two Python calls per card (~60 a
-        deck), which is most of what shuffling costs a game."""
+        deck), which is most of what shuffling costs a game. A draw below `n` takes `n.bit_length()`
+        bits, one word (a deck holds far fewer than 2**32 cards): that length is worked out once and
+        lessened as `n` falls below `least` (the smallest number of that length), not asked per card."""
         draw = _draw_bits
-        words = 0
-        for i in reversed(range(1, len(x))):
+        size = len(x)
+        if size < 2:
+            return
+        k = size.bit_length()
+        least = 1 << (k - 1)
+        words = size - 1         # one a card but the last, and one for each draw rejected below
+        for i in reversed(range(1, size)):
             n = i + 1
-            k = n.bit_length()
-            step = (k - 1) // 32 + 1     # the words one draw of k bits takes (as `getrandbits` counts)
+            if n < least:
+                k -= 1
+                least >>= 1
             r = draw(self, k)
-            words += step
             while r >= n:
                 r = draw(self, k)
-                words += step
+                words += 1
             x[i], x[r] = x[r], x[i]
         self.words += words
 
