@@ -40,8 +40,15 @@ class RandomAttackerAgent(RandomAgent):
 
     def choose(self, game, decision):
         actions = decision.actions
-        for a in actions:     # most decisions offer no attack: no list built for them
+        attacks = 0
+        for a in actions:     # counted in one plain loop: no list of them built
             if a.kind in ATTACK_KINDS:
-                actions = [a for a in actions if a.kind in ATTACK_KINDS]
-                break
-        return actions[self.below(len(actions))]
+                attacks += 1
+        if not attacks:       # most decisions offer no attack
+            return actions[self.below(len(actions))]
+        r = self.below(attacks)
+        for a in actions:     # the r-th attack action, as a list of them indexed by r
+            if a.kind in ATTACK_KINDS:
+                if not r:
+                    return a
+                r -= 1

@@ -3,7 +3,7 @@ and moves, end phase (G assist: `g_assist.py`; stride: `g_calls.py`)."""
 from __future__ import annotations
 
 from ..actions import Action, KeptActions
-from .common import action, choice, condition, distinct
+from .common import action, choice, condition
 from ..state import COLUMN_PARTNER, FRONT_REAR, REAR_CIRCLES
 from .. import deleted, statuses, zones
 
@@ -114,10 +114,13 @@ def ride_legal(game, seat):
     low, high = vg + window.get("min", -vg), vg + window["max"]
     cards = game.cards
     kept = _RIDES.get
-    actions = []
-    for i, inst in distinct(game, p.hand):     # equal cards are one choice
+    actions, seen = [], set()
+    for i, inst in enumerate(p.hand):     # one plain loop: asked at every ride step
         card = cards[inst]
-        if card.unit != "g_unit" and low <= card.grade <= high:
+        if card.id in seen:     # equal cards are one choice: the first of each id (`distinct`, written out)
+            continue
+        seen.add(card.id)
+        if low <= card.grade <= high and card.unit != "g_unit":
             actions.append(kept((seat, i, inst)) or _RIDES.new((seat, i, inst), f"ride:hand[{i}]", "ride", seat, (inst,)))
     return actions
 
