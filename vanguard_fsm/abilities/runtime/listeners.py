@@ -109,9 +109,10 @@ def cards_in(layer, game, seat, zones, ids=None):
         out.append(("heart", "heart", heart, 0))     # a heart card's own abilities (CR 10.27)
     if not zones.isdisjoint(_HIDDEN_ZONE_NAMES):     # most timings' abilities work on circles only
         for zone, attr in HIDDEN_ZONES:
-            if zone in zones:
-                out.extend((zone, zone, inst, 0) for inst in getattr(p, attr)
-                           if ids is None or cards[inst].id in ids)
+            if zone in zones:   # a plain loop: no generator to resume at each card (a hand ACT: every main phase)
+                for inst in getattr(p, attr):
+                    if ids is None or cards[inst].id in ids:
+                        out.append((zone, zone, inst, 0))
     return out
 
 
