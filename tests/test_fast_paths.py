@@ -16,6 +16,7 @@ from vanguard_fsm.abilities import new_game_with_abilities
 from vanguard_fsm.abilities.runtime.listeners import every_card_specs, timing_specs
 from vanguard_fsm.abilities.runtime import static as static_module
 from vanguard_fsm.abilities.runtime.layer import AbilityLayer
+from vanguard_fsm.agents.determinize import search_game
 from vanguard_fsm.abilities.runtime.listeners import listening_specs, may_act, on_timing
 from vanguard_fsm.game.rules import check_timing as check_timing_module
 from vanguard_fsm.machine.builder import CompiledFlowSet
@@ -199,12 +200,13 @@ def test_traces_are_the_same_without_the_rule_action_skip(monkeypatch, agent):
 
 @pytest.mark.parametrize("fmt", ["standard", "quick"])
 def test_the_damage_limit_kept_by_check_timing_is_its_games_format(fmt):
-    """`State.damage_limit` (read once by `check_timing` from the parameters) is the game's own format's
-    `damage_to_lose`, a clone (snapshots, restore) keeps it, and a game lost by damage ends at it."""
+    """`Game.damage_limit` (read once from the parameters; every check timing compares with it) is the
+    game's own format's `damage_to_lose`, a search's private game keeps it, and a game lost by damage
+    ends at it."""
     for seed in range(3):
         game = play(new_game_with_abilities(seed, None, fmt), ("random-attacker", "random-attacker"), seed)
         limit = game.params["damage_to_lose"][fmt]
-        assert game.state.damage_limit == limit and game.state.clone().damage_limit == limit
+        assert game.damage_limit == limit and search_game(game).damage_limit == limit
         winner, loser, reason = game.state.result
         if reason == "damage":
             assert len(game.state.players[loser].damage) == limit

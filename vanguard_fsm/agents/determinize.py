@@ -46,7 +46,8 @@ class SearchRandom(random.Random):
 def search_game(game: Game) -> Game:
     """A private game for searching from `game`'s positions (fill it with `restore`)."""
     shadow = Game.__new__(Game)
-    for slot in ("flows", "db", "decks", "seed", "params", "cards", "owner", "move_limit", "decision_limit"):
+    for slot in ("flows", "db", "decks", "seed", "params", "cards", "owner", "move_limit", "decision_limit",
+                 "damage_limit"):
         setattr(shadow, slot, getattr(game, slot))
     shadow.chosen_at = 0
     shadow.turn_began = (None, 0)

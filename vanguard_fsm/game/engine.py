@@ -170,7 +170,7 @@ def _new_instances(game, card_ids, seat: int) -> range:
 class Game:
     __slots__ = ("flows", "db", "decks", "seed", "rng", "state", "cards", "owner", "hooks", "agenda",
                  "pending", "runner", "params", "trace_on", "moves", "history", "abilities", "chosen_at",
-                 "move_limit", "decision_limit", "turn_began", "reads")
+                 "move_limit", "decision_limit", "damage_limit", "turn_began", "reads")
 
     def __init__(self, flows: CompiledFlowSet, db, decks, seed: int = 0, fmt: str = "standard",
                  hooks: Hooks | None = None) -> None:
@@ -197,6 +197,9 @@ class Game:
         self.chosen_at = 0               # `moves` when the last action was applied (runaway bound)
         self.move_limit = self.params["limits"]["flow_moves_without_decision"]
         self.decision_limit = self.params["limits"]["decisions_per_turn"]
+        # the format's damage limit (CR 9.2.2), which every check timing (~600 a game) compares the
+        # damage zones with: read once, as the bounds above (a game's format does not change)
+        self.damage_limit = self.params["damage_to_lose"][fmt]
         self.turn_began = (None, 0)      # (turn, len(history) at its first decision): the per-turn bound
         self.history: list[str] = []     # action ids applied, in order (replays)
         self.abilities = None            # the ability layer plugs in here (issue 4)

@@ -260,7 +260,7 @@ class State:
     """All mutable game data; `Game` adds the static parts (cards, flows, hooks)."""
 
     __slots__ = ("players", "turn", "turn_player", "first", "battle", "battle_count", "result",
-                 "placed_counter", "format", "in_battle_phase", "abilities", "statuses", "damage_limit")
+                 "placed_counter", "format", "in_battle_phase", "abilities", "statuses")
 
     def __init__(self, players: list[Player], fmt: str) -> None:
         self.players = players
@@ -275,11 +275,6 @@ class State:
         self.in_battle_phase = False
         self.abilities = None       # the ability layer's bookkeeping: an immutable value (issue 4)
         self.statuses: tuple = ()   # what effects forbid or change, until when (game/statuses.py)
-        # the format's `damage_to_lose` (parameters.yaml), which every check timing compares the damage
-        # zones with: 0 until the first one reads it (`rules.check_timing.damage_limit`). Two dict
-        # lookups at each of ~600 check timings a game otherwise; neither the game's parameters nor its
-        # format change after it starts, so the number never goes stale (not in `canonical`: derived)
-        self.damage_limit = 0
 
     def canonical(self) -> tuple:
         """The whole state as plain tuples: equal tuples mean equal game states."""
@@ -299,5 +294,4 @@ class State:
         s.in_battle_phase = self.in_battle_phase
         s.abilities = self.abilities
         s.statuses = self.statuses
-        s.damage_limit = self.damage_limit
         return s

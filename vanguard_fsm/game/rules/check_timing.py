@@ -18,16 +18,9 @@ from .triggers import resolve_trigger_of
 from .. import statuses, zones
 
 
-def damage_limit(game) -> int:
-    """The format's damage limit (CR 9.2.2: `damage_to_lose`), kept in `State.damage_limit` once read."""
-    state = game.state
-    state.damage_limit = limit = game.params["damage_to_lose"][state.format]
-    return limit
-
-
 def _losers(game) -> list[tuple[int, str]]:
     state = game.state
-    limit = state.damage_limit or damage_limit(game)
+    limit = game.damage_limit
     out = []
     for p in state.players:
         if len(p.damage) >= limit:
@@ -52,7 +45,7 @@ def check_timing(game) -> None:
     # pending ability alone, and look at no rule action either. The two players are spelled out, one
     # line each, rather than looped over: the loop's iterator cost about a third of the test.
     state = game.state
-    limit = state.damage_limit or damage_limit(game)
+    limit = game.damage_limit
     a, b = state.players
     if len(a.damage) >= limit or not a.deck or a.circles["VC"] is None or a.overloaded \
             or len(b.damage) >= limit or not b.deck or b.circles["VC"] is None or b.overloaded \
