@@ -135,8 +135,11 @@ choice("battle", battle_legal, lambda game, act: None)
 def attack_legal(game, seat):
     """Attacker: a standing unit on VC or front row; target: an opponent's front-row unit."""
     kept = _ATTACKS.get
-    return [kept((seat, a, t)) or _ATTACKS.new((seat, a, t), f"attack:{a}->{t}", "attack", seat, (a, t))
-            for a, t in _attacks(game, seat)]
+    actions = []
+    for a, t in _attacks(game, seat):     # a plain loop, no comprehension: asked at every attack step
+        key = (seat, a, t)
+        actions.append(kept(key) or _ATTACKS.new(key, f"attack:{a}->{t}", "attack", seat, (a, t)))
+    return actions
 
 
 def attack_apply(game, act) -> None:
@@ -348,16 +351,23 @@ def intercept_legal(game, seat):
     """A front-row rear-guard with intercept that is not attacked, even rested (CR 11.3), unless
     an effect forbids intercepts."""
     circles = game.state.players[seat].circles
-    b = game.state.battle
     cards = game.cards
+    able = []
+    for c in FRONT_REAR:     # the units with intercept first: most guard decisions have none, and ask no more
+        unit = circles[c]
+        if unit is not None and "intercept" in cards[unit.card].skills:
+            able.append(c)
+    if not able:
+        return able
+    b = game.state.battle
     layer = _restricting(game)
     attacked = {c for c, _ in b.targets()} if b.more else (b.target,)   # an attacked unit does not intercept
     several = _guardable(game) if b.more else None                       # (CR 7.5.1.2.4)
     forbids = bool(game.state.statuses)     # else no status forbids an intercept
     actions = []
-    for c in FRONT_REAR:     # one plain loop: asked at every guard decision
+    for c in able:
         unit = circles[c]
-        if (unit is None or c in attacked or "intercept" not in cards[unit.card].skills
+        if (c in attacked
                 or forbids and (statuses.seat_forbids(game, seat, "no_intercept", cards[unit.card].grade)
                                 or statuses.unit_has(game, unit, "cannot_intercept"))
                 or (layer is not None and not layer.allows(game, seat, unit, "intercept"))):
