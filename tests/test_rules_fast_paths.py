@@ -22,10 +22,13 @@ from helpers import play
 AGENTS = ["random", "random-attacker", "heuristic"]
 
 
-def _trace(seed, agent) -> str:
+def _trace(seed, agent, asked=None) -> str:
     hooks, out = Hooks(), io.StringIO()
     TraceRecorder(hooks, out, keep=False)
     game = new_game_with_abilities(seed, None, "standard", hooks=hooks)
+    if asked is not None:    # as if a card could restrict: every rule that skips `allows` (`_restricting`,
+        game.abilities.restricts = True     # or its test written out) asks it; it says yes, noting what
+        game.abilities.allows = lambda *args: asked.append(args[3]) or True
     play(game, (agent, agent), seed)
     return out.getvalue() + "|".join(game.history)
 
@@ -43,10 +46,11 @@ def test_nothing_restricts_so_the_battle_rules_ask_no_allows(monkeypatch, agent)
 
 
 @pytest.mark.parametrize("agent", AGENTS)
-def test_traces_are_the_same_when_the_battle_rules_ask_allows_anyway(monkeypatch, agent):
+def test_traces_are_the_same_when_the_battle_rules_ask_allows_anyway(agent):
     fast = [_trace(seed, agent) for seed in range(3)]
-    monkeypatch.setattr(battle, "_restricting", lambda game: game.abilities)
-    assert [_trace(seed, agent) for seed in range(3)] == fast
+    asked = []
+    assert [_trace(seed, agent, asked) for seed in range(3)] == fast
+    assert {"guard", "boost", "attack"} <= set(asked)     # guard_legal and boost_legal asked too
 
 
 def test_a_random_agent_draws_the_index_random_choice_draws():
@@ -59,6 +63,24 @@ def test_a_random_agent_draws_the_index_random_choice_draws():
         agent, reference = RandomAgent(seed), random.Random(seed)
         for n in [1, 2, 3, 5, 7, 8, 9, 31, 32, 33, 100] * 20:
             assert agent.below(n) == reference.choice(range(n))
+
+
+def test_the_random_attacker_draws_as_random_choice_over_its_attacks_or_every_option():
+    """`RandomAttackerAgent.choose` writes `below` out: the option `Random.choice` draws among the
+    decision's attack actions, or among every option when it offers none."""
+    import random
+
+    from vanguard_fsm.agents.random_agent import ATTACK_KINDS, RandomAttackerAgent
+    from vanguard_fsm.game.actions import Action, Decision
+
+    kinds = ["pass", "attack", "guard", "battle", "normal_call"]
+    for seed in range(20):
+        agent, reference = RandomAttackerAgent(seed), random.Random(seed)
+        for n in [1, 2, 3, 5, 8, 9, 33] * 3:
+            for attacking in (False, True):
+                actions = tuple(Action(f"a{i}", kinds[i % 5] if attacking else "pass", 0) for i in range(n))
+                attacks = [a for a in actions if a.kind in ATTACK_KINDS]
+                assert agent.choose(None, Decision(0, "d", actions)) is reference.choice(attacks or actions)
 
 
 @pytest.mark.parametrize("agent", AGENTS)

@@ -44,9 +44,14 @@ class RandomAttackerAgent(RandomAgent):
         for a in actions:     # counted in one plain loop: no list of them built
             if a.kind in ATTACK_KINDS:
                 attacks += 1
-        if not attacks:       # most decisions offer no attack
-            return actions[self.below(len(actions))]
-        r = self.below(attacks)
+        # `below(n)` written out (a call at each decision): the same words drawn, the same index
+        n = attacks or len(actions)      # most decisions offer no attack: any option then
+        k = n.bit_length()
+        r = self.rng.getrandbits(k)
+        while r >= n:
+            r = self.rng.getrandbits(k)
+        if not attacks:
+            return actions[r]
         for a in actions:     # the r-th attack action, as a list of them indexed by r
             if a.kind in ATTACK_KINDS:
                 if not r:

@@ -222,9 +222,9 @@ def boost_legal(game, seat):
     if unit is None or unit.rested or "boost" not in game.cards[unit.card].skills:
         return []
     attacker = game.state.players[seat].circles[b.attacker]
-    layer = _restricting(game)
-    if attacker is not None and layer is not None and (not layer.allows(game, seat, attacker, "be_boosted")
-                                                       or not layer.allows(game, seat, unit, "boost", attacker)):
+    layer = game.abilities      # `_restricting` written out (a call at every boost step)
+    if attacker is not None and layer is not None and layer.restricts and (
+            not layer.allows(game, seat, attacker, "be_boosted") or not layer.allows(game, seat, unit, "boost", attacker)):
         return []     # an effect says it cannot be boosted, or this unit cannot boost it
     actions = [_BOOSTS.get((seat, back, b.attacker))
                or _BOOSTS.new((seat, back, b.attacker), f"boost:{back}->{b.attacker}", "boost", seat, (back,))]
@@ -301,7 +301,11 @@ def guard_legal(game, seat):
     p = game.state.players[seat]
     vg = zones.vanguard_grade(game, seat) + game.params["grade_limits"]["guard"]["max"]
     cards = game.cards
-    layer = _restricting(game)      # a CONT of the attacker's side may forbid some cards ("grade 0 units")
+    # the layer if a CONT of the attacker's side may forbid some cards ("grade 0 units"), else None:
+    # `_restricting` written out (a call at every guard decision)
+    layer = game.abilities
+    if layer is not None and not layer.restricts:
+        layer = None
     b = game.state.battle
     several = _guardable(game) if b.more else None
     kept, target = _GUARDS.get, b.target

@@ -38,12 +38,12 @@ NEXT = "next"                    # its value until a stride uses it (then the G 
 def _skill(game, seat: int, g: int, skill: str) -> tuple:
     """(card, PayContext, printed cost) of the G unit `g`'s skill, asked for every G unit at each guard
     decision: pure functions of seat, g, skill and the card, which is frozen (`Card`, its costs
-    `FrozenDict`s), so kept. The key holds the card's id and the entry the card itself: while the entry
-    is kept, the card lives, so no other object can have that id."""
+    `FrozenDict`s), so kept. The entry holds the card itself and is used only for that very card (an
+    identity test: another card database's card under the same key makes a new entry)."""
     card = game.cards[g]
-    key = (seat, g, skill, id(card))
+    key = (seat, g, skill)
     found = _SKILLS.get(key)
-    if found is None:
+    if found is None or found[0] is not card:
         if len(_SKILLS) > 4096:     # many card databases and games: start over
             _SKILLS.clear()
         found = _SKILLS[key] = (card, costs.PayContext(seat, g, f"{skill}:{card.id}", skill), card.skill_cost(skill))

@@ -164,7 +164,7 @@ def call_legal(game, seat):
         return []
     vg = zones.vanguard_grade(game, seat) + game.params["grade_limits"]["call"]["max"]
     cards = game.cards
-    circles = zones.call_circles(p)
+    circles = zones.call_circles(p) if p.locked else REAR_CIRCLES    # (no lock circle: every R circle)
     kept = _CALLS.get
     actions, seen = [], set()
     for i, inst in enumerate(p.hand):
