@@ -415,6 +415,6 @@ def power(game, unit: Unit) -> int:
 def critical(game, unit: Unit) -> int:
     total = game.cards[unit.card].critical + unit.crit_turn + unit.crit_battle
     abilities = game.abilities
-    if abilities is not None:
+    if abilities is not None and "critical" in abilities.cont_effects:   # else no CONT changes it (`cont_value`)
         total += abilities.cont_value(game, unit, "critical")
     return total
