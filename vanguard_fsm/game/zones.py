@@ -98,10 +98,8 @@ def turn_over(game, seat: int, inst: int, face: str, cause: str, zone: str = "da
     before = face_of(p, inst, zone)
     if zone == "g_zone":
         (p.g_face_up.add if face == "up" else p.g_face_up.discard)(inst)
-    elif face == "down":
-        p.face_down.add(inst)
     else:
-        p.face_down.discard(inst)
+        (p.face_down.add if face == "down" else p.face_down.discard)(inst)
     game.emit("put", player=seat, card=game.cards[inst].id, **{"from": zone}, to=zone, cause=cause,
               face=face, from_face=before, **fields)
 
@@ -183,13 +181,14 @@ def shuffle(game, seat: int) -> None:
 
 def vanguard_grade(game, seat: int) -> int:
     v = game.state.players[seat].circles["VC"]
+    if v is not None and not game.state.statuses:   # no status: the printed grade (`unit_grade`, without a call)
+        return game.cards[v.card].grade
     return unit_grade(game, v) if v is not None else -1
 
 
 def unit_grade(game, unit: Unit) -> int:
     """A unit's grade: printed, plus what effects added (status `grade`, CR 2.4.2)."""
-    grade = game.cards[unit.card].grade
-    return grade + statuses.unit_total(game, unit, "grade") if game.state.statuses else grade
+    return game.cards[unit.card].grade + (statuses.unit_total(game, unit, "grade") if game.state.statuses else 0)
 
 
 def retire(game, seat: int, circle: str) -> None:
