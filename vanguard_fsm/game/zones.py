@@ -22,7 +22,7 @@ def draw(game, seat: int) -> int | None:
         return None
     card = p.deck.pop()
     p.hand.append(card)
-    if game.hooks.hears("draw"):
+    if game.hooks.event_subs["draw"]:
         game.emit("draw", player=seat, card=game.cards[card].id)
     return card
 
@@ -85,7 +85,7 @@ def put(game, seat: int, inst: int, src: str, dst: str, cause: str | None = None
         extra = {"face": face} if dst in ("damage", "g_zone") else {}
         if from_face is not None:
             extra["from_face"] = from_face
-        if game.hooks.hears("put"):
+        if game.hooks.event_subs["put"]:
             game.emit("put", player=seat, card=game.cards[inst].id, **{"from": src}, to=dst, cause=cause,
                       **extra, **fields)
     arrived(game, seat, inst, src, dst)
@@ -127,7 +127,7 @@ def unit_to_zone(game, seat: int, circle: str, dst: str, cause: str, bottom: boo
         fields["bottom"] = True
     else:
         getattr(p, dst).append(unit.card)
-    if game.hooks.hears("put"):
+    if game.hooks.event_subs["put"]:
         game.emit("put", player=seat, card=game.cards[unit.card].id, **{"from": circle}, to=dst, cause=cause,
                   **fields)
     arrived(game, seat, unit.card, circle, dst, unit.placed)
@@ -136,7 +136,7 @@ def unit_to_zone(game, seat: int, circle: str, dst: str, cause: str, bottom: boo
 
 def orient(game, seat: int, circles, rested: bool) -> None:
     """Trace v2: `rest` / `stand` naming the circles whose unit just changed orientation."""
-    if circles and game.hooks.hears("rest" if rested else "stand"):
+    if circles and game.hooks.event_subs["rest" if rested else "stand"]:
         game.emit("rest" if rested else "stand", player=seat, circles=list(circles))
 
 
@@ -175,7 +175,7 @@ def unlock(game, seat: int, circle: str) -> Unit:
 
 def shuffle(game, seat: int) -> None:
     game.rng.shuffle(game.state.players[seat].deck)
-    if game.hooks.hears("shuffle"):
+    if game.hooks.event_subs["shuffle"]:
         game.emit("shuffle", player=seat)
 
 
@@ -207,7 +207,7 @@ def retire(game, seat: int, circle: str) -> None:
     else:
         p.circles[circle] = unit.mate if circle == "VC" else None
     to = _discard_unit(game, p, unit)
-    if game.hooks.hears("retire"):
+    if game.hooks.event_subs["retire"]:
         game.emit("retire", player=seat, card=game.cards[unit.card].id, **{"from": circle}, to=to)
     arrived(game, seat, unit.card, circle, to, unit.placed)
 
@@ -225,7 +225,7 @@ def retire_guardian(game, seat: int, unit: Unit) -> None:
     p = game.state.players[seat]
     p.gc.remove(unit)
     to = _discard_unit(game, p, unit)
-    if game.hooks.hears("retire"):
+    if game.hooks.event_subs["retire"]:
         game.emit("retire", player=seat, card=game.cards[unit.card].id, **{"from": "GC"}, to=to)
     arrived(game, seat, unit.card, "GC", to, unit.placed)
 

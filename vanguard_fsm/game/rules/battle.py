@@ -165,7 +165,7 @@ def begin_attack(game, seat, attacker, target, more=(), **extra) -> None:
         b.more = tuple((c, them.circles[c].placed) for c in more)
         b.target_is_vanguard = b.target_is_vanguard or "VC" in more   # CR 7.1.2.2: "includes a vanguard"
         extra["targets"] = [target, *more]
-    if game.hooks.hears("attack"):
+    if game.hooks.event_subs["attack"]:
         game.emit("attack", player=seat, battle=state.battle_count, attacker=attacker,
                   card=game.cards[unit.card].id, target=target, **extra)
 
@@ -237,7 +237,7 @@ def boost_apply(game, act) -> None:
     unit = game.state.players[act.player].circles[back]
     unit.rested = True
     b.booster, b.booster_placed = back, unit.placed
-    if game.hooks.hears("boost"):
+    if game.hooks.event_subs["boost"]:
         extra = {"member": act.args[1]} if len(act.args) > 1 else {}
         game.emit("boost", player=act.player, booster=back, card=game.cards[unit.card].id, boosted=b.attacker,
                   **extra)

@@ -63,7 +63,7 @@ def compare_power(game) -> None:
     crit = zones.critical(game, attacker) if not gone else 0
     harmless = b.hit and marked and statuses.unit_has(game, attacker, "no_deal_damage")
     b.damage_left = crit if b.hit and b.target_is_vanguard and not harmless else 0
-    if not game.hooks.hears("battle_result"):   # the powers compared and why: for the trace only
+    if not game.hooks.event_subs["battle_result"]:   # the powers compared and why: for the trace only
         return
     game.emit("battle_result", player=seat, attacker=b.attacker, target=b.target, attack_power=atk,
               target_power=dfn, hit=b.hit, critical=crit,
@@ -128,7 +128,7 @@ def damage_check(game) -> None:
     inst = p.deck.pop()
     p.trigger.append(inst)
     c = game.cards[inst]
-    if game.hooks.hears("damage_check"):
+    if game.hooks.event_subs["damage_check"]:
         game.emit("damage_check", player=seat, card=c.id, trigger=c.trigger)
 
 
