@@ -33,9 +33,8 @@ def arrived(game, seat: int, inst: int, src: str, dst: str, placed: int = 0) -> 
     (CR 10.3, 10.8), whatever rule, cost or effect moved it; `placed`: the unit it was, when it
     left the field (its abilities then are those it had there, given ones too, CR 8.6.5.1.2).
     Not a trace event: the trace reports each movement once, by the event of what caused it."""
-    hooks = game.hooks
-    if hooks.wants("zone_change"):
-        hooks.emit("zone_change", game, seat, inst, src, dst, placed)
+    for fn in game.hooks.channel_subs.get("zone_change", ()):    # `Hooks.emit`'s loop, without its two calls
+        fn(game, seat, inst, src, dst, placed)
     if dst == "g_zone" and game.state.statuses:
         remove_g_zone_after_ultimate_stride(game, seat, inst)
 
