@@ -284,7 +284,7 @@ class AbilityLayer(AddedClans):
 
     def end_of(self, game, until: str) -> None:
         """Granted abilities 'until end of battle / turn' end (the flows' end_battle, end_turn_effects)."""
-        if abstate.get(game).granted:
+        if (game.state.abilities or EMPTY).granted:   # `abstate.get`, written out (every close step and end phase)
             self.expire(game, until)
 
     def expire(self, game, until) -> None:

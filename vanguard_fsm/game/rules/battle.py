@@ -390,6 +390,7 @@ def end_battle(game) -> None:
     for p in game.state.players:
         p.end_modifiers("battle")
     game.state.battle = None
-    statuses.end(game, "battle")
+    if game.state.statuses:     # (most battles: no status to end, no call)
+        statuses.end(game, "battle")
     if game.abilities is not None:
         game.abilities.end_of(game, "battle")

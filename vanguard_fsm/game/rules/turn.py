@@ -264,6 +264,7 @@ def end_turn_effects(game) -> None:
     """Effects 'until end of turn' end (RULES 3.3.6)."""
     for p in game.state.players:
         p.end_modifiers("turn")
-    statuses.end(game, "turn")
+    if game.state.statuses:     # (most turns: no status to end, no call)
+        statuses.end(game, "turn")
     if game.abilities is not None:
         game.abilities.end_of(game, "turn")
