@@ -31,6 +31,17 @@ def test_an_event_nobody_listens_to_has_no_subscriber_and_caches_follow_changes(
     assert seen == [("any", "t"), ("named", "t")]   # every `timing` subscriber, then that name's
 
 
+def test_event_subs_answers_every_event_name_and_follows_changes():
+    """The engine's hot paths ask `event_subs[name]` for `hears` without the call: a name never asked
+    before is answered (nobody: empty), and a later (un)subscription is seen at once."""
+    hooks = Hooks()
+    assert hooks.event_subs["draw"] == () and not hooks.hears("draw")
+    listener = hooks.on("event", lambda g, e, f: None, names={"draw"})
+    assert hooks.event_subs["draw"] == (listener,) and hooks.event_subs["call"] == () and hooks.hears("draw")
+    hooks.off("event", listener)
+    assert hooks.event_subs["draw"] == ()
+
+
 def test_the_ability_layer_listens_only_to_its_events_and_timings_and_shares_its_indexes():
     one, two = new_game_with_abilities(1), new_game_with_abilities(2)
     layer = one.abilities

@@ -211,10 +211,7 @@ class Game:
     # -- events ----------------------------------------------------------
     def emit(self, event: str, **fields) -> None:
         """A game event for subscribers (trace, log, abilities); nobody listening: one lookup."""
-        subs = self.hooks.event_subs.get(event)
-        if subs is None:
-            subs = self.hooks.subscribers_of_event(event)
-        for fn in subs:
+        for fn in self.hooks.event_subs[event]:    # (worked out at the first ask of the name)
             fn(self, event, fields)
 
     # -- scheduling --------------------------------------------------------

@@ -22,7 +22,7 @@ def draw(game, seat: int) -> int | None:
         return None
     card = p.deck.pop()
     p.hand.append(card)
-    if game.hooks.hears("draw"):
+    if game.hooks.event_subs["draw"]:
         game.emit("draw", player=seat, card=game.cards[card].id)
     return card
 
@@ -33,9 +33,8 @@ def arrived(game, seat: int, inst: int, src: str, dst: str, placed: int = 0) -> 
     (CR 10.3, 10.8), whatever rule, cost or effect moved it; `placed`: the unit it was, when it
     left the field (its abilities then are those it had there, given ones too, CR 8.6.5.1.2).
     Not a trace event: the trace reports each movement once, by the event of what caused it."""
-    hooks = game.hooks
-    if hooks.wants("zone_change"):
-        hooks.emit("zone_change", game, seat, inst, src, dst, placed)
+    for fn in game.hooks.channel_subs.get("zone_change", ()):    # `Hooks.emit`'s loop, without its two calls
+        fn(game, seat, inst, src, dst, placed)
     if dst == "g_zone" and game.state.statuses:
         remove_g_zone_after_ultimate_stride(game, seat, inst)
 
@@ -85,7 +84,7 @@ def put(game, seat: int, inst: int, src: str, dst: str, cause: str | None = None
         extra = {"face": face} if dst in ("damage", "g_zone") else {}
         if from_face is not None:
             extra["from_face"] = from_face
-        if game.hooks.hears("put"):
+        if game.hooks.event_subs["put"]:
             game.emit("put", player=seat, card=game.cards[inst].id, **{"from": src}, to=dst, cause=cause,
                       **extra, **fields)
     arrived(game, seat, inst, src, dst)
@@ -98,10 +97,8 @@ def turn_over(game, seat: int, inst: int, face: str, cause: str, zone: str = "da
     before = face_of(p, inst, zone)
     if zone == "g_zone":
         (p.g_face_up.add if face == "up" else p.g_face_up.discard)(inst)
-    elif face == "down":
-        p.face_down.add(inst)
     else:
-        p.face_down.discard(inst)
+        (p.face_down.add if face == "down" else p.face_down.discard)(inst)
     game.emit("put", player=seat, card=game.cards[inst].id, **{"from": zone}, to=zone, cause=cause,
               face=face, from_face=before, **fields)
 
@@ -129,7 +126,7 @@ def unit_to_zone(game, seat: int, circle: str, dst: str, cause: str, bottom: boo
         fields["bottom"] = True
     else:
         getattr(p, dst).append(unit.card)
-    if game.hooks.hears("put"):
+    if game.hooks.event_subs["put"]:
         game.emit("put", player=seat, card=game.cards[unit.card].id, **{"from": circle}, to=dst, cause=cause,
                   **fields)
     arrived(game, seat, unit.card, circle, dst, unit.placed)
@@ -138,7 +135,7 @@ def unit_to_zone(game, seat: int, circle: str, dst: str, cause: str, bottom: boo
 
 def orient(game, seat: int, circles, rested: bool) -> None:
     """Trace v2: `rest` / `stand` naming the circles whose unit just changed orientation."""
-    if circles and game.hooks.hears("rest" if rested else "stand"):
+    if circles and game.hooks.event_subs["rest" if rested else "stand"]:
         game.emit("rest" if rested else "stand", player=seat, circles=list(circles))
 
 
@@ -177,19 +174,20 @@ def unlock(game, seat: int, circle: str) -> Unit:
 
 def shuffle(game, seat: int) -> None:
     game.rng.shuffle(game.state.players[seat].deck)
-    if game.hooks.hears("shuffle"):
+    if game.hooks.event_subs["shuffle"]:
         game.emit("shuffle", player=seat)
 
 
 def vanguard_grade(game, seat: int) -> int:
     v = game.state.players[seat].circles["VC"]
+    if v is not None and not game.state.statuses:   # no status: the printed grade (`unit_grade`, without a call)
+        return game.cards[v.card].grade
     return unit_grade(game, v) if v is not None else -1
 
 
 def unit_grade(game, unit: Unit) -> int:
     """A unit's grade: printed, plus what effects added (status `grade`, CR 2.4.2)."""
-    grade = game.cards[unit.card].grade
-    return grade + statuses.unit_total(game, unit, "grade") if game.state.statuses else grade
+    return game.cards[unit.card].grade + (statuses.unit_total(game, unit, "grade") if game.state.statuses else 0)
 
 
 def retire(game, seat: int, circle: str) -> None:
@@ -208,7 +206,7 @@ def retire(game, seat: int, circle: str) -> None:
     else:
         p.circles[circle] = unit.mate if circle == "VC" else None
     to = _discard_unit(game, p, unit)
-    if game.hooks.hears("retire"):
+    if game.hooks.event_subs["retire"]:
         game.emit("retire", player=seat, card=game.cards[unit.card].id, **{"from": circle}, to=to)
     arrived(game, seat, unit.card, circle, to, unit.placed)
 
@@ -226,7 +224,7 @@ def retire_guardian(game, seat: int, unit: Unit) -> None:
     p = game.state.players[seat]
     p.gc.remove(unit)
     to = _discard_unit(game, p, unit)
-    if game.hooks.hears("retire"):
+    if game.hooks.event_subs["retire"]:
         game.emit("retire", player=seat, card=game.cards[unit.card].id, **{"from": "GC"}, to=to)
     arrived(game, seat, unit.card, "GC", to, unit.placed)
 
@@ -415,6 +413,6 @@ def power(game, unit: Unit) -> int:
 def critical(game, unit: Unit) -> int:
     total = game.cards[unit.card].critical + unit.crit_turn + unit.crit_battle
     abilities = game.abilities
-    if abilities is not None:
+    if abilities is not None and "critical" in abilities.cont_effects:   # else no CONT changes it (`cont_value`)
         total += abilities.cont_value(game, unit, "critical")
     return total

@@ -13,11 +13,28 @@ ability layer listens only to the events and timings its cards use). Subscribers
 run in subscription order; for a timing, every `timing` subscriber, then those of
 that name. Who receives what is worked out once per name and kept until the
 subscriptions change, so an event or timing nobody listens to costs one dict
-lookup, and the caller can ask first (`hears`) and build nothing.
+lookup, and the caller can ask first (`hears`) and build nothing. `event_subs[name]`
+answers every event name (empty: nobody listens): the engine's hot paths ask it for
+`hears` without the call.
 """
 from __future__ import annotations
 
 from typing import Callable
+
+
+class _EventReceivers(dict):
+    """Event name -> who receives it, in subscription order, worked out at the first ask of the name
+    (`__missing__`) and kept: a subscript answers every name without a call into Python after that."""
+
+    __slots__ = ("hooks",)
+
+    def __init__(self, hooks) -> None:
+        super().__init__()
+        self.hooks = hooks
+
+    def __missing__(self, name: str) -> tuple:
+        subs = self[name] = self.hooks._named("event", name)
+        return subs
 
 
 class Hooks:
@@ -29,7 +46,7 @@ class Hooks:
         # derived, rebuilt on demand; cleared in place so a runner may hold on to them
         self.channel_subs: dict[str, tuple] = {}   # channel -> every subscriber, any name
         self.timing_subs: dict[str, tuple] = {}    # timing name -> who receives it, in order
-        self.event_subs: dict[str, tuple] = {}     # event name -> who receives it, in order
+        self.event_subs = _EventReceivers(self)   # event name -> who receives it, in order
         # the `state` channel's subscribers (every state entered asks: an attribute, not a dict lookup)
         self.state_subs: tuple = ()
 
@@ -77,18 +94,12 @@ class Hooks:
 
     def subscribers_of_event(self, name: str) -> tuple:
         """Who receives game event `name`, in subscription order (empty: nobody)."""
-        subs = self.event_subs.get(name)
-        if subs is None:
-            subs = self.event_subs[name] = self._named("event", name)
-        return subs
+        return self.event_subs[name]
 
     def hears(self, name: str) -> bool:
         """Does anyone receive game event `name`? Asked before an event whose fields cost something
-        to build (most events of an untraced game have no subscriber)."""
-        subs = self.event_subs.get(name)
-        if subs is None:
-            subs = self.subscribers_of_event(name)
-        return bool(subs)
+        to build (most events of an untraced game have no subscriber); `event_subs[name]` is the same test."""
+        return bool(self.event_subs[name])
 
     def subscribers_of_timing(self, name: str) -> tuple:
         """Who receives timing `name`: `timing` subscribers, then that name's."""
@@ -99,7 +110,7 @@ class Hooks:
 
     def emit(self, channel: str, *args) -> None:
         if channel == "event":
-            for fn in self.subscribers_of_event(args[1]):
+            for fn in self.event_subs[args[1]]:
                 fn(*args)
             return
         for fn in self.channel_subs.get(channel, ()):

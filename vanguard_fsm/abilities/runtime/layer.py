@@ -70,7 +70,7 @@ def _mentions(data, name: str) -> bool:
 def emit_ability(layer, game, ctx, kind, step, **more) -> None:
     """An ability's step (`pending`, `resolved`, `declined` ...) as the game event `ability`; built only
     when someone hears it (a trace, a log): most games have nobody listening."""
-    if game.hooks.hears("ability"):
+    if game.hooks.event_subs["ability"]:
         game.emit("ability", player=ctx.seat, card=game.cards[ctx.inst].id, kind=kind, timing=ctx.timing,
                   step=step, ability=ctx.key, **more)
 
@@ -240,7 +240,7 @@ class AbilityLayer(AddedClans):
             return True
         home = None if placed else home_of(game, inst, placed)     # a unit's: None (`home_of`, written out)
         abstate.stand_by(game, _new(Pending, (seat, inst, spec.key, timing, placed, that, home)))
-        if game.hooks.hears("ability"):    # `emit_ability`'s test
+        if game.hooks.event_subs["ability"]:    # `emit_ability`'s test
             self.emit(game, ctx or Ctx(seat, inst, spec.key, timing, placed, origin, None, by), "AUTO", "pending")
         return True
 
@@ -284,7 +284,7 @@ class AbilityLayer(AddedClans):
 
     def end_of(self, game, until: str) -> None:
         """Granted abilities 'until end of battle / turn' end (the flows' end_battle, end_turn_effects)."""
-        if abstate.get(game).granted:
+        if (game.state.abilities or EMPTY).granted:   # `abstate.get`, written out (every close step and end phase)
             self.expire(game, until)
 
     def expire(self, game, until) -> None:

@@ -34,7 +34,7 @@ class TimingListeners:
     the engine moves cards within one player's zones and makes each instance in its owner's): a
     player none of whose cards listens is not looked at."""
 
-    __slots__ = ("size", "by_timing", "owners", "act")
+    __slots__ = ("size", "by_timing", "sides", "owners", "act")
 
     def __init__(self, layer, cards: list, owner: list) -> None:
         self.size = len(cards)
@@ -51,6 +51,9 @@ class TimingListeners:
         self.by_timing = {timing: _looks(_by_owner(own_turn, owner), _by_owner(other_turn, owner),
                                          _zone_tests(layer.timing_zones.get(timing, ())))
                           for timing, (own_turn, other_turn) in found.items()}
+        # by whose turn it is (as in by_timing): timing -> its looks, only those with some (`on_timing`)
+        self.sides = tuple({timing: looks[k] for timing, looks in self.by_timing.items() if looks[k]}
+                           for k in range(3))
         # timing -> by whose turn it is (as in by_timing): (seat 0 has a look, seat 1 has one)
         self.owners = {timing: tuple((any(look[0] == 0 for look in side), any(look[0] == 1 for look in side))
                                      for side in looks) for timing, looks in self.by_timing.items()}
@@ -254,17 +257,19 @@ def on_timing(layer, game, name: str, dry: bool = False) -> bool:
     if game.abilities is not layer:
         return False
     state = game.state
-    s = state.abilities or EMPTY     # `abstate.get`, written out: every timing asks
-    if s.delayed or s.granted and name in given_timings(layer, s.granted):
+    s = state.abilities     # `abstate.get`, written out: every timing asks (None: nothing delayed or given)
+    if s is not None and (s.delayed or s.granted and name in given_timings(layer, s.granted)):
         return name in layer.timing_zones and layer.stand_by_at(game, name, dry)
     index = layer.listeners   # `listeners_of`, its usual case written out
     if index is None or index.size != len(game.cards):
         index = listeners_of(game)
-    looks = index.by_timing.get(name)    # printed AUTO abilities' timings only: a subset of timing_zones
+    tp = state.turn_player
+    # the printed AUTO abilities' looks on this side of the turn (a subset of timing_zones): none, half the calls
+    looks = index.sides[2 if tp is None else tp].get(name)
     if looks is not None:
-        tp = state.turn_player
-        for seat, insts, tests, present in looks[2 if tp is None else tp]:   # none on this side: half the calls
-            if present(state.players[seat], insts, tests):
+        players = state.players
+        for seat, insts, tests, present in looks:
+            if present(players[seat], insts, tests):
                 return layer.stand_by_at(game, name, dry)
     return False
 

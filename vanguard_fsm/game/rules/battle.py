@@ -168,7 +168,7 @@ def begin_attack(game, seat, attacker, target, more=(), **extra) -> None:
         b.more = tuple((c, them.circles[c].placed) for c in more)
         b.target_is_vanguard = b.target_is_vanguard or "VC" in more   # CR 7.1.2.2: "includes a vanguard"
         extra["targets"] = [target, *more]
-    if game.hooks.hears("attack"):
+    if game.hooks.event_subs["attack"]:
         game.emit("attack", player=seat, battle=state.battle_count, attacker=attacker,
                   card=game.cards[unit.card].id, target=target, **extra)
 
@@ -240,7 +240,7 @@ def boost_apply(game, act) -> None:
     unit = game.state.players[act.player].circles[back]
     unit.rested = True
     b.booster, b.booster_placed = back, unit.placed
-    if game.hooks.hears("boost"):
+    if game.hooks.event_subs["boost"]:
         extra = {"member": act.args[1]} if len(act.args) > 1 else {}
         game.emit("boost", player=act.player, booster=back, card=game.cards[unit.card].id, boosted=b.attacker,
                   **extra)
@@ -404,6 +404,7 @@ def end_battle(game) -> None:
     for p in game.state.players:
         p.end_modifiers("battle")
     game.state.battle = None
-    statuses.end(game, "battle")
+    if game.state.statuses:     # (most battles: no status to end, no call)
+        statuses.end(game, "battle")
     if game.abilities is not None:
         game.abilities.end_of(game, "battle")

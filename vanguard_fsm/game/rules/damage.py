@@ -53,13 +53,17 @@ def compare_power(game) -> None:
     target = _attacked_unit(game)
     attacker_gone = attacker is None or attacker.placed != b.attacker_placed
     gone = attacker_gone or target is None
-    atk, dfn = attack_power(game), defense_power(game)
-    shielded = not gone and statuses.unit_has(game, target, "cannot_be_hit")
+    # `attack_power` and `defense_power`, read from the two units just found (not looked up again)
+    atk = 0 if attacker_gone else zones.power(game, attacker) + (
+        zones.power(game, attacker.mate) if attacker.legion() else 0)
+    dfn = zones.power(game, target) if target is not None else 0
+    marked = bool(state.statuses)    # else no unit has a status (`unit_has`: no): most battles
+    shielded = not gone and marked and statuses.unit_has(game, target, "cannot_be_hit")
     b.hit = not gone and atk - dfn >= game.params["hit_power_lead_min"] and not shielded
     crit = zones.critical(game, attacker) if not gone else 0
-    harmless = b.hit and statuses.unit_has(game, attacker, "no_deal_damage")
+    harmless = b.hit and marked and statuses.unit_has(game, attacker, "no_deal_damage")
     b.damage_left = crit if b.hit and b.target_is_vanguard and not harmless else 0
-    if not game.hooks.hears("battle_result"):   # the powers compared and why: for the trace only
+    if not game.hooks.event_subs["battle_result"]:   # the powers compared and why: for the trace only
         return
     game.emit("battle_result", player=seat, attacker=b.attacker, target=b.target, attack_power=atk,
               target_power=dfn, hit=b.hit, critical=crit,
@@ -124,7 +128,7 @@ def damage_check(game) -> None:
     inst = p.deck.pop()
     p.trigger.append(inst)
     c = game.cards[inst]
-    if game.hooks.hears("damage_check"):
+    if game.hooks.event_subs["damage_check"]:
         game.emit("damage_check", player=seat, card=c.id, trigger=c.trigger)
 
 

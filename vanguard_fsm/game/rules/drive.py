@@ -75,7 +75,7 @@ def drive_check(game) -> None:
     inst = p.deck.pop()
     p.trigger.append(inst)
     b.drive_checks += 1
-    if game.hooks.hears("drive_check"):     # the drive now, for the trace only
+    if game.hooks.event_subs["drive_check"]:     # the drive now, for the trace only
         c = game.cards[inst]
         unit = drive_unit(game)
         total = max(0, drive_of(game, unit)) if unit is not None else 0

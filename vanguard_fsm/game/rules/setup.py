@@ -13,6 +13,8 @@ def decide_first_player(game) -> None:
     """Who goes first is decided at random before setup (RULES 3.2.4, not in seeds)."""
     state = game.state
     state.first = game.rng.randrange(2)
+    if not game.hooks.hears("game_start"):     # every card of both decks named: for the trace only
+        return
     flows, flows_hash = game.flows.identity     # so `replay` and `report` can tell other rules
     game.emit("game_start", seed=game.seed, format=state.format, first=state.first,
               decks=[p.deck_name for p in state.players], flows=flows, flows_hash=flows_hash, version=2,

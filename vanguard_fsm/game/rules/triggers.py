@@ -109,7 +109,7 @@ def _trigger_step(game, seat, inst, active, effects, record, order=()) -> None:
         ways = ways[:1]
     actions = list(ways[0]) if len(ways) == 1 else [a for w in ways for a in w]   # (most steps: one way)
     if not actions:     # all done, or what is left can do nothing now
-        if game.hooks.hears("trigger"):     # what the trigger did: for the trace only
+        if game.hooks.event_subs["trigger"]:     # what the trigger did: for the trace only
             fields = dict(power_to=None, critical_to=None, stood=None, healed=None)
             fields.update(record)
             game.emit("trigger", player=seat, card=game.cards[inst].id, type=game.cards[inst].trigger,

@@ -18,7 +18,7 @@ def begin_turn(game) -> None:
     p.rode = p.strode = False
     # an extra turn (CR 12.4) says so: `extra: true` (left out of every other turn_begin)
     extra = {"extra": True} if state.statuses and statuses.take(game, "extra_turn_taken") else {}
-    if game.hooks.hears("turn_begin"):      # every zone counted: for the trace only
+    if game.hooks.event_subs["turn_begin"]:      # every zone counted: for the trace only
         game.emit("turn_begin", player=state.turn_player, turn=state.turn,
                   sizes=[zone_sizes(game, seat) for seat in (0, 1)], **extra)
 
@@ -264,6 +264,7 @@ def end_turn_effects(game) -> None:
     """Effects 'until end of turn' end (RULES 3.3.6)."""
     for p in game.state.players:
         p.end_modifiers("turn")
-    statuses.end(game, "turn")
+    if game.state.statuses:     # (most turns: no status to end, no call)
+        statuses.end(game, "turn")
     if game.abilities is not None:
         game.abilities.end_of(game, "turn")
