@@ -12,6 +12,7 @@ from vanguard_fsm.agents.human import HumanAgent, HumanInputClosed
 from vanguard_fsm.abilities import new_game_with_abilities as new_game
 from vanguard_fsm.cli.main import main
 from vanguard_fsm.debug.debugger import Debugger
+from vanguard_fsm.machine.hooks import Hooks
 
 
 def debugger(seed, agents=("random", "random")):
@@ -83,7 +84,9 @@ def test_rewind_reaches_the_same_state_as_a_fresh_game_with_the_same_choices():
     d = debugger(4)
     forward(d, 90)
     d.back(40)
-    fresh = new_game(4)
+    watched = Hooks()
+    watched.on("state", lambda *_: None)     # a state subscriber, as the debugger's: the same plans on the agenda
+    fresh = new_game(4, hooks=watched)
     for action_id in d.game.history:           # the same choices on a game built from scratch
         while fresh.pending is None:
             fresh.step()

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from vanguard_fsm.abilities import new_game_with_abilities
 from vanguard_fsm.abilities.runtime.events import EVENT_TIMINGS
+from vanguard_fsm.agents import make_agent
+from vanguard_fsm.machine.builder import ENTER
 from vanguard_fsm.machine.hooks import Hooks
 
 
@@ -53,3 +55,42 @@ def test_the_ability_layer_listens_only_to_its_events_and_timings_and_shares_its
     assert one.hooks.subscribers_of_timing("no_such_timing") == ()
     used = next(iter(layer.timing_zones))
     assert [fn.__self__ for fn in one.hooks.subscribers_of_timing(used)] == [layer]
+
+
+def _stepped_pair(seed: int, agent: str = "random-attacker"):
+    """Two games of one seed moved in lockstep one flow move (`step`) or choice at a time: the first
+    watched by a `state` subscriber from its start, the second by nobody. Yields both after each move."""
+    heard = []
+    watched = Hooks()
+    watched.on("state", lambda g, machine, path: heard.append((g.moves, machine, path)))
+    games = (new_game_with_abilities(seed, None, "standard", hooks=watched), new_game_with_abilities(seed))
+    agents = [[make_agent(agent, seed * 2 + 1), make_agent(agent, seed * 2 + 2)] for _ in games]
+    while not games[0].over:
+        for game, players in zip(games, agents):
+            if game.pending is not None:
+                game.apply(players[game.pending.player].choose(game, game.pending).id)
+            else:
+                game.step()
+        if games[0].pending is None:
+            yield games, heard
+
+
+def test_a_state_subscriber_hears_the_entries_of_the_moves_made_while_one_listened():
+    """A move made while nobody subscribes to `state` schedules its quiet plan (`builder.quiet_plan`), so a
+    subscriber that arrives while that move's entries are still on the agenda (after `step`, before they
+    run) hears entries from the next move on, none of that move's; on a watched game one that arrives at
+    the same point hears the rest of that move's entries too (whoever is subscribed when an entry runs).
+    The two games stay the same game."""
+    late_quiet, late_watched, at = [], [], None
+    for (watched, quiet), heard in _stepped_pair(5):
+        assert (quiet.moves, quiet.history, quiet.runner.paths()) == \
+            (watched.moves, watched.history, watched.runner.paths())
+        if at is None and watched.state.turn >= 3 and \
+                sum(1 for fn, _ in watched.agenda if fn is ENTER) >= 2:   # a move's entries still to run
+            at, before = watched.moves, len(heard)
+            quiet.hooks.on("state", lambda g, machine, path: late_quiet.append((g.moves, machine, path)))
+            watched.hooks.on("state", lambda g, machine, path: late_watched.append((g.moves, machine, path)))
+    assert at is not None and watched.over and quiet.over
+    assert any(moves == at for moves, _, _ in heard[before:])     # that move had entries left to announce
+    assert late_watched == heard[before:]
+    assert late_quiet == [entry for entry in heard if entry[0] > at] and late_quiet

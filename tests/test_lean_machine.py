@@ -242,28 +242,33 @@ def test_a_machine_changed_after_it_was_built_behaves_the_same_on_both_classes(c
 
 
 class _Ctx:
-    """A context with an agenda, as the flow runner's (the only thing an `AgendaPlan` reads)."""
+    """A context with an agenda and hooks, as the flow runner's (what an `AgendaPlan` reads)."""
 
-    def __init__(self) -> None:
+    def __init__(self, watched: bool) -> None:
         self.agenda = ["first"]
+        self.hooks = Hooks()
+        if watched:
+            self.hooks.on("state", lambda *_: None)
 
 
+@pytest.mark.parametrize("watched", [True, False])
 @pytest.mark.parametrize("extra", [(), ("more",)])
-def test_an_agenda_plan_schedules_the_same_on_both_classes(extra):
+def test_an_agenda_plan_schedules_the_same_on_both_classes(extra, watched):
     """The lean path extends the agenda for an `AgendaPlan` itself instead of calling it: the same
     tasks, in the same order and at the same point among the other `after` callbacks, as the library's
-    call — and the same error when the trigger is given no context at all."""
+    call — its full tasks when the context's hooks have a `state` subscriber, its quiet ones when not —
+    and the same error when the trigger is given no context at all."""
     seen = {}
     for cls in (Machine, LeanMachine):
-        ctx, log = _Ctx(), []
+        ctx, log = _Ctx(watched), []
         machine = cls(model=None, states=["a", "b"], initial="a", auto_transitions=False)
         note = lambda *a: log.append(list(a[0].agenda) if a else None)   # noqa: E731
-        machine.add_transition("go", "a", "b", after=[note, AgendaPlan(("x", "y")), note])
+        machine.add_transition("go", "a", "b", after=[note, AgendaPlan(("x", "y"), ("y",)), note])
         model = type("Model", (), {"state": "a"})()
         assert machine.events["go"].trigger(model, ctx, *extra) is True
         seen[cls] = (model.state, ctx.agenda, list(log))
         model.state = "a"
         with pytest.raises(TypeError):
             machine.events["go"].trigger(model)
-    assert seen[Machine] == seen[LeanMachine] == (
-        "b", ["first", "x", "y"], [["first"], ["first", "x", "y"]])
+    scheduled = ["first", "x", "y"] if watched else ["first", "y"]
+    assert seen[Machine] == seen[LeanMachine] == ("b", scheduled, [["first"], scheduled])

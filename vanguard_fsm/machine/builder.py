@@ -6,6 +6,10 @@ with dotted paths and by precomputing, for every transition, which states it
 enters (outermost first). Entering a state is then one list extend on the
 runner's agenda: no tree walking on the hot path.
 
+A plan comes in two forms (`lean.AgendaPlan`): the full one, and a quiet one (`quiet_plan`)
+scheduled when nobody subscribes to the hooks' `state` channel, which drops the entry
+markers that would only announce a state (who hears what: `runner`'s docstring).
+
 Every callable handed to `transitions` comes from the registry. `SafeMachine`
 additionally refuses any string callback, because `transitions` would otherwise
 try to import a dotted string such as `os.system`.
@@ -76,7 +80,8 @@ class LeafMove:
 
 
 class CompiledFlow:
-    """A flow ready to run: its machine, events, and entry plans."""
+    """A flow ready to run: its machine, events, and entry plans (`AgendaPlan`s: its start, `initial_plan`,
+    and its starts at one of its states, `entries`, as its transitions' `after`)."""
 
     __slots__ = ("spec", "name", "machine", "events", "leaves", "initial_leaf", "initial_plan",
                  "interrupts", "leaving_kinds", "guarded", "after_choice", "entries", "moves")
@@ -89,8 +94,8 @@ class CompiledFlow:
         self.machine = machine_cls(model=None, states=list(self.leaves), initial=self.initial_leaf,
                                    auto_transitions=False, ignore_invalid_triggers=True)
         self.events: dict = {}
-        self.initial_plan: tuple = ()
-        self.entries: dict[str, tuple] = {}     # state path -> (leaf, plan reversed): starts at that state
+        self.initial_plan = AgendaPlan(())
+        self.entries: dict[str, tuple] = {}     # state path -> (leaf, its plan): starts at that state
         self.interrupts: dict[str, str] = {}
         # decision kinds that leave each leaf (a kind not listed keeps the state)
         self.leaving_kinds: dict[str, frozenset] = {}
@@ -138,24 +143,46 @@ def _plan(flow_name: str, entered: list[StateSpec], pre_actions: tuple, registry
     return tuple(tasks)
 
 
+def quiet_plan(tasks: tuple) -> tuple:
+    """`tasks` for a game that nobody asks to hear state entries (no `state` subscriber when the plan is
+    scheduled): a state without entry timings loses its entry marker (nothing else happens there: ~300
+    of the ~590 entries a random-attacker game), and one with timings keeps its marker without the flow's
+    name, `(ENTER, (None, state))`, which fires the timings and announces nothing."""
+    quiet = []
+    for task in tasks:
+        if task[0] is ENTER:
+            state = task[1][1]
+            if not state.entry_timings:
+                continue
+            task = (ENTER, (None, state))
+        quiet.append(task)
+    return tuple(quiet)
+
+
+def _agenda_plan(plan: tuple) -> AgendaPlan:
+    """The plan (in execution order) as the agenda takes it, reversed, in both forms."""
+    tasks = tuple(reversed(plan))
+    return AgendaPlan(tasks, quiet_plan(tasks))
+
+
 def entry_tasks(flow_name: str, state: StateSpec, registry: Registry = REGISTRY) -> tuple:
     """Agenda tasks, in execution order, of entering `state` alone: its entry, then its `do`
     (actions and timings at their place); a scenario that starts by entering a state runs these."""
     return _plan(flow_name, [state], (), registry)
 
 
-def entry_at(spec: FlowSpec, path: str, registry: Registry) -> tuple[str, tuple]:
-    """(leaf, agenda tasks reversed) of a machine started at its state `path` rather than its
-    initial one (a state's `invoke_at`): the states down to it are entered, with their timings."""
+def entry_at(spec: FlowSpec, path: str, registry: Registry) -> tuple[str, AgendaPlan]:
+    """(leaf, its plan) of a machine started at its state `path` rather than its initial one (a
+    state's `invoke_at`): the states down to it are entered, with their timings."""
     target = spec.all_states[path]
-    return spec.initial_leaf(target).path, tuple(reversed(_plan(spec.name, _entered(spec, None, target), (), registry)))
+    return spec.initial_leaf(target).path, _agenda_plan(_plan(spec.name, _entered(spec, None, target), (), registry))
 
 
 def compile_flow(spec: FlowSpec, registry: Registry = REGISTRY, machine_cls: type = FlowMachine) -> CompiledFlow:
     """`machine_cls`: `FlowMachine` (lean triggers) or `SafeMachine` (the library's stock classes)."""
     flow = CompiledFlow(spec, machine_cls)
-    flow.initial_plan = tuple(reversed(_plan(spec.name, _entered(spec, None, spec.all_states[spec.initial]),
-                                             (), registry)))
+    flow.initial_plan = _agenda_plan(_plan(spec.name, _entered(spec, None, spec.all_states[spec.initial]),
+                                           (), registry))
     flow.entries = {path: entry_at(spec, path, registry) for path in spec.all_states}
     for leaf in flow.leaves.values():
         outs = [t for node in [leaf, *leaf.ancestors()[::-1]] for t in node.transitions]
@@ -173,13 +200,13 @@ def compile_flow(spec: FlowSpec, registry: Registry = REGISTRY, machine_cls: typ
                 t.trigger, leaf.path, dest_leaf,
                 conditions=[registry.conditions[c] for c in t.conditions],
                 unless=[registry.conditions[c] for c in t.unless],
-                after=[AgendaPlan(tuple(reversed(plan)))],
+                after=[_agenda_plan(plan)],
             )
     for itr in spec.interrupts:
         target = spec.all_states[itr.dest]
         plan = _plan(spec.name, _entered(spec, None, target), (), registry)
         flow.machine.add_transition(itr.trigger, "*", spec.initial_leaf(target).path,
-                                    after=[AgendaPlan(tuple(reversed(plan)))])
+                                    after=[_agenda_plan(plan)])
         flow.interrupts[itr.trigger] = itr.dest
     flow.use_events(dict(flow.machine.events))
     return flow

@@ -83,16 +83,19 @@ _OPTIONS = frozenset(("_queued", "send_event", "model_attribute"))   # what `unm
 class AgendaPlan:
     """An `after` callback that schedules tasks: called with the trigger's arguments, it extends the
     first one's `agenda` with `tasks` (the flow runner's entry plans, `builder.compile_flow`: every
-    flow transition has one). The lean path does that extend itself rather than call it (a Python
-    call from `fire` cost about as much as the rest of an `after`); the library calls it."""
+    flow transition has one), or with `quiet` when the context's hooks have no `state` subscriber
+    (the same plan without the entry markers that would only announce a state: `builder.quiet_plan`).
+    The lean path does that extend itself rather than call it (a Python call from `fire` cost about
+    as much as the rest of an `after`); the library calls it."""
 
-    __slots__ = ("tasks",)
+    __slots__ = ("tasks", "quiet")
 
-    def __init__(self, tasks: tuple) -> None:
+    def __init__(self, tasks: tuple, quiet: tuple | None = None) -> None:
         self.tasks = tasks
+        self.quiet = tasks if quiet is None else quiet
 
     def __call__(self, ctx, *args, **kwargs) -> None:
-        ctx.agenda.extend(self.tasks)
+        ctx.agenda.extend(self.tasks if ctx.hooks.state_subs else self.quiet)
 
 
 def _event_data(machine, event, model, args, kwargs) -> EventData:
@@ -213,7 +216,8 @@ class LeanEvent(Event):
                 _run(view._on_final, self.machine, self, model, args, kwargs)
         for func in transition.after:
             if func.__class__ is AgendaPlan and args:   # its call, written out
-                args[0].agenda.extend(func.tasks)
+                ctx = args[0]
+                ctx.agenda.extend(func.tasks if ctx.hooks.state_subs else func.quiet)
                 continue
             if func.__class__ is not _FUNCTION and isinstance(func, str):
                 func = self.machine.resolve_callable(func, _event_data(self.machine, self, model, args, kwargs))

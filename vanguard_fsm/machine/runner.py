@@ -9,6 +9,17 @@ drains the agenda, and when it is empty makes exactly one flow move: invoke a ch
 machine, return from a finished one, stop for a decision, or fire one `transitions`
 trigger.
 
+An entry marker announces the state to the hooks' `state` subscribers and fires its
+entry timings. A move (a transition, an invoke, the start) made while the hooks have
+no `state` subscriber schedules its quiet plan (`builder.quiet_plan`: a bench or a
+search game, which nobody watches, skips ~300 markers a game): no marker for a state
+without entry timings, and the markers of those with timings announce nothing. So a
+`state` subscriber hears the entries of the moves made while the game had one (each
+entry when it runs, to whoever is subscribed then), and never those of a move made
+unwatched, even when it subscribes while that move's tasks are still on the agenda (a
+decision asked half-way through its plan): it hears entries from the next move on.
+The trace, the play log, the debugger and coverage subscribe before the first move.
+
 The context must provide: `agenda` (a list or a deque), `hooks` (Hooks), `pending`
 (None or a decision; a task that needs a choice sets it and the runner stops), and for
 `run`, the game's loop, what it does around each move: `reads` and `state` (the board
@@ -116,7 +127,7 @@ class Runner:
         root = self.flows.root
         self.stack = [Frame(root, root.initial_leaf)]
         self._entered(root, root.initial_leaf)
-        self.ctx.agenda.extend(root.initial_plan)
+        root.initial_plan(self.ctx)     # its tasks on the agenda (`AgendaPlan`: full or quiet)
 
     def _entered(self, flow, leaf_path: str) -> None:
         frame = self.stack[-1]
@@ -150,7 +161,7 @@ class Runner:
                     if fn is enter:
                         flow_name, state = args
                         subs = hooks.state_subs
-                        if subs:
+                        if subs and flow_name is not None:     # None: a quiet plan's (module doc)
                             for sub in subs:
                                 sub(ctx, flow_name, state.path)
                         if timings := state.entry_timings:     # most states have none: no iterator for them
@@ -206,7 +217,7 @@ class Runner:
                 start, plan = child.entries[leaf.invoke_at]
             self.stack.append(Frame(child, start, self.transitions))
             self._entered(child, start)
-            self.ctx.agenda.extend(plan)
+            plan(self.ctx)     # its tasks on the agenda (`AgendaPlan`: full or quiet)
             return MOVE_INVOKE
         if leaf.final:
             self.stack.pop()

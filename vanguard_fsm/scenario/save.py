@@ -21,7 +21,7 @@ from pathlib import Path
 import yaml
 
 from ..game.state import REAR_CIRCLES
-from ..machine.builder import ENTER
+from ..machine.builder import ENTER, quiet_plan
 from ..machine.registry import REGISTRY
 from ..output_files import write_output
 from . import abilities as scenario_abilities
@@ -110,10 +110,12 @@ def _battle(game) -> dict:
 
 
 def _entry_only(game) -> bool:
-    """True if the agenda holds exactly the entry of the current leaf (just entered, nothing run)."""
+    """True if the agenda holds exactly the entry of the current leaf (just entered, nothing run), as
+    a game with a `state` subscriber schedules it or as one without does (`builder.quiet_plan`)."""
     frame, leaf = game.runner.stack[-1], game.runner.leaf()
-    plan = [(ENTER, (frame.flow.name, leaf))] + [(REGISTRY.actions[a], ()) for a in leaf.actions]
-    return list(game.agenda) == plan[::-1]
+    plan = tuple(reversed([(ENTER, (frame.flow.name, leaf))] + [(REGISTRY.actions[a], ()) for a in leaf.actions]))
+    agenda = tuple(game.agenda)
+    return agenda == plan or agenda == quiet_plan(plan)
 
 
 def position_of(game, name: str = "saved position", rules=None) -> dict:
