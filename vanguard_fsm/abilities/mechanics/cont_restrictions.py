@@ -45,8 +45,8 @@ GUARD_EFFECT = "opponent_cannot_guard_with"      # `unit_limits.py`
 REFUSERS = {"attack": ("restraint", "cannot_attack", "lord"), "attack_a": (PAIR_EFFECTS["attack"],),
             "boost_a": (PAIR_EFFECTS["boost"],), "be_boosted": ("cannot_be_boosted",),
             "be_attacked": ("cannot_be_attacked",), "intercept": ("cannot_intercept",), "guard": (GUARD_EFFECT,)}
-# every CONT effect `allows` reads: a game none of whose abilities says one of them allows everything,
-# decided by one set test (most games: the battle rules ask hundreds of times a game)
+# every CONT effect `allows` reads: a game none of whose abilities says one of them allows everything
+# (its layer's `allows` is `allowed`, `restricts` False: most games ask nothing)
 RESTRICTING = frozenset(effect for effects in REFUSERS.values() for effect in effects)
 
 
@@ -126,9 +126,9 @@ def allows(game, seat: int, unit, what: str, other=None) -> bool:
     layer = game.abilities
     if layer is None:
         return True
-    effects = layer.cont_effects     # each ask tests first whether a card of the game says its effect
-    if effects.isdisjoint(RESTRICTING):
-        return True
+    # each ask tests first whether a card of the game says its effect (the layer asks this function only
+    # when one restricts, `refuses`; else `allowed`): no effect, nothing to look at
+    effects = layer.cont_effects
     if what == "guard":        # `other`: a card instance in `seat`'s hand; no card says it: allowed
         return GUARD_EFFECT not in effects or guard_allowed(game, seat, other)
     if other is not None:
