@@ -17,7 +17,7 @@ from vanguard_fsm.abilities.runtime.listeners import every_card_specs, timing_sp
 from vanguard_fsm.abilities.runtime import static as static_module
 from vanguard_fsm.abilities.runtime.layer import AbilityLayer
 from vanguard_fsm.agents.determinize import search_game
-from vanguard_fsm.abilities.runtime.listeners import listening_specs, may_act, on_timing
+from vanguard_fsm.abilities.runtime.listeners import listening_specs, on_timing
 from vanguard_fsm.game.rules import check_timing as check_timing_module
 from vanguard_fsm.machine.builder import CompiledFlowSet
 from vanguard_fsm.machine.hooks import Hooks
@@ -213,26 +213,25 @@ def test_the_damage_limit_kept_by_check_timing_is_its_games_format(fmt):
 
 
 @pytest.mark.parametrize("agent", AGENTS)
-def test_act_abilities_are_skipped_only_when_none_could_be_listed(monkeypatch, agent):
-    skipped = looked = 0
+def test_act_cards_are_the_cards_in_the_act_zones_with_an_act_ability(monkeypatch, agent):
+    """`static.act_cards` (found through the index of each player's instances with an ACT ability)
+    lists what `cards_in` lists for the ACT zones and card ids, in its order, at every main phase
+    decision: none (the default decks, mostly) and some (the real decks: on the field and in the hand)."""
+    empty = found = 0
+    act_cards = static_module.act_cards
 
-    def checked(game, seat):
-        nonlocal skipped, looked
-        answer = may_act(game, seat)
-        if answer:
-            looked += 1
-        else:
-            skipped += 1
-            layer = game.abilities
-            assert not any(layer.act.get(game.cards[inst].id)
-                           for _, _, inst, _ in layer.cards_in(game, seat, layer.act_zones)), \
-                "skipped although a card with an ACT ability is where it can be played"
+    def checked(layer, game, seat):
+        nonlocal empty, found
+        answer = act_cards(layer, game, seat)
+        assert answer == layer.cards_in(game, seat, layer.act_zones, layer.act)
+        empty, found = empty + (not answer), found + bool(answer)
         return answer
 
-    monkeypatch.setattr(static_module, "may_act", checked)
-    for seed in range(6):       # 4 seeds looked 5 times after stride became choose, pay, place (issue 11)
-        _trace(seed, agent)
-    assert skipped > 20 and looked > 5      # both branches ran
+    monkeypatch.setattr(static_module, "act_cards", checked)
+    for decks in (None, ("royal-paladin", "kagero")):
+        for seed in range(3):
+            _trace(seed, agent, decks=decks)
+    assert empty > 5 and found > 5      # both branches ran
 
 
 def test_named_tuples_made_field_by_field_give_every_field():

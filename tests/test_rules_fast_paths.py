@@ -169,3 +169,43 @@ def test_a_guardian_left_outside_the_battle_phase_is_retired_at_a_check_timing(s
     assert not state.in_battle_phase
     check_timing(game)
     assert p.gc == [] and p.drop[-1] == inst
+
+
+def test_the_attack_pairs_ask_allows_only_what_a_card_can_refuse():
+    """CR 11.8 (Lord), 7.4.1.5-6: in royal-paladin v kagero, Cruel Dragon's Lord (and Alfred's
+    'cannot be boosted') restrict, but no card there says a unit cannot be attacked or cannot attack a
+    unit like another: `_attacks_now` asks `allows` only about attackers (`layer.refuses`), and at
+    every decision finds the same (attacker, target) pairs as when every ask is put to `allows`."""
+    asked = set()
+    for seed in range(3):
+        game = new_game_with_abilities(seed, ("royal-paladin", "kagero"))
+        layer = game.abilities
+        allows, refuses = layer.allows, layer.refuses
+        assert refuses == {"attack", "be_boosted"}
+
+        def recording(game, seat, unit, what, other=None):
+            asked.add(what + "_a" if other is not None else what)
+            return allows(game, seat, unit, what, other)
+
+        def compare(game, decision, _):
+            seat = game.state.turn_player
+            if seat is None:
+                return
+            layer.allows = recording
+            pairs = battle._attacks_now(game, seat)
+            layer.allows, layer.refuses = allows, frozenset(cont_restrictions.REFUSERS)    # ask everything
+            assert battle._attacks_now(game, seat) == pairs
+            layer.refuses = refuses
+
+        play(game, ("heuristic", "heuristic"), seed, compare)
+    assert asked == {"attack"}
+
+
+def test_an_ask_is_refused_by_the_effects_that_can_say_no_to_it():
+    """`refused_asks`: each restricting CONT effect makes its own asks refusable, and only those."""
+    refused = cont_restrictions.refused_asks
+    assert refused(frozenset({"power", "resist"})) == frozenset()
+    assert refused(frozenset({"lord", "power"})) == {"attack"}
+    assert refused(frozenset({"restraint", "cannot_be_attacked"})) == {"attack", "be_attacked"}
+    assert refused(frozenset({"cannot_attack_a", "cannot_boost_a"})) == {"attack_a", "boost_a"}
+    assert refused(cont_restrictions.RESTRICTING) == set(cont_restrictions.REFUSERS)

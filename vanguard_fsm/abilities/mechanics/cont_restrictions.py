@@ -39,10 +39,21 @@ CONT_ONLY = frozenset({"resist", "lord", "restraint", "cannot_attack", "cannot_b
 # harmony: `harmony.py`; the last three: `unit_limits.py`
 PAIR_EFFECTS = {"attack": "cannot_attack_a", "boost": "cannot_boost_a"}     # what this unit cannot do to which
 GUARD_EFFECT = "opponent_cannot_guard_with"      # `unit_limits.py`
-# every CONT effect `allows` reads: a game none of whose abilities (printed or given) says one of them
-# allows everything, decided by one set test (most games: the battle rules ask hundreds of times a game)
-RESTRICTING = frozenset({"cannot_be_boosted", "cannot_be_attacked", "cannot_intercept", "restraint",
-                         "cannot_attack", "lord", GUARD_EFFECT, *PAIR_EFFECTS.values()})
+# each ask `allows` answers -> the CONT effects that can say no to it: `what`, or `what`_a for an ask
+# about a pair (`other` a unit: may this unit attack / boost that one); a game none of whose abilities
+# (printed or given) says one of an ask's effects allows it whatever the board (`refused_asks`)
+REFUSERS = {"attack": ("restraint", "cannot_attack", "lord"), "attack_a": (PAIR_EFFECTS["attack"],),
+            "boost_a": (PAIR_EFFECTS["boost"],), "be_boosted": ("cannot_be_boosted",),
+            "be_attacked": ("cannot_be_attacked",), "intercept": ("cannot_intercept",), "guard": (GUARD_EFFECT,)}
+# every CONT effect `allows` reads: a game none of whose abilities says one of them allows everything
+# (its layer's `allows` is `allowed`, `restricts` False: most games ask nothing)
+RESTRICTING = frozenset(effect for effects in REFUSERS.values() for effect in effects)
+
+
+def refused_asks(effects: frozenset) -> frozenset:
+    """The asks of `allows` (`REFUSERS`'s keys) that an effect among `effects` (the CONT effects of a game's
+    abilities) can say no to: the battle rules ask `allows` only those (Lord alone: only "attack")."""
+    return frozenset(ask for ask, refusers in REFUSERS.items() if not effects.isdisjoint(refusers))
 
 
 def _continue(game, then):
@@ -115,9 +126,9 @@ def allows(game, seat: int, unit, what: str, other=None) -> bool:
     layer = game.abilities
     if layer is None:
         return True
-    effects = layer.cont_effects     # each ask tests first whether a card of the game says its effect
-    if effects.isdisjoint(RESTRICTING):
-        return True
+    # each ask tests first whether a card of the game says its effect (the layer asks this function only
+    # when one restricts, `refuses`; else `allowed`): no effect, nothing to look at
+    effects = layer.cont_effects
     if what == "guard":        # `other`: a card instance in `seat`'s hand; no card says it: allowed
         return GUARD_EFFECT not in effects or guard_allowed(game, seat, other)
     if other is not None:

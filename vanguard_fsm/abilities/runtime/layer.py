@@ -182,8 +182,10 @@ class AbilityLayer(AddedClans):
         self.cont_effects = frozenset(n for s in self.specs.values() if s.kind == "CONT" for n, _, _ in s.effects)
         # `allows` (game, seat, unit, attack | be_boosted, [other]): Lord, cannot_..., asked at every attack,
         # boost, guard; no card here restricts: `allowed` says yes, and `restricts` False lets the battle
-        # rules skip it. Both set whatever the cards, so every layer has the same attributes (`_twin`)
-        self.restricts = not self.cont_effects.isdisjoint(cont_restrictions.RESTRICTING)
+        # rules skip it; `refuses`: the asks a card here can say no to (the others need not be asked).
+        # All set whatever the cards, so every layer has the same attributes (`_twin`)
+        self.refuses = cont_restrictions.refused_asks(self.cont_effects)
+        self.restricts = bool(self.refuses)
         self.allows = cont_restrictions.allows if self.restricts else cont_restrictions.allowed
         self.records_turn = _records_turn(cards)   # then `events` records the drops and calls
         # what -> card id -> ((spec, amount, target), ...): CONT effects indexed once, read often

@@ -30,7 +30,7 @@ class TimingListeners:
     player with some, their instances with an AUTO ability on it that may trigger on this side of the
     turn and the zones it works in. An ability "during your turn" (`conditions.turn_side`) listens
     on one side of the turn only; `act`: by seat, (the instances with an ACT ability, their zones'
-    tests, the presence test). By owner, because a card is only ever in its owner's zones (CR 4.1.6;
+    tests: `static.act_cards`). By owner, because a card is only ever in its owner's zones (CR 4.1.6;
     the engine moves cards within one player's zones and makes each instance in its owner's): a
     player none of whose cards listens is not looked at."""
 
@@ -59,7 +59,7 @@ class TimingListeners:
                                      for side in looks) for timing, looks in self.by_timing.items()}
         tests = _zone_tests(layer.act_zones)
         with_act = _by_owner([inst for inst, card in enumerate(cards) if card.id in layer.act], owner)
-        self.act = tuple((insts, tests, _PRESENCE.get(tests, _present)) for insts in with_act)
+        self.act = tuple((insts, tests) for insts in with_act)
 
 
 def _looks(own_turn: tuple, other_turn: tuple, tests: tuple) -> tuple:
@@ -303,15 +303,6 @@ def listening_owners(game, name: str) -> tuple:
         return False, False
     tp = game.state.turn_player
     return owners[2 if tp is None else tp]
-
-
-def may_act(game, seat: int) -> bool:
-    """False only if none of the player's cards with an ACT ability is where one can be played."""
-    index = game.abilities.listeners   # `listeners_of`, its usual case written out (as in `on_timing`)
-    if index is None or index.size != len(game.cards):
-        index = listeners_of(game)
-    insts, tests, present = index.act[seat]
-    return bool(insts) and present(game.state.players[seat], insts, tests)
 
 
 def _present(p, insts: frozenset, tests: tuple) -> bool:

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from ...game import deleted, statuses
 from ...game.actions import Action
+from ...game.state import MATE, REAR_CIRCLES
 from . import abstate
 from ..language import costs, counts
 from ..effects import basic as effects
 from ..language.conditions import all_hold
 from ..language.identity import home_of
-from .listeners import may_act
+from .listeners import listeners_of
 from ..language.targets import Ctx, candidates
 
 _new = tuple.__new__    # a Ctx with every field, without its class call (as `layer.py` does)
@@ -176,14 +177,58 @@ def _affects(game, ctx, target, unit) -> bool:
     return any(u is unit for _, _, u in units)
 
 
+def act_cards(layer, game, seat) -> list:
+    """(zone, where, instance, placement) of the player's cards with an ACT ability where one can be
+    played: `layer.cards_in(game, seat, layer.act_zones, layer.act)`, the same cards in the same order
+    (a player's zones hold only their own cards), found through the game's index of the player's
+    instances with one (`listeners`: `TimingListeners.act`): each card is tested by its instance's
+    membership, not its card id's, and a hidden zone holding none is skipped by one set test (asked at
+    every main phase decision; a real deck's hand holds ACT cards, Cruel Dragon's)."""
+    index = layer.listeners    # `listeners_of`, its usual case written out (as `on_timing` does)
+    if index is None or index.size != len(game.cards):
+        index = listeners_of(game)
+    insts, (on_v, on_r, on_gc, hidden, on_heart) = index.act[seat]
+    out = []
+    if not insts:
+        return out
+    p = game.state.players[seat]
+    circles = p.circles
+    vc = circles["VC"]
+    if on_v and vc is not None:
+        if vc.card in insts:
+            out.append(("V", "VC", vc.card, vc.placed))
+        m = vc.mate if vc.heart is None else None   # in legion (`Unit.legion`): the mate is a vanguard
+        if m is not None and m.card in insts:         # with its own text (CR 10.25.4)
+            out.append(("V", MATE, m.card, m.placed))
+    if on_r:
+        for c in REAR_CIRCLES:
+            u = circles[c]
+            if u is not None and u.card in insts:
+                out.append(("R", c, u.card, u.placed))
+    if on_gc:
+        for i, u in enumerate(p.gc):
+            if u.card in insts:
+                out.append(("GC", f"GC[{i}]", u.card, u.placed))
+    if on_heart and vc is not None and vc.heart is not None and vc.heart in insts:
+        out.append(("heart", "heart", vc.heart, 0))
+    for zone, attr in hidden:
+        held = getattr(p, attr)
+        if not insts.isdisjoint(held):
+            for inst in held:
+                if inst in insts:
+                    out.append((zone, zone, inst, 0))
+    return out
+
+
 def act_legal(layer, game, seat):
     """ACT abilities `seat` may play now (main phase play timing, CR 8.1.1.1)."""
-    if not layer.act or not may_act(game, seat):
+    found = act_cards(layer, game, seat) if layer.act else None     # cards with ACT
+    if not found:
         return []
     out, seen = [], set()
     # a deleted unit has no ACT ability of its own (CR 10.26.3); none without statuses (most asks)
     gone = deleted.placements(game) if game.state.statuses else ()
-    for zone, where, inst, placed in layer.cards_in(game, seat, layer.act_zones, layer.act):   # cards with ACT
+    for zone, where, inst, placed in found:
         for spec in layer.act.get(game.cards[inst].id, ()) if not (placed and placed in gone) else ():
             if zone not in spec.zones or spec.once is not None and abstate.is_used(game, spec.once, inst, placed,
                                                                                    spec.key):

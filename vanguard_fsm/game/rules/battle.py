@@ -85,11 +85,16 @@ def _attacks(game, seat):
 
 
 def _attacks_now(game, seat):
-    layer = _restricting(game)
-    attackers = _attackers(game, seat, layer)
+    layer = by_attacker = by_target = _restricting(game)    # whom to ask (None: nothing restricts)
+    if layer is not None:   # only what a card of the game can say no to (`layer.refuses`): Lord alone
+        refuses = layer.refuses     # restricts only attackers, so no target nor pair is asked about
+        by_attacker = layer if "attack" in refuses else None
+        by_target = layer if "be_attacked" in refuses else None
+        layer = layer if "attack_a" in refuses else None
+    attackers = _attackers(game, seat, by_attacker)
     if not attackers:       # no attacker: the targets' restrictions need not be asked
         return ()
-    targets = _targets(game, seat, layer)
+    targets = _targets(game, seat, by_target)
     mine, theirs = game.state.players[seat].circles, game.state.players[1 - seat].circles
     pairs = []
     for a in attackers:
