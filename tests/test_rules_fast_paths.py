@@ -27,7 +27,8 @@ def _trace(seed, agent, asked=None) -> str:
     TraceRecorder(hooks, out, keep=False)
     game = new_game_with_abilities(seed, None, "standard", hooks=hooks)
     if asked is not None:    # as if a card could restrict: every rule that skips `allows` (`_restricting`,
-        game.abilities.restricts = True     # or its test written out) asks it; it says yes, noting what
+        game.abilities.restricts = True     # or its test written out) asks it, about every ask a card could
+        game.abilities.refuses = frozenset(cont_restrictions.REFUSERS)     # refuse; it says yes, noting what
         game.abilities.allows = lambda *args: asked.append(args[3]) or True
     play(game, (agent, agent), seed)
     return out.getvalue() + "|".join(game.history)
