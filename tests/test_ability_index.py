@@ -13,7 +13,7 @@ import pytest
 
 import vanguard_fsm.abilities as abilities_module
 from vanguard_fsm.abilities import new_game_with_abilities
-from vanguard_fsm.abilities.runtime import events
+from vanguard_fsm.abilities.runtime import events, layer as layer_module
 from vanguard_fsm.abilities.runtime.layer import AbilityLayer
 from vanguard_fsm.machine.hooks import Hooks
 from vanguard_fsm.record.trace import TraceRecorder
@@ -60,7 +60,8 @@ def test_an_event_raises_only_the_timings_the_index_lists_for_it(monkeypatch):
     monkeypatch.setattr(AbilityLayer, "watchers", watchers_spy)
     for event, handler in list(events.EVENT_TIMINGS.items()):
         monkeypatch.setitem(events.EVENT_TIMINGS, event, entered(event, handler))
-    monkeypatch.setattr(abilities_module, "events_listened", lambda layer: frozenset(events.RAISES))
+    monkeypatch.setattr(abilities_module, "_LAYERS", {})     # layers built anew hear every event (`heard`)
+    monkeypatch.setattr(layer_module, "events_listened", lambda layer: frozenset(events.RAISES))
     for i, decks in enumerate(PAIRINGS):
         for seed in range(2):
             play(new_game_with_abilities(seed, decks), ("random-attacker", "random-attacker"), seed + i)
@@ -91,7 +92,9 @@ def test_traces_are_the_same_when_every_event_is_listened_to(monkeypatch, decks)
     for seed in range(2):
         indexed = _trace(seed, decks)
         with monkeypatch.context() as patch:
-            patch.setattr(abilities_module, "events_listened", lambda layer: frozenset(events.EVENT_TIMINGS))
+            # a layer built anew (not the card set's kept one) hears every event (`AbilityLayer.heard`)
+            patch.setattr(abilities_module, "_LAYERS", {})
+            patch.setattr(layer_module, "events_listened", lambda layer: frozenset(events.EVENT_TIMINGS))
             every = _trace(seed, decks)
         assert len(indexed) > 1000 and indexed == every, f"{decks} seed {seed}: the event index changed the game"
 

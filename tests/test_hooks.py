@@ -94,3 +94,21 @@ def test_a_state_subscriber_hears_the_entries_of_the_moves_made_while_one_listen
     assert any(moves == at for moves, _, _ in heard[before:])     # that move had entries left to announce
     assert late_watched == heard[before:]
     assert late_quiet == [entry for entry in heard if entry[0] > at] and late_quiet
+
+
+def test_the_first_ask_after_a_change_works_out_every_named_name_at_once():
+    """A game asks ~40 names: the first ask after the subscriptions change works out every name a
+    subscriber named in one pass (the others asked later get the subscribers of every name), in
+    subscription order, for events and timings alike; a change starts over."""
+    hooks = Hooks()
+    everything = hooks.on("event", lambda g, e, f: None)
+    draws = hooks.on("event", lambda g, e, f: None, names={"draw", "call"})
+    ticks = hooks.on("timing", lambda g, n: None, names={"t", "u"})
+    named = hooks.on_timing("u", lambda g, n: None)
+    assert hooks.event_subs["draw"] == (everything, draws)
+    assert dict(hooks.event_subs) == {"draw": (everything, draws), "call": (everything, draws)}
+    assert hooks.event_subs["ride"] == (everything,)
+    assert hooks.subscribers_of_timing("t") == (ticks,)
+    assert dict(hooks.timing_subs) == {"t": (ticks,), "u": (ticks, named)}
+    hooks.off("event", draws)
+    assert hooks.event_subs["call"] == (everything,) and dict(hooks.event_subs) == {"call": (everything,)}

@@ -8,8 +8,6 @@ fast as before.
 """
 from __future__ import annotations
 
-import copy
-
 from .effects import (basic, branches, delayed, game_end, look, moves, restrictions,  # noqa: F401
                       rule_steps, zone_effects)   # (registration)
 from .language import (conditions, costs, costs_zone, counts, damage_zone, identity, matching,  # noqa: F401
@@ -17,8 +15,8 @@ from .language import (conditions, costs, costs_zone, counts, damage_zone, ident
 from .reads import board_reads, circle_counts, turn_record, unit_reads  # noqa: F401  (registration)
 from .mechanics import (also_clan, attacks, bound, cont_restrictions, deck_rules, delete,  # noqa: F401
                         harmony, lock, time_leap, unit_limits)   # (registration)
+from ..game.factory import new_game
 from .runtime.abstate import EMPTY
-from .runtime.events import events_listened
 from .runtime.layer import AbilityLayer
 
 
@@ -31,13 +29,13 @@ _LAYERS_KEPT = 8
 def _layer_for(game, cards: list) -> AbilityLayer:
     """A layer for `game` sharing the read-only indexes built once for this very card set
     (the same Card objects: a reloaded card file makes new ones, and a new entry)."""
-    key = tuple(id(card) for card in cards)
+    key = tuple(map(id, cards))
     hit = _LAYERS.get(key)
     if hit is None or any(a is not b for a, b in zip(hit[0], cards)):
         if len(_LAYERS) >= _LAYERS_KEPT:
             del _LAYERS[next(iter(_LAYERS))]
         hit = _LAYERS[key] = (tuple(cards), AbilityLayer(None, cards))
-    layer = copy.copy(hit[1])
+    layer = hit[1].__copy__()     # `copy.copy`'s own work (the type's copier looked up) for one known class
     layer.game = game
     return layer
 
@@ -57,8 +55,9 @@ def attach(game, whole_db: bool = False):
     hooks = game.hooks
     # only the events and the flow timings some ability here can answer (issue 32: what a game
     # costs follows its own cards' abilities, never the size of the card database)
-    hooks.on("event", layer.on_event, names=events_listened(layer))
-    hooks.on("timing", layer.on_timing, names=layer.timing_zones)
+    events, timings = layer.heard     # (worked out once per card set, with the layer's indexes)
+    hooks.on("event", layer.on_event, names=events)
+    hooks.on("timing", layer.on_timing, names=timings)
     hooks.on("zone_change", layer.on_zone_change)
     return game
 
@@ -67,6 +66,5 @@ def new_game_with_abilities(seed: int = 0, decks=None, fmt: str | None = None, f
                             hooks=None, start: bool = True, **loaded):
     """`new_game` with the ability layer attached: the factory the tools use
     (`loaded`: `flows=` and `db=` already loaded, see `game.factory.load_inputs`)."""
-    from ..game.factory import new_game
     game = attach(new_game(seed, decks, fmt, flows_dir, cards, hooks=hooks, start=False, **loaded))
     return game.start() if start else game

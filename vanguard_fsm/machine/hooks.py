@@ -11,30 +11,41 @@ all subscribe here; none of them is special-cased in the runner. Channels:
 `on(channel, fn, names=...)` limits a subscriber to some event or timing names (the
 ability layer listens only to the events and timings its cards use). Subscribers
 run in subscription order; for a timing, every `timing` subscriber, then those of
-that name. Who receives what is worked out once per name and kept until the
-subscriptions change, so an event or timing nobody listens to costs one dict
-lookup, and the caller can ask first (`hears`) and build nothing. `event_subs[name]`
-answers every event name (empty: nobody listens): the engine's hot paths ask it for
-`hears` without the call.
+that name. Who receives what is worked out at the first ask after the subscriptions
+change, for every name a subscriber named at once (one pass over the subscribers, not one
+per name: a game asks ~40 names, each game anew), and kept until they change again, so an
+event or timing nobody listens to costs one dict lookup, and the caller can ask first
+(`hears`) and build nothing. `event_subs[name]` answers every event name (empty: nobody
+listens): the engine's hot paths ask it for `hears` without the call.
 """
 from __future__ import annotations
 
 from typing import Callable
 
 
-class _EventReceivers(dict):
-    """Event name -> who receives it, in subscription order, worked out at the first ask of the name
-    (`__missing__`) and kept: a subscript answers every name without a call into Python after that."""
+class _Receivers(dict):
+    """One channel's name -> who receives it, in subscription order: a subscript answers every name
+    without a call into Python once asked. The first ask after a change (`__missing__` on the cleared
+    dict) works out every name some subscriber named (`Hooks._receivers`); any other name gets the
+    subscribers of every name (`rest`), kept at its first ask."""
 
-    __slots__ = ("hooks",)
+    __slots__ = ("hooks", "channel", "rest")
 
-    def __init__(self, hooks) -> None:
+    def __init__(self, hooks, channel: str) -> None:
         super().__init__()
-        self.hooks = hooks
+        self.hooks, self.channel, self.rest = hooks, channel, None
 
     def __missing__(self, name: str) -> tuple:
-        subs = self[name] = self.hooks._named("event", name)
+        if self.rest is None:    # first ask since the subscriptions changed
+            self.rest = self.hooks._receivers(self)
+            if name in self:
+                return self[name]
+        subs = self[name] = self.rest
         return subs
+
+    def clear(self) -> None:
+        super().clear()
+        self.rest = None
 
 
 class Hooks:
@@ -45,8 +56,8 @@ class Hooks:
         self._timings: dict[str, list[Callable]] = {}
         # derived, rebuilt on demand; cleared in place so a runner may hold on to them
         self.channel_subs: dict[str, tuple] = {}   # channel -> every subscriber, any name
-        self.timing_subs: dict[str, tuple] = {}    # timing name -> who receives it, in order
-        self.event_subs = _EventReceivers(self)   # event name -> who receives it, in order
+        self.timing_subs = _Receivers(self, "timing")   # timing name -> who receives it, in order
+        self.event_subs = _Receivers(self, "event")     # event name -> who receives it, in order
         # the `state` channel's subscribers (every state entered asks: an attribute, not a dict lookup)
         self.state_subs: tuple = ()
 
@@ -89,8 +100,28 @@ class Hooks:
     def wants(self, channel: str) -> bool:
         return channel in self._channels
 
-    def _named(self, channel: str, name: str) -> tuple:
-        return tuple(fn for fn, names in self._channels.get(channel, ()) if names is None or name in names)
+    def _receivers(self, receivers: _Receivers) -> tuple:
+        """Fills `receivers` with every name its channel's subscribers named (for `timing`, those
+        named by `on_timing` too); returns who receives any other name. One pass, in subscription
+        order: a name's list starts with the subscribers of every name made before its first."""
+        rest, named = [], {}
+        for fn, names in self._channels.get(receivers.channel, ()):
+            if names is None:
+                rest.append(fn)
+                for subs in named.values():
+                    subs.append(fn)
+                continue
+            for name in names:
+                subs = named.get(name)
+                if subs is None:
+                    subs = named[name] = rest[:]
+                subs.append(fn)
+        if receivers.channel == "timing":    # every `timing` subscriber, then that name's
+            for name, fns in self._timings.items():
+                named[name] = named.get(name, rest) + fns
+        for name, subs in named.items():
+            receivers[name] = tuple(subs)
+        return tuple(rest)
 
     def subscribers_of_event(self, name: str) -> tuple:
         """Who receives game event `name`, in subscription order (empty: nobody)."""
@@ -103,10 +134,7 @@ class Hooks:
 
     def subscribers_of_timing(self, name: str) -> tuple:
         """Who receives timing `name`: `timing` subscribers, then that name's."""
-        subs = self.timing_subs.get(name)
-        if subs is None:
-            subs = self.timing_subs[name] = self._named("timing", name) + tuple(self._timings.get(name, ()))
-        return subs
+        return self.timing_subs[name]
 
     def emit(self, channel: str, *args) -> None:
         if channel == "event":
@@ -117,8 +145,5 @@ class Hooks:
             fn(*args)
 
     def fire_timing(self, ctx, name: str) -> None:
-        subs = self.timing_subs.get(name)     # worked out already: one lookup, no call
-        if subs is None:
-            subs = self.subscribers_of_timing(name)
-        for fn in subs:
+        for fn in self.timing_subs[name]:
             fn(ctx, name)

@@ -21,6 +21,11 @@ WATCHED = frozenset({"when_your_g_unit_strides", "when_your_unit_attacks", "when
                      "when_card_put_into_your_soul", "when_your_damage_check_reveals"}) | watch.TIMINGS
 
 
+# Each call into `watch` (`on_placed`, `on_draw`, `on_arrived`, `layer.watchers`) is made only when
+# the timing it tests first is one a card of this game waits for (`layer.timing_zones`): its own
+# first test, written before the call, since most games have no watching card (~200 calls a game).
+
+
 def _on_call(layer, game, f):
     seat = f["player"]
     u = game.state.players[seat].unit_at(f["circle"])
@@ -29,7 +34,8 @@ def _on_call(layer, game, f):
     if u is not None:    # where it was called from (`from_zone: deck`: a superior call from the deck)
         layer.subject(game, seat, u.card, ("when_placed", "when_placed_on_R"), "R", u.placed, origin=f.get("from"))
         harmony.on_placed(layer, game, seat, f["circle"])
-        watch.on_placed(layer, game, f, f["circle"])
+        if watch.PLACED in layer.timing_zones:    # (`on_placed`'s own first test: see above)
+            watch.on_placed(layer, game, f, f["circle"])
 
 
 def _on_stand(layer, game, f):
@@ -49,7 +55,8 @@ def _on_ride(layer, game, f):
     u = p.circles["VC"]
     layer.subject(game, seat, u.card, ("when_placed", "when_placed_on_V"), "V", u.placed)
     harmony.on_placed(layer, game, seat, "VC")      # placed in the column of back-center (CR 11.34.1)
-    watch.on_placed(layer, game, f, "VC")
+    if watch.PLACED in layer.timing_zones:
+        watch.on_placed(layer, game, f, "VC")
     ridden = f.get("ridden")
     if ridden is not None and not f.get("ridden_deleted"):    # a deleted vanguard had no text (CR 10.26.3)
         inst = next((i for i in reversed(p.soul) if game.cards[i].id == ridden), None)
@@ -62,7 +69,8 @@ def _on_stride(layer, game, f):
     u = game.state.players[seat].circles["VC"]
     layer.subject(game, seat, u.card, ("when_placed", "when_placed_on_V", "when_stride"), "V", u.placed)
     harmony.on_placed(layer, game, seat, "VC")
-    watch.on_placed(layer, game, {**f, "from": "g_zone"}, "VC")
+    if watch.PLACED in layer.timing_zones:
+        watch.on_placed(layer, game, {**f, "from": "g_zone"}, "VC")
     if u.heart is not None:    # it has the ability until resolved, as a vanguard would (CR 8.6.5.1.5)
         layer.subject(game, seat, u.heart, ("when_becomes_heart",), "heart", 0)
     layer.watchers(game, seat, "when_your_g_unit_strides")
@@ -96,8 +104,10 @@ def _on_attack_declared(layer, game, f):
             layer.subject(game, tp, bu.card, ("when_boosts",), "R", bu.placed)
             if u is not None and u.placed == b.attacker_placed:   # seed 002 3.3.5.2: "when boosted"
                 layer.subject(game, tp, u.card, ("when_boosted",), where_zone(b.attacker), u.placed)
-        layer.watchers(game, tp, "when_your_unit_boosts")
-    layer.watchers(game, tp, "when_your_unit_attacks")
+        if "when_your_unit_boosts" in layer.timing_zones:
+            layer.watchers(game, tp, "when_your_unit_boosts")
+    if "when_your_unit_attacks" in layer.timing_zones:
+        layer.watchers(game, tp, "when_your_unit_attacks")
 
 
 def _on_guard(layer, game, f):
@@ -107,7 +117,8 @@ def _on_guard(layer, game, f):
         layer.subject(game, seat, u.card, ("when_intercepts",), "R", u.placed)
     else:
         layer.subject(game, seat, u.card, ("when_placed",), "GC", u.placed, origin=f.get("from"))   # from_zone: hand
-        watch.on_placed(layer, game, f, "GC")     # a card moved to the guardian circle is placed (CR 10.5.1.1)
+        if watch.PLACED in layer.timing_zones:    # a card moved to the guardian circle is placed (CR 10.5.1.1)
+            watch.on_placed(layer, game, f, "GC")
 
 
 def hit_event(layer, game) -> None:
@@ -135,7 +146,8 @@ def _hit_or_not(layer, game, u, placed, zone, hit, vanguard) -> None:
             else ("when_hits", "when_attack_hits_rear_guard")
         if placed:
             layer.subject(game, tp, b.attacker_card, timings, zone, placed)
-        layer.watchers(game, tp, "when_your_unit_hits")   # your other cards watch it ("the battle this unit boosted")
+        if "when_your_unit_hits" in layer.timing_zones:    # your other cards watch it ("the battle this unit boosted")
+            layer.watchers(game, tp, "when_your_unit_hits")
     else:    # resolves even if the attacker left the field (CR 7.7.1.7)
         timings = ("when_not_hit",)
         if placed and statuses.unit_has(game, u, "hit_abilities_without_hit"):   # an effect says so
@@ -156,11 +168,13 @@ def on_zone_change(layer, game, seat, inst, src, dst, placed=0) -> None:
     if game.abilities is not layer:
         return
     by = layer.effect_by
-    watch.on_arrived(layer, game, seat, inst, src, dst)
+    if watch.PUT_INTO in layer.timing_zones:
+        watch.on_arrived(layer, game, seat, inst, src, dst)
     if placed:
         watch.given_on_leaving(layer, game, seat, inst, placed, src, dst, by)
     if dst == "soul":     # "each time one of your cards is put into your soul" (seeds 3.3.4)
-        layer.watchers(game, seat, "when_card_put_into_your_soul", by=by)
+        if "when_card_put_into_your_soul" in layer.timing_zones:
+            layer.watchers(game, seat, "when_card_put_into_your_soul", by=by)
     elif dst == "bind":
         layer.subject(game, seat, inst, ("when_put_into_bind",), "bind", 0, origin=src)
     elif dst == "drop":
@@ -169,7 +183,8 @@ def on_zone_change(layer, game, seat, inst, src, dst, placed=0) -> None:
             # and may ask later this turn whether it happened, and when (`opponent_rear_guard_dropped_during`)
             if layer.records_turn:
                 abstate.record_dropped(game, seat, tuple(game.runner.paths()), inst)
-            layer.watchers(game, 1 - seat, "when_opponent_rear_guard_put_into_drop", by=by)
+            if "when_opponent_rear_guard_put_into_drop" in layer.timing_zones:
+                layer.watchers(game, 1 - seat, "when_opponent_rear_guard_put_into_drop", by=by)
 
 
 def _on_check(timing, watched=None):
@@ -178,7 +193,7 @@ def _on_check(timing, watched=None):
         trigger = game.state.players[seat].trigger
         if trigger:
             layer.subject(game, seat, trigger[-1], (timing,), "trigger", 0)
-            if watched is not None:   # the checked card is in the trigger zone: {count: your_trigger_zone, ...}
+            if watched in layer.timing_zones:   # the checked card is in the trigger zone: {count: your_trigger_zone, ...}
                 layer.watchers(game, seat, watched)
     return handler
 
@@ -215,7 +230,8 @@ def _on_lock(layer, game, f):
 def _on_draw(layer, game, f):
     seat = f["player"]
     layer.subject(game, seat, game.state.players[seat].hand[-1], ("when_drawn",), "hand", 0)
-    watch.on_draw(layer, game, f)
+    if watch.DRAWN in layer.timing_zones:
+        watch.on_draw(layer, game, f)
 
 
 # event -> the timings its handler can raise (own, given and watching abilities alike): a game

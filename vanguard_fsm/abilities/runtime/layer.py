@@ -33,7 +33,7 @@ from ..language.conditions import all_hold
 from ..language.spec import compile_card
 from .static import pay_and_resolve
 from ..language.targets import Ctx
-from .events import EVENT_TIMINGS, hit_event, on_zone_change
+from .events import EVENT_TIMINGS, events_listened, hit_event, on_zone_change
 from . import listeners
 from .listeners import cards_in, given_timings, timing_specs
 from ..effects.delayed import stand_by_delayed
@@ -198,6 +198,8 @@ class AbilityLayer(AddedClans):
                     table = self.cont_self if target == "self" else self.cont_by_what
                     table.setdefault(name, {}).setdefault(card_id, []).append((spec, arg, target))
         self.cont_power_ids = static.own_only_ids(self, "power")   # `zones.power`'s test before `cont_value`
+        # the event and timing names its game's hooks deliver to it (`abilities.attach`): fixed by the cards
+        self.heard = (events_listened(self), frozenset(self.timing_zones))
 
     def _index(self, card_id, spec) -> None:
         if spec.kind == "AUTO":
