@@ -202,6 +202,35 @@ def test_the_attack_pairs_ask_allows_only_what_a_card_can_refuse():
     assert asked == {"attack"}
 
 
+def _asked_trace(seed, asked, everything) -> str:
+    """A heuristic royal-paladin v kagero game's trace, `allows` noting each ask it is put (with `everything`,
+    as if a card of the game could refuse every ask)."""
+    hooks, out = Hooks(), io.StringIO()
+    TraceRecorder(hooks, out, keep=False)
+    game = new_game_with_abilities(seed, ("royal-paladin", "kagero"), hooks=hooks)
+    layer = game.abilities
+    allows = layer.allows
+    layer.allows = lambda game, seat, unit, what, other=None: (
+        asked.add(what + "_a" if other is not None and unit is not None else what)
+        or allows(game, seat, unit, what, other))
+    if everything:
+        layer.refuses = frozenset(cont_restrictions.REFUSERS)
+    play(game, ("heuristic", "heuristic"), seed)
+    return out.getvalue() + "|".join(game.history)
+
+
+def test_guards_intercepts_and_boosts_ask_allows_only_what_a_card_can_refuse():
+    """CR 7.5.1.2, 11.3, 7.4.1.7: in royal-paladin v kagero no card forbids a guardian, an intercept or a
+    boost of a unit like another (only Lord and 'cannot be boosted' restrict): `guard_legal`,
+    `intercept_legal` and `boost_legal` do not ask `allows` about those, and the games are the same as
+    when every ask is put to it."""
+    asked, everything = set(), set()
+    for seed in range(3):
+        assert _asked_trace(seed, asked, False) == _asked_trace(seed, everything, True)
+    assert asked == {"attack", "be_boosted"}
+    assert {"guard", "intercept", "boost_a", "attack_a", "be_attacked"} <= everything
+
+
 def test_an_ask_is_refused_by_the_effects_that_can_say_no_to_it():
     """`refused_asks`: each restricting CONT effect makes its own asks refusable, and only those."""
     refused = cont_restrictions.refused_asks
