@@ -305,8 +305,10 @@ def attacked_unit_remains(game) -> bool:
 def guard_legal(game, seat):
     """Normal call from hand to GC: grade <= your vanguard's + grade_limits.guard.max (CR 7.5.1.2.2)."""
     p = game.state.players[seat]
-    vg = zones.vanguard_grade(game, seat) + game.params["grade_limits"]["guard"]["max"]
-    cards = game.cards
+    cards, v = game.cards, p.circles["VC"]
+    forbids = bool(game.state.statuses)     # else no status forbids a guardian, nor changes a grade: the
+    vg = (cards[v.card].grade if v is not None and not forbids else zones.vanguard_grade(game, seat)) \
+        + game.params["grade_limits"]["guard"]["max"]       # printed grade (`vanguard_grade` written out)
     # the layer if a CONT of the game can forbid a guardian ("grade 0 units": "guard" in `refuses`), else
     # None: only then is `allows` asked (a Lord or 'cannot be boosted' of the game need not ask it)
     layer = game.abilities
@@ -315,7 +317,6 @@ def guard_legal(game, seat):
     b = game.state.battle
     several = _guardable(game) if b.more else None
     kept, target = _GUARDS.get, b.target
-    forbids = bool(game.state.statuses)     # else no status forbids a guardian
     actions, seen = [], set()
     for i, inst in enumerate(p.hand):     # one plain loop: asked at every guard decision
         card = cards[inst]
