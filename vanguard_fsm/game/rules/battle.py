@@ -134,7 +134,7 @@ def battle_legal(game, seat):
     return _BATTLES[seat] if turn_player_can_attack(game) else []
 
 
-choice("battle", battle_legal, lambda game, act: None)
+choice("battle", battle_legal, None)     # no apply: the flow moves on to the attack step
 
 
 def attack_legal(game, seat):
