@@ -202,6 +202,35 @@ def test_the_attack_pairs_ask_allows_only_what_a_card_can_refuse():
     assert asked == {"attack"}
 
 
+def _asked_trace(seed, asked, everything) -> str:
+    """A heuristic royal-paladin v kagero game's trace, `allows` noting each ask it is put (with `everything`,
+    as if a card of the game could refuse every ask)."""
+    hooks, out = Hooks(), io.StringIO()
+    TraceRecorder(hooks, out, keep=False)
+    game = new_game_with_abilities(seed, ("royal-paladin", "kagero"), hooks=hooks)
+    layer = game.abilities
+    allows = layer.allows
+    layer.allows = lambda game, seat, unit, what, other=None: (
+        asked.add(what + "_a" if other is not None and unit is not None else what)
+        or allows(game, seat, unit, what, other))
+    if everything:
+        layer.refuses = frozenset(cont_restrictions.REFUSERS)
+    play(game, ("heuristic", "heuristic"), seed)
+    return out.getvalue() + "|".join(game.history)
+
+
+def test_guards_intercepts_and_boosts_ask_allows_only_what_a_card_can_refuse():
+    """CR 7.5.1.2, 11.3, 7.4.1.7: in royal-paladin v kagero no card forbids a guardian, an intercept or a
+    boost of a unit like another (only Lord and 'cannot be boosted' restrict): `guard_legal`,
+    `intercept_legal` and `boost_legal` do not ask `allows` about those, and the games are the same as
+    when every ask is put to it."""
+    asked, everything = set(), set()
+    for seed in range(3):
+        assert _asked_trace(seed, asked, False) == _asked_trace(seed, everything, True)
+    assert asked == {"attack", "be_boosted"}
+    assert {"guard", "intercept", "boost_a", "attack_a", "be_attacked"} <= everything
+
+
 def test_an_ask_is_refused_by_the_effects_that_can_say_no_to_it():
     """`refused_asks`: each restricting CONT effect makes its own asks refusable, and only those."""
     refused = cont_restrictions.refused_asks
@@ -210,3 +239,43 @@ def test_an_ask_is_refused_by_the_effects_that_can_say_no_to_it():
     assert refused(frozenset({"restraint", "cannot_be_attacked"})) == {"attack", "be_attacked"}
     assert refused(frozenset({"cannot_attack_a", "cannot_boost_a"})) == {"attack_a", "boost_a"}
     assert refused(cont_restrictions.RESTRICTING) == set(cont_restrictions.REFUSERS)
+
+
+def test_the_drive_step_reads_the_drive_units_drive_in_one_call():
+    """CR 7.6.1.2-3: `drive_now` (what `drives_remaining` and `drive_check` ask) is the drive unit's
+    `drive_of`, or None while there is no drive unit, at every flow state of seeded games."""
+    from vanguard_fsm.game.rules import drive
+
+    seen = []
+
+    def compare(game, *_):
+        if game.state.battle is not None:
+            unit = drive.drive_unit(game)
+            seen.append(unit is not None)
+            assert drive.drive_now(game) == (drive.drive_of(game, unit) if unit is not None else None)
+
+    for seed in range(3):
+        hooks = Hooks()
+        hooks.on("state", compare)
+        play(new_game_with_abilities(seed, None, "standard", hooks=hooks), ("random-attacker",) * 2, seed)
+    assert True in seen and False in seen
+
+
+def test_the_option_builders_read_the_printed_vanguard_grade_while_no_status_changes_it(monkeypatch):
+    """CR 7.5.1.2.2, 6.6.1.2, 6.5.1.1.2: with no status, the guard, call and ride options and the stride
+    grades read the vanguard's printed grade themselves (`vanguard_grade` written out, a call each); the
+    others still ask it (the guard and call events), and games watched that way are the same."""
+    import sys
+
+    from vanguard_fsm.game import zones
+
+    fast = [_trace(seed, "random-attacker") for seed in range(3)]
+    callers, grade = [], zones.vanguard_grade
+
+    def asked(game, seat):
+        callers.append(sys._getframe(1).f_code.co_name)
+        return grade(game, seat)
+
+    monkeypatch.setattr(zones, "vanguard_grade", asked)
+    assert [_trace(seed, "random-attacker") for seed in range(3)] == fast
+    assert callers and not {"guard_legal", "call_legal", "ride_legal", "both_vanguards_at_stride_grades"} & set(callers)

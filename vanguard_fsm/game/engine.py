@@ -315,7 +315,8 @@ class Game:
                 apply = _CHOICE_APPLY[kind]
             except KeyError:
                 apply = _CHOICE_APPLY[kind] = REGISTRY.choices[kind].apply
-            apply(self, chosen)
+            if apply is not None:     # None: the choice only steers the flow ('pass', 'battle')
+                apply(self, chosen)
 
     # -- helpers used by rules -------------------------------------------
     def player(self, seat: int) -> Player:

@@ -45,8 +45,8 @@ def first_turn_of_first_player(game) -> bool:
 
 
 def _restricting(game):
-    """The ability layer if a card of the game can restrict attacks, boosts, guards or intercepts (its
-    `allows` may say no), else None: then the battle rules ask no `allows` (most games, hundreds of asks)."""
+    """The ability layer if a card of the game can restrict something (its `allows` may say no), else None:
+    then the attack pairs ask no `allows` (most games); else only what is in its `refuses`."""
     layer = game.abilities
     return layer if layer is not None and layer.restricts else None
 
@@ -134,7 +134,7 @@ def battle_legal(game, seat):
     return _BATTLES[seat] if turn_player_can_attack(game) else []
 
 
-choice("battle", battle_legal, lambda game, act: None)
+choice("battle", battle_legal, None)     # no apply: the flow moves on to the attack step
 
 
 def attack_legal(game, seat):
@@ -227,9 +227,10 @@ def boost_legal(game, seat):
     if unit is None or unit.rested or "boost" not in game.cards[unit.card].skills:
         return []
     attacker = game.state.players[seat].circles[b.attacker]
-    layer = game.abilities      # `_restricting` written out (a call at every boost step)
+    layer = game.abilities      # each ask only when a card of the game can refuse it (`refuses`)
     if attacker is not None and layer is not None and layer.restricts and (
-            not layer.allows(game, seat, attacker, "be_boosted") or not layer.allows(game, seat, unit, "boost", attacker)):
+            "be_boosted" in layer.refuses and not layer.allows(game, seat, attacker, "be_boosted")
+            or "boost_a" in layer.refuses and not layer.allows(game, seat, unit, "boost", attacker)):
         return []     # an effect says it cannot be boosted, or this unit cannot boost it
     actions = [_BOOSTS.get((seat, back, b.attacker))
                or _BOOSTS.new((seat, back, b.attacker), f"boost:{back}->{b.attacker}", "boost", seat, (back,))]
@@ -304,17 +305,18 @@ def attacked_unit_remains(game) -> bool:
 def guard_legal(game, seat):
     """Normal call from hand to GC: grade <= your vanguard's + grade_limits.guard.max (CR 7.5.1.2.2)."""
     p = game.state.players[seat]
-    vg = zones.vanguard_grade(game, seat) + game.params["grade_limits"]["guard"]["max"]
-    cards = game.cards
-    # the layer if a CONT of the attacker's side may forbid some cards ("grade 0 units"), else None:
-    # `_restricting` written out (a call at every guard decision)
+    cards, v = game.cards, p.circles["VC"]
+    forbids = bool(game.state.statuses)     # else no status forbids a guardian, nor changes a grade: the
+    vg = (cards[v.card].grade if v is not None and not forbids else zones.vanguard_grade(game, seat)) \
+        + game.params["grade_limits"]["guard"]["max"]       # printed grade (`vanguard_grade` written out)
+    # the layer if a CONT of the game can forbid a guardian ("grade 0 units": "guard" in `refuses`), else
+    # None: only then is `allows` asked (a Lord or 'cannot be boosted' of the game need not ask it)
     layer = game.abilities
-    if layer is not None and not layer.restricts:
+    if layer is not None and "guard" not in layer.refuses:
         layer = None
     b = game.state.battle
     several = _guardable(game) if b.more else None
     kept, target = _GUARDS.get, b.target
-    forbids = bool(game.state.statuses)     # else no status forbids a guardian
     actions, seen = [], set()
     for i, inst in enumerate(p.hand):     # one plain loop: asked at every guard decision
         card = cards[inst]
@@ -369,7 +371,9 @@ def intercept_legal(game, seat):
     if not able:
         return able
     b = game.state.battle
-    layer = _restricting(game)
+    layer = game.abilities      # asked only when a card of the game can forbid an intercept (`refuses`)
+    if layer is not None and "intercept" not in layer.refuses:
+        layer = None
     attacked = {c for c, _ in b.targets()} if b.more else (b.target,)   # an attacked unit does not intercept
     several = _guardable(game) if b.more else None                       # (CR 7.5.1.2.4)
     forbids = bool(game.state.statuses)     # else no status forbids an intercept

@@ -14,6 +14,8 @@ action = REGISTRY.actions
 
 
 class Choice:
+    """A decision kind: `legal(game, seat)` lists its options, `apply(game, action)` takes one (None:
+    taking it changes nothing but where the flow goes)."""
     __slots__ = ("name", "legal", "apply", "doc")
 
     def __init__(self, name: str, legal, apply, doc: str = "") -> None:
@@ -67,11 +69,8 @@ def _pass_legal(game, seat):
 _PASSES = tuple((Action("pass", "pass", seat, ()),) for seat in (0, 1))
 
 
-def _pass_apply(game, act):
-    return None
-
-
-choice("pass", _pass_legal, _pass_apply)
+# no apply: a pass changes nothing but where the flow goes next, so `Game.apply` calls nothing for it
+choice("pass", _pass_legal, None)
 
 
 def distinct(game, instances):

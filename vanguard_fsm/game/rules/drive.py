@@ -46,6 +46,18 @@ def drive_unit(game):
     return unit if unit is not None and unit.placed == b.attacker_placed else None
 
 
+def drive_now(game):
+    """The drive unit's drive now (`drive_of` its `drive_unit`), None while there is none: both written
+    out, as the drive step asks it at each check and before each (~60 times a game, three calls each)."""
+    state = game.state
+    b = state.battle
+    unit = state.players[state.turn_player].circles[b.attacker] if b.attacker else None
+    if unit is None or unit.placed != b.attacker_placed:
+        return None
+    count = drive_count(game, game.cards[unit.card].skills)
+    return count + statuses.unit_total(game, unit, "drive") if state.statuses else count
+
+
 @action("begin_drive_checks")
 def begin_drive_checks(game) -> None:
     """The drive step's checks begin: none made yet. CR 7.6.1.3 compares the checks made with the
@@ -57,9 +69,9 @@ def begin_drive_checks(game) -> None:
 def drives_remaining(game) -> bool:
     """Fewer drive checks made in this drive step than the drive unit's drive now (CR 7.6.1.2.2,
     7.6.1.3; RULES 1.2), and a card to check."""
-    unit = drive_unit(game)
-    return (unit is not None and game.state.players[game.state.turn_player].deck != []
-            and game.state.battle.drive_checks < drive_of(game, unit))
+    drive = drive_now(game)
+    return (drive is not None and game.state.players[game.state.turn_player].deck != []
+            and game.state.battle.drive_checks < drive)
 
 
 @action("drive_check")
@@ -77,8 +89,8 @@ def drive_check(game) -> None:
     b.drive_checks += 1
     if game.hooks.event_subs["drive_check"]:     # the drive now, for the trace only
         c = game.cards[inst]
-        unit = drive_unit(game)
-        total = max(0, drive_of(game, unit)) if unit is not None else 0
+        drive = drive_now(game)
+        total = max(0, drive) if drive is not None else 0
         game.emit("drive_check", player=seat, card=c.id, trigger=c.trigger, index=b.drive_checks, total=total)
 
 

@@ -52,7 +52,7 @@ def _search_legal(game, seat):
     return [Action("g_assist_search", "g_assist_search", seat)]
 
 
-choice("g_assist_search", _search_legal, lambda game, act: None)
+choice("g_assist_search", _search_legal, None)     # no apply: the flow goes on to the search
 
 
 @action("g_assist_look")

@@ -120,7 +120,8 @@ def _trigger_step(game, seat, inst, active, effects, record, order=()) -> None:
         rest = list(effects)
         rest.remove(a.kind)
         g.then(_trigger_step, seat, inst, active, tuple(rest), record + _do(g, seat, inst, a), order + (a.kind,))
-    kinds = ", ".join([w[0].kind for w in ways])    # the effects left, each once (`_options`: one kind a way)
+    # the effects left, each once (`_options`: one kind a way); most steps: one
+    kinds = ways[0][0].kind if len(ways) == 1 else ", ".join([w[0].kind for w in ways])
     game.ask(seat, "trigger", actions, do,
              f"{game.cards[inst].trigger} trigger: the next effect ({kinds}) and its target")
 

@@ -109,10 +109,10 @@ def ride_legal(game, seat):
     p = game.state.players[seat]
     if not p.hand:
         return []
-    vg = zones.vanguard_grade(game, seat)
+    cards, v = game.cards, p.circles["VC"]     # no status: the printed grade (`vanguard_grade` written out)
+    vg = cards[v.card].grade if v is not None and not game.state.statuses else zones.vanguard_grade(game, seat)
     window = game.params["grade_limits"]["ride"]
     low, high = vg + window.get("min", -vg), vg + window["max"]
-    cards = game.cards
     kept = _RIDES.get
     actions, seen = [], set()
     for i, inst in enumerate(p.hand):     # one plain loop: asked at every ride step
@@ -150,9 +150,15 @@ def normal_stride_done_this_turn(game) -> bool:
 def both_vanguards_at_stride_grades(game) -> bool:
     """Stride needs your vanguard at least grade stride_vanguard_grade and the opponent's at least
     stride_opponent_grade (parameters; RULES 3.3.3.2: both grade 3 or more)."""
-    seat = game.state.turn_player
-    return (zones.vanguard_grade(game, seat) >= game.params["stride_vanguard_grade"]
-            and zones.vanguard_grade(game, 1 - seat) >= game.params["stride_opponent_grade"])
+    state = game.state
+    seat = state.turn_player
+    mine, theirs = state.players[seat].circles["VC"], state.players[1 - seat].circles["VC"]
+    if state.statuses or mine is None or theirs is None:      # else the printed grades (`vanguard_grade`)
+        return (zones.vanguard_grade(game, seat) >= game.params["stride_vanguard_grade"]
+                and zones.vanguard_grade(game, 1 - seat) >= game.params["stride_opponent_grade"])
+    cards = game.cards
+    return (cards[mine.card].grade >= game.params["stride_vanguard_grade"]
+            and cards[theirs.card].grade >= game.params["stride_opponent_grade"])
 
 
 # -- main phase (RULES 3.3.4) ---------------------------------------------------
@@ -162,8 +168,9 @@ def call_legal(game, seat):
     p = game.state.players[seat]
     if not p.hand:      # nothing to call (a long game's main phases, one in two): no grade, circles or loop
         return []
-    vg = zones.vanguard_grade(game, seat) + game.params["grade_limits"]["call"]["max"]
-    cards = game.cards
+    cards, v = game.cards, p.circles["VC"]     # no status: the printed grade (`vanguard_grade` written out)
+    vg = (cards[v.card].grade if v is not None and not game.state.statuses else zones.vanguard_grade(game, seat)) \
+        + game.params["grade_limits"]["call"]["max"]
     circles = zones.call_circles(p) if p.locked else REAR_CIRCLES    # (no lock circle: every R circle)
     kept = _CALLS.get
     actions, seen = [], set()
