@@ -178,41 +178,42 @@ def listening_specs(layer, game, name: str) -> list:
     side = looks[2 if tp is None else tp]     # in seat order: seat 1's first on their turn
     auto, cards = layer.auto, game.cards
     for seat, insts, tests, _ in reversed(side) if tp == 1 else side:
-        for zone, inst, placed in _listening_in(state.players[seat], insts, tests):
+        for zone, _, inst, placed in instances_in(state.players[seat], insts, tests):
             for spec in auto[cards[inst].id][name]:
                 if spec.zones is not None and zone in spec.zones:
                     out.append((seat, inst, spec, placed))
     return out
 
 
-def _listening_in(p, insts: frozenset, tests: tuple) -> list:
-    """(zone, instance, placement) of the player's cards among `insts` where `tests` look (`_zone_tests`),
-    in `cards_in`'s order."""
+def instances_in(p, insts: frozenset, tests: tuple) -> list:
+    """(zone, where, instance, placement) of the player's cards among `insts` where `tests` look
+    (`_zone_tests`), in `cards_in`'s order: each card tested by its instance (the index's), not its card
+    id (a timing's listening cards, `listening_specs`; the cards with ACT abilities, `static.act_cards`)."""
     on_v, on_r, on_gc, hidden, on_heart = tests
     out = []
     circles = p.circles
     vc = circles["VC"]
     if on_v and vc is not None:
         if vc.card in insts:
-            out.append(("V", vc.card, vc.placed))
-        m = vc.mate if vc.legion() else None
+            out.append(("V", "VC", vc.card, vc.placed))
+        m = vc.mate if vc.legion() else None   # the legion mate is a vanguard with its own text (CR 10.25.4)
         if m is not None and m.card in insts:
-            out.append(("V", m.card, m.placed))
+            out.append(("V", MATE, m.card, m.placed))
     if on_r:
         for c in REAR_CIRCLES:
             u = circles[c]
             if u is not None and u.card in insts:
-                out.append(("R", u.card, u.placed))
+                out.append(("R", c, u.card, u.placed))
     if on_gc:
-        for u in p.gc:
+        for i, u in enumerate(p.gc):
             if u.card in insts:
-                out.append(("GC", u.card, u.placed))
+                out.append(("GC", f"GC[{i}]", u.card, u.placed))
     if on_heart and vc is not None and vc.heart is not None and vc.heart in insts:
-        out.append(("heart", vc.heart, 0))
+        out.append(("heart", "heart", vc.heart, 0))
     for zone, attr in hidden:
         for inst in getattr(p, attr):
             if inst in insts:
-                out.append((zone, inst, 0))
+                out.append((zone, zone, inst, 0))
     return out
 
 

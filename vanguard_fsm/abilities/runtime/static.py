@@ -8,13 +8,12 @@ from __future__ import annotations
 
 from ...game import deleted, statuses
 from ...game.actions import Action
-from ...game.state import MATE, REAR_CIRCLES
 from . import abstate
 from ..language import costs, counts
 from ..effects import basic as effects
 from ..language.conditions import all_hold
 from ..language.identity import home_of
-from .listeners import listeners_of
+from .listeners import instances_in, listeners_of
 from ..language.targets import Ctx, candidates
 
 _new = tuple.__new__    # a Ctx with every field, without its class call (as `layer.py` does)
@@ -181,43 +180,12 @@ def act_cards(layer, game, seat) -> list:
     """(zone, where, instance, placement) of the player's cards with an ACT ability where one can be
     played: `layer.cards_in(game, seat, layer.act_zones, layer.act)`, the same cards in the same order
     (a player's zones hold only their own cards), found through the game's index of the player's
-    instances with one (`listeners`: `TimingListeners.act`): each card is tested by its instance's
-    membership, not its card id's, and a hidden zone holding none is skipped by one set test (asked at
-    every main phase decision; a real deck's hand holds ACT cards, Cruel Dragon's)."""
+    instances with one (`listeners`: `TimingListeners.act`; asked at every main phase decision)."""
     index = layer.listeners    # `listeners_of`, its usual case written out (as `on_timing` does)
     if index is None or index.size != len(game.cards):
         index = listeners_of(game)
-    insts, (on_v, on_r, on_gc, hidden, on_heart) = index.act[seat]
-    out = []
-    if not insts:
-        return out
-    p = game.state.players[seat]
-    circles = p.circles
-    vc = circles["VC"]
-    if on_v and vc is not None:
-        if vc.card in insts:
-            out.append(("V", "VC", vc.card, vc.placed))
-        m = vc.mate if vc.heart is None else None   # in legion (`Unit.legion`): the mate is a vanguard
-        if m is not None and m.card in insts:         # with its own text (CR 10.25.4)
-            out.append(("V", MATE, m.card, m.placed))
-    if on_r:
-        for c in REAR_CIRCLES:
-            u = circles[c]
-            if u is not None and u.card in insts:
-                out.append(("R", c, u.card, u.placed))
-    if on_gc:
-        for i, u in enumerate(p.gc):
-            if u.card in insts:
-                out.append(("GC", f"GC[{i}]", u.card, u.placed))
-    if on_heart and vc is not None and vc.heart is not None and vc.heart in insts:
-        out.append(("heart", "heart", vc.heart, 0))
-    for zone, attr in hidden:
-        held = getattr(p, attr)
-        if not insts.isdisjoint(held):
-            for inst in held:
-                if inst in insts:
-                    out.append((zone, zone, inst, 0))
-    return out
+    insts, tests = index.act[seat]
+    return instances_in(game.state.players[seat], insts, tests) if insts else []
 
 
 def act_legal(layer, game, seat):
