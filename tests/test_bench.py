@@ -16,7 +16,8 @@ from vanguard_fsm.abilities import new_game_with_abilities as new_game
 from vanguard_fsm.agents.random_agent import ATTACK_KINDS
 from vanguard_fsm.sim.bench import CONTRACT_KEYS
 from vanguard_fsm.sim.bench_measures import most_abilities_deck
-from vanguard_fsm.sim.bench_floor import Floor, record_game, recording_flows
+from vanguard_fsm.sim.bench_floor import ConditionTape, Floor, play_game, record_game, recording_flows
+from vanguard_fsm.machine.runner import FlowStuck, Runner
 from vanguard_fsm.cli.main import main
 
 
@@ -29,6 +30,26 @@ def test_recording_sees_every_transition_of_the_same_game(agent):
     # the recorded game is the very game the engine plays with the shared flows
     assert fired == game.runner.transitions
     assert sum(1 for step in sequence if step[-1]) == fired
+
+
+@pytest.mark.parametrize("agent", ["random", "heuristic"])
+def test_conditions_answered_from_their_tape_play_the_same_game(agent):
+    tape = ConditionTape()
+    answers = tape.record(4, agent, "standard", None, True)
+    engine = new_game(4)
+    play_out(engine, [make_agent(agent, 9), make_agent(agent, 10)])
+    assert answers and True in answers and False in answers
+    runner = play_game(4, agent, "standard", None, None, True, tape.play(answers), Runner)
+    assert tape.all_played()
+    assert runner.transitions == engine.runner.transitions
+    assert runner.ctx.state.result == engine.state.result
+    # a tape from another game is found out: answers left over, or a game that goes wrong
+    other = tape.record(5, agent, "standard", None, True)
+    try:
+        play_game(4, agent, "standard", None, None, True, tape.play(other), Runner)
+    except (FlowStuck, StopIteration):
+        return
+    assert not tape.all_played()
 
 
 def test_floor_replay_reproduces_every_outcome_and_detects_a_wrong_one():

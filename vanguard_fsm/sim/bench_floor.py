@@ -22,6 +22,12 @@ Every time is process CPU time (`time.process_time`), which a busy machine
 inflates far less than the wall clock. Reading that clock costs ~0.1-1 µs, which
 is not small next to one flow move, so the per-move timer's own cost is measured
 (`timer_bias`) and taken off the flow layer's total.
+
+The flow layer runs the flows' real conditions (rule code: can the turn player attack, is an
+ability pending), where the floors answer each trigger with a constant. To show how much of the
+gap that is, the same games are timed once more with every flow condition answering from a tape
+of its own answers recorded in the same game (`ConditionTape`): the game is the same, the rule
+code behind the conditions is gone, what is left is the runner's own work.
 """
 from __future__ import annotations
 
@@ -90,6 +96,54 @@ class TriggerLog:
 
     def mark(self, j: int, *_args) -> None:
         self.fired = j
+
+
+def _conditions(flows: CompiledFlowSet):
+    """Every condition (and `unless`) object of the flows' transitions."""
+    for flow in flows.flows.values():
+        for event in flow.machine.events.values():
+            for candidates in event.transitions.values():
+                for transition in candidates:
+                    yield from transition.conditions
+
+
+class ConditionTape:
+    """The answers of every flow condition in one game, in order: recorded by `recording` flows,
+    played back by `playing` flows (private compiled copies; the engine's flows are untouched)."""
+
+    def __init__(self, flows_dir=None) -> None:
+        self.flows_dir = flows_dir
+        self.answers: list = []
+        self.left = iter(())
+        self.recording = CompiledFlowSet(load_flowset(flows_dir or builtin_flows_dir()))
+        self.playing = CompiledFlowSet(load_flowset(flows_dir or builtin_flows_dir()))
+        for condition in _conditions(self.recording):
+            condition.func = partial(self._record, condition.func)
+        for condition in _conditions(self.playing):
+            condition.func = self._answer
+
+    def _record(self, func, ctx) -> object:
+        answer = func(ctx)
+        self.answers.append(answer)
+        return answer
+
+    def _answer(self, _ctx) -> object:
+        return next(self.left)
+
+    def record(self, seed: int, agent: str, fmt: str, cards, abilities: bool) -> list:
+        """Play game `seed` on the recording flows; its conditions' answers."""
+        self.answers = []
+        play_game(seed, agent, fmt, self.flows_dir, cards, abilities, self.recording, Runner)
+        return self.answers
+
+    def play(self, answers: list) -> CompiledFlowSet:
+        """The playing flows, whose next game answers from `answers`."""
+        self.left = iter(answers)
+        return self.playing
+
+    def all_played(self) -> bool:
+        """Did the game just played ask exactly the recorded answers?"""
+        return next(self.left, self) is self
 
 
 def recording_flows(flows_dir=None) -> tuple[CompiledFlowSet, TriggerLog]:
@@ -209,18 +263,28 @@ def time_game(seed: int, agent: str, fmt: str = "standard", flows_dir=None, card
     return time.process_time() - started, game.runner.transitions
 
 
+def play_game(seed: int, agent: str, fmt: str, flows_dir, cards, abilities: bool, flows: CompiledFlowSet | None,
+          runner_cls):
+    """Game `seed` on `flows` (None: the engine's, loaded from `flows_dir`) with a runner of `runner_cls`,
+    played to its end: the runner."""
+    inputs = load_inputs(None, fmt, flows_dir, cards)
+    game = _factory(abilities)(seed, inputs["decks"], fmt, start=False, flows=flows or inputs["flows"],
+                               db=inputs["db"])
+    game.runner = runner_cls(game.flows, game)
+    game.start()
+    play_out(game, [make_agent(agent, seed * 2 + 1), make_agent(agent, seed * 2 + 2)])
+    return game.runner
+
+
 def time_flow_layer(seed: int, agent: str, fmt: str = "standard", flows_dir=None, cards=None,
-                    abilities: bool = True, bias: float = 0.0) -> float:
+                    abilities: bool = True, bias: float = 0.0, flows: CompiledFlowSet | None = None) -> tuple[float, int]:
     """CPU time spent inside `Runner.move` during one game: the flow layer (choosing and
     firing the trigger through `transitions`, its conditions and entry scheduling, invoking
     and returning from machines), without rule actions, decisions and agents; `bias`
-    (the timer's own cost per move, `timer_bias()`) is taken off each move."""
-    inputs = load_inputs(None, fmt, flows_dir, cards)
-    game = _factory(abilities)(seed, inputs["decks"], fmt, start=False, flows=inputs["flows"], db=inputs["db"])
-    game.runner = _TimedRunner(game.flows, game)
-    game.start()
-    play_out(game, [make_agent(agent, seed * 2 + 1), make_agent(agent, seed * 2 + 2)])
-    return game.runner.spent - bias * game.runner.timed
+    (the timer's own cost per move, `timer_bias()`) is taken off each move. `flows`: other compiled
+    flows than the engine's (the condition tape's). Also how many moves were timed."""
+    runner = play_game(seed, agent, fmt, flows_dir, cards, abilities, flows, _TimedRunner)
+    return runner.spent - bias * runner.timed, runner.timed
 
 
 def measure_ratio(agent: str, seeds: list[int], repeats: int = 3, fmt: str = "standard",
@@ -231,6 +295,8 @@ def measure_ratio(agent: str, seeds: list[int], repeats: int = 3, fmt: str = "st
     stock, own = Floor(rec_flows, Machine), Floor(rec_flows, rec_flows.machine_cls)
     stock_runs, own_runs = [], []
     fired = 0
+    tape = ConditionTape(flows_dir)
+    answers = [tape.record(seed, agent, fmt, cards, abilities) for seed in seeds]
     for seed in seeds:
         sequence, transitions = record_game(rec_flows, log, seed, agent, fmt, cards, abilities)
         stock.check(sequence)
@@ -245,22 +311,32 @@ def measure_ratio(agent: str, seeds: list[int], repeats: int = 3, fmt: str = "st
     # rounds interleave the measures and every game keeps its best time, so a burst of load
     # from elsewhere on the machine spoils one sample, not a whole measure
     n = len(seeds)
-    best = {k: [float("inf")] * n for k in ("engine", "layer", "stock", "own")}
+    best = {k: [float("inf")] * n for k in ("engine", "layer", "taped", "stock", "own")}
+    moves = 0
     for _ in range(repeats):
         for k, s in enumerate(seeds):
             best["engine"][k] = min(best["engine"][k], time_game(s, *args)[0])
-            best["layer"][k] = min(best["layer"][k], time_flow_layer(s, *args, bias=bias))
+            spent, moved = time_flow_layer(s, *args, bias=bias)
+            best["layer"][k] = min(best["layer"][k], spent)
+            moves += moved
+            taped = time_flow_layer(s, *args, bias=bias, flows=tape.play(answers[k]))[0]
+            if not tape.all_played():
+                raise AssertionError(f"game {s} asked other conditions when they answered from its tape")
+            best["taped"][k] = min(best["taped"][k], taped)
             best["stock"][k] = min(best["stock"][k], Floor.replay(stock_runs[k]), Floor.replay(stock_runs[k]))
             best["own"][k] = min(best["own"][k], Floor.replay(own_runs[k]), Floor.replay(own_runs[k]))
-    engine, layer, bare, lean = (sum(best[k]) for k in ("engine", "layer", "stock", "own"))
+    engine, layer, taped, bare, lean = (sum(best[k]) for k in ("engine", "layer", "taped", "stock", "own"))
     return {
         "agent": agent, "games": n, "abilities": abilities, "clock": "process_time",
         "own_machine_class": own.machine_cls.__name__,
         "triggers_per_game": attempted / n, "transitions_per_game": fired / n,
+        "flow_moves_per_game": moves / (n * repeats), "condition_calls_per_game": sum(map(len, answers)) / n,
         "engine_ms_per_game": 1000 * engine / n, "flow_layer_ms_per_game": 1000 * layer / n,
+        "flow_layer_taped_conditions_ms_per_game": 1000 * taped / n,
         "floor_ms_per_game": 1000 * bare / n, "own_floor_ms_per_game": 1000 * lean / n,
         "floor_us_per_trigger": 1e6 * bare / attempted, "own_floor_us_per_trigger": 1e6 * lean / attempted,
         "timer_bias_us_per_move": 1e6 * bias,
         "ratio_game": engine / bare, "ratio_game_vs_own_floor": engine / lean,
         "ratio_flow_layer": layer / bare, "ratio_flow_layer_vs_own_floor": layer / lean,
+        "ratio_flow_layer_taped_conditions_vs_own_floor": taped / lean,
     }

@@ -105,6 +105,11 @@ def rows(r: dict) -> list[tuple[str, str, str]]:
          f" / {fh['own_floor_ms_per_game']:.2f}", ""),
         ("  µs per trigger: stock / own classes (random)",
          f"{fr['floor_us_per_trigger']:.2f} / {fr['own_floor_us_per_trigger']:.2f}", ""),
+        ("  flow layer with its conditions answered from a tape / own floor (random / heuristic)",
+         f"{fr['ratio_flow_layer_taped_conditions_vs_own_floor']:.2f}"
+         f" / {fh['ratio_flow_layer_taped_conditions_vs_own_floor']:.2f}", ""),
+        ("  flow moves, condition calls per game (random)",
+         f"{fr['flow_moves_per_game']:.0f}, {fr['condition_calls_per_game']:.0f}", ""),
         ("play --seed 7 --quiet, a new process (ms wall)", _num(r["startup_ms"], ".0f"), ""),
         ("load + compile all flows (ms)", f"{r['flows_load_ms']:.1f}", target("flows_load_ms")),
         ("lint all flows (ms)", f"{r['flows_lint_ms']:.1f}", ""),
