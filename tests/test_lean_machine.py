@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import random
+from collections import OrderedDict
 
 import pytest
 from transitions import Machine, MachineError
@@ -219,9 +220,18 @@ def _other_state_class(machine, log) -> None:
     machine.add_transition("go", "*", "F")
 
 
+def _states_set_whole(machine, log) -> None:
+    """A states dict of its own, with a state of another class among them (the machine's view notes
+    the class when the dict is set, as `add_states` does)."""
+    states = OrderedDict(machine.states)
+    states["A"] = _NotedState("A", log)
+    machine.states = states
+
+
 _CHANGES = {
     "a state of another class added": _other_state_class,
     "a transition of another class added": _other_transition_class,
+    "a states dict set whole": _states_set_whole,
     "callback list assigned": lambda m, log: setattr(m, "before_state_change", [lambda *a: log.append("bsc+")]),
     "callback appended in place": lambda m, log: m.after_state_change.append(lambda *a: log.append("asc+")),
     "final callback appended": lambda m, log: m.on_final.append(lambda *a: log.append("final+")),
