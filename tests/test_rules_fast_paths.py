@@ -262,9 +262,10 @@ def test_the_drive_step_reads_the_drive_units_drive_in_one_call():
 
 
 def test_the_option_builders_read_the_printed_vanguard_grade_while_no_status_changes_it(monkeypatch):
-    """CR 7.5.1.2.2, 6.6.1.2, 6.5.1.1.2: with no status, the guard, call and ride options and the stride
-    grades read the vanguard's printed grade themselves (`vanguard_grade` written out, a call each); the
-    others still ask it (the guard and call events), and games watched that way are the same."""
+    """CR 7.5.1.2.2, 6.6.1.2, 6.5.1.1.2, 7.5.1.2.3: with no status, the guard, call and ride options and the
+    stride and G guardian grades (`g_calls._vanguards_at`) read the vanguard's printed grade themselves
+    (`vanguard_grade` written out, a call each); the others still ask it (the guard and call events), and
+    games watched that way are the same."""
     import sys
 
     from vanguard_fsm.game import zones
@@ -273,9 +274,10 @@ def test_the_option_builders_read_the_printed_vanguard_grade_while_no_status_cha
     callers, grade = [], zones.vanguard_grade
 
     def asked(game, seat):
-        callers.append(sys._getframe(1).f_code.co_name)
+        if not game.state.statuses:     # (with a status, every one asks it)
+            callers.append(sys._getframe(1).f_code.co_name)
         return grade(game, seat)
 
     monkeypatch.setattr(zones, "vanguard_grade", asked)
     assert [_trace(seed, "random-attacker") for seed in range(3)] == fast
-    assert callers and not {"guard_legal", "call_legal", "ride_legal", "both_vanguards_at_stride_grades"} & set(callers)
+    assert callers and not {"guard_legal", "call_legal", "ride_legal", "_vanguards_at"} & set(callers)
