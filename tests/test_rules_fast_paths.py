@@ -281,3 +281,36 @@ def test_the_option_builders_read_the_printed_vanguard_grade_while_no_status_cha
     monkeypatch.setattr(zones, "vanguard_grade", asked)
     assert [_trace(seed, "random-attacker") for seed in range(3)] == fast
     assert callers and not {"guard_legal", "call_legal", "ride_legal", "_vanguards_at"} & set(callers)
+
+
+def test_zone_events_nobody_listens_to_are_not_built(monkeypatch):
+    """A move, an overloaded circle's retire, a card turned over in place and a G unit back in the G zone
+    at the end phase make their trace events (`move`, `retire`, `put`) only when something listens
+    (`hooks.event_subs`, as the other zone primitives): quiet games never call `emit` for them with nobody
+    listening, and traced games, where everything listens, hold every one of them."""
+    import sys
+
+    from vanguard_fsm.game.engine import Game
+
+    guarded = {"move", "overloaded_circles", "turn_over", "return_g_units"}
+    unheard, heard, emit = [], set(), Game.emit
+
+    def watched(game, event, **fields):
+        caller = sys._getframe(1).f_code.co_name
+        if caller in guarded:
+            (heard.add(caller) if game.hooks.event_subs[event] else unheard.append((caller, event)))
+        return emit(game, event, **fields)
+
+    quiet = {}
+    for seed in range(3):
+        game = new_game_with_abilities(seed, None, "standard")
+        play(game, ("random", "random"), seed)
+        quiet[seed] = "|".join(game.history)
+    monkeypatch.setattr(Game, "emit", watched)
+    for seed in range(3):
+        game = new_game_with_abilities(seed, None, "standard")
+        play(game, ("random", "random"), seed)
+        assert "|".join(game.history) == quiet[seed]
+    assert unheard == [] and heard == set()
+    traced = "".join(_trace(seed, "random") for seed in range(3))
+    assert {"move", "overloaded_circles", "turn_over"} <= heard and '"move"' in traced

@@ -99,15 +99,15 @@ def turn_over(game, seat: int, inst: int, face: str, cause: str, zone: str = "da
         (p.g_face_up.add if face == "up" else p.g_face_up.discard)(inst)
     else:
         (p.face_down.add if face == "down" else p.face_down.discard)(inst)
-    game.emit("put", player=seat, card=game.cards[inst].id, **{"from": zone}, to=zone, cause=cause,
-              face=face, from_face=before, **fields)
+    if game.hooks.event_subs["put"]:     # (an event for the trace: most games, nobody listens, no call)
+        game.emit("put", player=seat, card=game.cards[inst].id, **{"from": zone}, to=zone, cause=cause,
+                  face=face, from_face=before, **fields)
 
 
 def reveal(game, seat: int, instances, zone: str, cause: str, **fields) -> None:
     """Show cards to both players; they stay where they are (CR 10.9.1.3): a `reveal` event."""
     if instances:
-        game.emit("reveal", player=seat, cards=[game.cards[i].id for i in instances], **{"from": zone}, cause=cause,
-                  **fields)
+        game.emit("reveal", player=seat, cards=[game.cards[i].id for i in instances], **{"from": zone}, cause=cause, **fields)
 
 
 def unit_to_zone(game, seat: int, circle: str, dst: str, cause: str, bottom: bool = False, **fields) -> str:
@@ -127,8 +127,7 @@ def unit_to_zone(game, seat: int, circle: str, dst: str, cause: str, bottom: boo
     else:
         getattr(p, dst).append(unit.card)
     if game.hooks.event_subs["put"]:
-        game.emit("put", player=seat, card=game.cards[unit.card].id, **{"from": circle}, to=dst, cause=cause,
-                  **fields)
+        game.emit("put", player=seat, card=game.cards[unit.card].id, **{"from": circle}, to=dst, cause=cause, **fields)
     arrived(game, seat, unit.card, circle, dst, unit.placed)
     return dst
 
@@ -240,8 +239,9 @@ def overloaded_circles(game) -> None:
                 to = "soul"
             else:
                 to = _discard_unit(game, p, unit)
-            game.emit("retire", player=p.seat, card=game.cards[unit.card].id, **{"from": circle}, to=to,
-                      cause="rule_action")
+            if game.hooks.event_subs["retire"]:
+                game.emit("retire", player=p.seat, card=game.cards[unit.card].id, **{"from": circle}, to=to,
+                          cause="rule_action")
             arrived(game, p.seat, unit.card, circle, to, unit.placed)
 
 
@@ -345,8 +345,9 @@ def return_g_units(game, seat: int) -> None:
             p.circles["VC"] = _heart_back(game, unit)
         else:
             p.circles[circle] = None
-        game.emit("put", player=seat, card=game.cards[unit.card].id, **{"from": circle}, to="g_zone",
-                  cause="end_of_turn", face="up")
+        if game.hooks.event_subs["put"]:
+            game.emit("put", player=seat, card=game.cards[unit.card].id, **{"from": circle}, to="g_zone",
+                      cause="end_of_turn", face="up")
 
 
 def _heart_back(game, unit: Unit) -> Unit:
@@ -384,9 +385,10 @@ def move(game, seat: int, src: str, dst: str) -> None:
     p = game.state.players[seat]
     a, b = p.circles[src], p.circles[dst]
     p.circles[src], p.circles[dst] = b, a
-    game.emit("move", player=seat, card=game.cards[a.card].id, **{"from": src}, to=dst)
-    if b is not None:
-        game.emit("move", player=seat, card=game.cards[b.card].id, **{"from": dst}, to=src)
+    if game.hooks.event_subs["move"]:     # (the trace's events: most games, nobody listens, no call)
+        game.emit("move", player=seat, card=game.cards[a.card].id, **{"from": src}, to=dst)
+        if b is not None:
+            game.emit("move", player=seat, card=game.cards[b.card].id, **{"from": dst}, to=src)
 
 
 def power(game, unit: Unit) -> int:
