@@ -72,8 +72,9 @@ def end_by_turn_limit(game) -> None:
 def announce_result(game) -> None:
     """Report the winner, the loser and why (the game_over trace event, CR 9.2)."""
     winner, loser, reason = game.state.result or (None, None, "turn_limit")
-    game.emit("game_over", winner=winner, loser=loser, reason=reason,
-              damage=[len(p.damage) for p in game.state.players])
+    if game.hooks.event_subs["game_over"]:     # (the trace's events: most games, nobody listens)
+        game.emit("game_over", winner=winner, loser=loser, reason=reason,
+                  damage=[len(p.damage) for p in game.state.players])
 
 
 @action("stand_all_units")
