@@ -257,9 +257,9 @@ def call(game, seat: int, card: int, circle: str, normal: bool = True, rested: b
     unit = new_unit(game, card, rested)
     p.circles[circle] = unit
     c = game.cards[card]
-    game.emit("call", player=seat, card=c.id, grade=c.grade, circle=circle,
-              vanguard_grade=vanguard_grade(game, seat), normal=normal, **{"from": source},
-              **({"rested": True} if rested else {}), **fields)
+    game.emit_fields("call", {"player": seat, "card": c.id, "grade": c.grade, "circle": circle,
+                              "vanguard_grade": vanguard_grade(game, seat), "normal": normal, "from": source,
+                              **({"rested": True} if rested else {}), **fields})
     return unit
 
 
@@ -290,8 +290,8 @@ def ride(game, seat: int, card: int, normal: bool = True, source: str = "hand") 
     # a deleted vanguard goes to the soul face up (CR 10.26.11) with no text: no "when ridden upon" (10.26.3)
     gone = {"ridden_deleted": True} if ridden is not None and game.state.statuses and statuses.values(
         game, statuses.unit_subject(old), "deleted") else {}
-    game.emit("ride", player=seat, card=c.id, grade=c.grade, onto_grade=onto, normal=normal, ridden=ridden,
-              **{"from": source}, **gone)
+    game.emit_fields("ride", {"player": seat, "card": c.id, "grade": c.grade, "onto_grade": onto, "normal": normal,
+                              "ridden": ridden, "from": source, **gone})
     for inst in p.soul[souled:]:    # the old vanguard (its mate, a G unit's heart) is put into the soul
         arrived(game, seat, inst, "VC", "soul")
     return unit
@@ -329,7 +329,7 @@ def stride(game, seat: int, g_card: int, cost: list[int], named: int | None = No
         extra["named"] = game.cards[named].id
     if cost_waived:
         extra["cost_waived"] = True
-    game.emit("stride", player=seat, card=game.cards[g_card].id, heart=game.cards[old.card].id, **extra)
+    game.emit_fields("stride", {"player": seat, "card": game.cards[g_card].id, "heart": game.cards[old.card].id, **extra})
     return unit
 
 

@@ -346,8 +346,8 @@ def to_gc(game, seat, inst, how, unit=None, source="hand", guarding=None):
     unit.guarding = guarding or game.state.battle.target
     p.gc.append(unit)
     c = game.cards[inst]
-    game.emit("guard", player=seat, card=c.id, grade=c.grade, vanguard_grade=zones.vanguard_grade(game, seat),
-              how=how, shield=c.shield or 0, guarding=unit.guarding, **{"from": source})
+    game.emit_fields("guard", {"player": seat, "card": c.id, "grade": c.grade, "vanguard_grade": zones.vanguard_grade(
+        game, seat), "how": how, "shield": c.shield or 0, "guarding": unit.guarding, "from": source})
 
 
 def guard_apply(game, act) -> None:
