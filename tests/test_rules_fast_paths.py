@@ -262,9 +262,10 @@ def test_the_drive_step_reads_the_drive_units_drive_in_one_call():
 
 
 def test_the_option_builders_read_the_printed_vanguard_grade_while_no_status_changes_it(monkeypatch):
-    """CR 7.5.1.2.2, 6.6.1.2, 6.5.1.1.2: with no status, the guard, call and ride options and the stride
-    grades read the vanguard's printed grade themselves (`vanguard_grade` written out, a call each); the
-    others still ask it (the guard and call events), and games watched that way are the same."""
+    """CR 7.5.1.2.2, 6.6.1.2, 6.5.1.1.2, 7.5.1.2.3: with no status, the guard, call and ride options and the
+    stride and G guardian grades (`g_calls._vanguards_at`) read the vanguard's printed grade themselves
+    (`vanguard_grade` written out, a call each); the others still ask it (the guard and call events), and
+    games watched that way are the same."""
     import sys
 
     from vanguard_fsm.game import zones
@@ -273,9 +274,61 @@ def test_the_option_builders_read_the_printed_vanguard_grade_while_no_status_cha
     callers, grade = [], zones.vanguard_grade
 
     def asked(game, seat):
-        callers.append(sys._getframe(1).f_code.co_name)
+        if not game.state.statuses:     # (with a status, every one asks it)
+            callers.append(sys._getframe(1).f_code.co_name)
         return grade(game, seat)
 
     monkeypatch.setattr(zones, "vanguard_grade", asked)
     assert [_trace(seed, "random-attacker") for seed in range(3)] == fast
-    assert callers and not {"guard_legal", "call_legal", "ride_legal", "both_vanguards_at_stride_grades"} & set(callers)
+    assert callers and not {"guard_legal", "call_legal", "ride_legal", "_vanguards_at"} & set(callers)
+
+
+def test_zone_events_nobody_listens_to_are_not_built(monkeypatch):
+    """A move, an overloaded circle's retire, a card turned over in place and a G unit back in the G zone
+    at the end phase make their trace events (`move`, `retire`, `put`) only when something listens
+    (`hooks.event_subs`, as the other zone primitives): quiet games never call `emit` for them with nobody
+    listening, and traced games, where everything listens, hold every one of them."""
+    import sys
+
+    from vanguard_fsm.game.engine import Game
+
+    guarded = {"move", "overloaded_circles", "turn_over", "return_g_units"}
+    unheard, heard, emit = [], set(), Game.emit
+
+    def watched(game, event, **fields):
+        caller = sys._getframe(1).f_code.co_name
+        if caller in guarded:
+            (heard.add(caller) if game.hooks.event_subs[event] else unheard.append((caller, event)))
+        return emit(game, event, **fields)
+
+    quiet = {}
+    for seed in range(3):
+        game = new_game_with_abilities(seed, None, "standard")
+        play(game, ("random", "random"), seed)
+        quiet[seed] = "|".join(game.history)
+    monkeypatch.setattr(Game, "emit", watched)
+    for seed in range(3):
+        game = new_game_with_abilities(seed, None, "standard")
+        play(game, ("random", "random"), seed)
+        assert "|".join(game.history) == quiet[seed]
+    assert unheard == [] and heard == set()
+    traced = "".join(_trace(seed, "random") for seed in range(3))
+    assert {"move", "overloaded_circles", "turn_over"} <= heard and '"move"' in traced
+
+
+def test_events_sent_as_a_dict_are_the_events_sent_by_keyword(monkeypatch):
+    """The call, ride, guard and stride events are sent with their fields written out as a dict
+    (`Game.emit_fields`: a `from` field passed as `**{"from": ...}` costs far more); sent through
+    `emit` by keyword instead, whole traces are byte for byte the same."""
+    from vanguard_fsm.game.engine import Game
+
+    fast = [_trace(seed, "random") for seed in range(3)]
+    sent = set()
+
+    def by_keyword(game, event, fields):
+        sent.add(event)
+        game.emit(event, **fields)
+
+    monkeypatch.setattr(Game, "emit_fields", by_keyword)
+    assert [_trace(seed, "random") for seed in range(3)] == fast
+    assert {"call", "ride", "guard", "stride"} <= sent

@@ -77,6 +77,26 @@ def test_statuses_end_with_their_battle_or_turn():
     assert statuses.seat_forbids(game, 1, "no_intercept", 2)
 
 
+def test_the_guard_options_read_the_lowest_grade_the_statuses_forbid_from_hand():
+    """CR 7.5.1.2.2: several `no_guard_from_hand` statuses forbid every grade from the lowest of their
+    values up; `guard_legal` reads that grade once (`statuses.lowest_forbidden`), and offers exactly
+    the cards `seat_forbids` lets through, as it did when it asked for each card."""
+    from vanguard_fsm.game import statuses
+    from vanguard_fsm.game.rules.battle import guard_legal
+    game = build_game(parse_scenario(TRIGGER.replace("  deck: [{card: TC-009", "  hand: [TC-001, TC-009, TC-011, "
+                                                     "AL-002, AL-011]\n  deck: [{card: TC-009")))
+    offered = lambda: {a.args[0] for a in guard_legal(game, 1)}     # noqa: E731
+    everything, values = offered(), []
+    assert {game.cards[i].grade for i in everything} >= {0, 1} and statuses.lowest_forbidden(
+        game, 1, "no_guard_from_hand") is None
+    for value in (3, 1, 2, 0):
+        statuses.add(game, statuses.seat_subject(1), "no_guard_from_hand", value, "turn")
+        values.append(value)
+        assert statuses.lowest_forbidden(game, 1, "no_guard_from_hand") == min(values)
+        assert offered() == {i for i in everything if game.cards[i].grade < min(values)} == {
+            i for i in everything if not statuses.seat_forbids(game, 1, "no_guard_from_hand", game.cards[i].grade)}
+
+
 def test_sentinel_copies_are_limited_per_deck():
     """CR 5.2.2.5, 11.9.1: at most parameters' max_sentinel cards with Sentinel in a main deck."""
     import dataclasses

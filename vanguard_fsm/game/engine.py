@@ -214,6 +214,13 @@ class Game:
         for fn in self.hooks.event_subs[event]:    # (worked out at the first ask of the name)
             fn(self, event, fields)
 
+    def emit_fields(self, event: str, fields: dict) -> None:
+        """`emit` with the fields already in a dict, as an event naming the zone a card came `from` (a
+        Python keyword) is sent: passed as `**{"from": ...}`, such an event costs ~7,000 instructions
+        more than the same dict written out (the call, ride and guard events, a hundred a game)."""
+        for fn in self.hooks.event_subs[event]:
+            fn(self, event, fields)
+
     # -- scheduling --------------------------------------------------------
     def then(self, fn, *args) -> None:
         """Run `fn(game, *args)` next, before whatever was already scheduled."""

@@ -76,7 +76,15 @@ def unit_total(game, unit, name: str) -> int:
 
 def seat_forbids(game, seat: int, name: str, grade: int) -> bool:
     """A `seat` status forbids a card of this grade (its value: the lowest grade forbidden)."""
-    return bool(game.state.statuses) and any(grade >= v for v in values(game, seat_subject(seat), name))
+    lowest = lowest_forbidden(game, seat, name) if game.state.statuses else None
+    return lowest is not None and grade >= lowest
+
+
+def lowest_forbidden(game, seat: int, name: str):
+    """The lowest grade the `seat` statuses `name` forbid (None: none), for a rule that asks
+    `seat_forbids` of many cards at once (the guard step's hand) to read the statuses once."""
+    found = values(game, seat_subject(seat), name)
+    return min(found) if found else None
 
 
 def end(game, until: str) -> None:

@@ -99,15 +99,15 @@ def turn_over(game, seat: int, inst: int, face: str, cause: str, zone: str = "da
         (p.g_face_up.add if face == "up" else p.g_face_up.discard)(inst)
     else:
         (p.face_down.add if face == "down" else p.face_down.discard)(inst)
-    game.emit("put", player=seat, card=game.cards[inst].id, **{"from": zone}, to=zone, cause=cause,
-              face=face, from_face=before, **fields)
+    if game.hooks.event_subs["put"]:     # (an event for the trace: most games, nobody listens, no call)
+        game.emit("put", player=seat, card=game.cards[inst].id, **{"from": zone}, to=zone, cause=cause,
+                  face=face, from_face=before, **fields)
 
 
 def reveal(game, seat: int, instances, zone: str, cause: str, **fields) -> None:
     """Show cards to both players; they stay where they are (CR 10.9.1.3): a `reveal` event."""
     if instances:
-        game.emit("reveal", player=seat, cards=[game.cards[i].id for i in instances], **{"from": zone}, cause=cause,
-                  **fields)
+        game.emit("reveal", player=seat, cards=[game.cards[i].id for i in instances], **{"from": zone}, cause=cause, **fields)
 
 
 def unit_to_zone(game, seat: int, circle: str, dst: str, cause: str, bottom: bool = False, **fields) -> str:
@@ -127,8 +127,7 @@ def unit_to_zone(game, seat: int, circle: str, dst: str, cause: str, bottom: boo
     else:
         getattr(p, dst).append(unit.card)
     if game.hooks.event_subs["put"]:
-        game.emit("put", player=seat, card=game.cards[unit.card].id, **{"from": circle}, to=dst, cause=cause,
-                  **fields)
+        game.emit("put", player=seat, card=game.cards[unit.card].id, **{"from": circle}, to=dst, cause=cause, **fields)
     arrived(game, seat, unit.card, circle, dst, unit.placed)
     return dst
 
@@ -240,8 +239,9 @@ def overloaded_circles(game) -> None:
                 to = "soul"
             else:
                 to = _discard_unit(game, p, unit)
-            game.emit("retire", player=p.seat, card=game.cards[unit.card].id, **{"from": circle}, to=to,
-                      cause="rule_action")
+            if game.hooks.event_subs["retire"]:
+                game.emit("retire", player=p.seat, card=game.cards[unit.card].id, **{"from": circle}, to=to,
+                          cause="rule_action")
             arrived(game, p.seat, unit.card, circle, to, unit.placed)
 
 
@@ -257,9 +257,9 @@ def call(game, seat: int, card: int, circle: str, normal: bool = True, rested: b
     unit = new_unit(game, card, rested)
     p.circles[circle] = unit
     c = game.cards[card]
-    game.emit("call", player=seat, card=c.id, grade=c.grade, circle=circle,
-              vanguard_grade=vanguard_grade(game, seat), normal=normal, **{"from": source},
-              **({"rested": True} if rested else {}), **fields)
+    game.emit_fields("call", {"player": seat, "card": c.id, "grade": c.grade, "circle": circle,
+                              "vanguard_grade": vanguard_grade(game, seat), "normal": normal, "from": source,
+                              **({"rested": True} if rested else {}), **fields})
     return unit
 
 
@@ -290,8 +290,8 @@ def ride(game, seat: int, card: int, normal: bool = True, source: str = "hand") 
     # a deleted vanguard goes to the soul face up (CR 10.26.11) with no text: no "when ridden upon" (10.26.3)
     gone = {"ridden_deleted": True} if ridden is not None and game.state.statuses and statuses.values(
         game, statuses.unit_subject(old), "deleted") else {}
-    game.emit("ride", player=seat, card=c.id, grade=c.grade, onto_grade=onto, normal=normal, ridden=ridden,
-              **{"from": source}, **gone)
+    game.emit_fields("ride", {"player": seat, "card": c.id, "grade": c.grade, "onto_grade": onto, "normal": normal,
+                              "ridden": ridden, "from": source, **gone})
     for inst in p.soul[souled:]:    # the old vanguard (its mate, a G unit's heart) is put into the soul
         arrived(game, seat, inst, "VC", "soul")
     return unit
@@ -329,7 +329,7 @@ def stride(game, seat: int, g_card: int, cost: list[int], named: int | None = No
         extra["named"] = game.cards[named].id
     if cost_waived:
         extra["cost_waived"] = True
-    game.emit("stride", player=seat, card=game.cards[g_card].id, heart=game.cards[old.card].id, **extra)
+    game.emit_fields("stride", {"player": seat, "card": game.cards[g_card].id, "heart": game.cards[old.card].id, **extra})
     return unit
 
 
@@ -345,8 +345,9 @@ def return_g_units(game, seat: int) -> None:
             p.circles["VC"] = _heart_back(game, unit)
         else:
             p.circles[circle] = None
-        game.emit("put", player=seat, card=game.cards[unit.card].id, **{"from": circle}, to="g_zone",
-                  cause="end_of_turn", face="up")
+        if game.hooks.event_subs["put"]:
+            game.emit("put", player=seat, card=game.cards[unit.card].id, **{"from": circle}, to="g_zone",
+                      cause="end_of_turn", face="up")
 
 
 def _heart_back(game, unit: Unit) -> Unit:
@@ -384,9 +385,10 @@ def move(game, seat: int, src: str, dst: str) -> None:
     p = game.state.players[seat]
     a, b = p.circles[src], p.circles[dst]
     p.circles[src], p.circles[dst] = b, a
-    game.emit("move", player=seat, card=game.cards[a.card].id, **{"from": src}, to=dst)
-    if b is not None:
-        game.emit("move", player=seat, card=game.cards[b.card].id, **{"from": dst}, to=src)
+    if game.hooks.event_subs["move"]:     # (the trace's events: most games, nobody listens, no call)
+        game.emit("move", player=seat, card=game.cards[a.card].id, **{"from": src}, to=dst)
+        if b is not None:
+            game.emit("move", player=seat, card=game.cards[b.card].id, **{"from": dst}, to=src)
 
 
 def power(game, unit: Unit) -> int:

@@ -306,9 +306,10 @@ def guard_legal(game, seat):
     """Normal call from hand to GC: grade <= your vanguard's + grade_limits.guard.max (CR 7.5.1.2.2)."""
     p = game.state.players[seat]
     cards, v = game.cards, p.circles["VC"]
-    forbids = bool(game.state.statuses)     # else no status forbids a guardian, nor changes a grade: the
-    vg = (cards[v.card].grade if v is not None and not forbids else zones.vanguard_grade(game, seat)) \
+    marked = bool(game.state.statuses)     # else no status forbids a guardian, nor changes a grade: the
+    vg = (cards[v.card].grade if v is not None and not marked else zones.vanguard_grade(game, seat)) \
         + game.params["grade_limits"]["guard"]["max"]       # printed grade (`vanguard_grade` written out)
+    forbidden = statuses.lowest_forbidden(game, seat, "no_guard_from_hand") if marked else None
     # the layer if a CONT of the game can forbid a guardian ("grade 0 units": "guard" in `refuses`), else
     # None: only then is `allows` asked (a Lord or 'cannot be boosted' of the game need not ask it)
     layer = game.abilities
@@ -324,7 +325,7 @@ def guard_legal(game, seat):
             continue
         seen.add(card.id)
         if (card.grade > vg or card.unit == "g_unit"
-                or forbids and statuses.seat_forbids(game, seat, "no_guard_from_hand", card.grade)
+                or forbidden is not None and card.grade >= forbidden
                 or (layer is not None and not layer.allows(game, seat, None, "guard", inst))):
             continue
         if several is None:
@@ -345,8 +346,8 @@ def to_gc(game, seat, inst, how, unit=None, source="hand", guarding=None):
     unit.guarding = guarding or game.state.battle.target
     p.gc.append(unit)
     c = game.cards[inst]
-    game.emit("guard", player=seat, card=c.id, grade=c.grade, vanguard_grade=zones.vanguard_grade(game, seat),
-              how=how, shield=c.shield or 0, guarding=unit.guarding, **{"from": source})
+    game.emit_fields("guard", {"player": seat, "card": c.id, "grade": c.grade, "vanguard_grade": zones.vanguard_grade(
+        game, seat), "how": how, "shield": c.shield or 0, "guarding": unit.guarding, "from": source})
 
 
 def guard_apply(game, act) -> None:

@@ -78,7 +78,8 @@ def g_assist_apply(game, act) -> None:
     p.revealed = []
     if not act.args:
         p.assist = (None, (), 0, 0)
-        game.emit("g_assist", player=act.player, card=None, taken=None)   # removals: `put`s (CONTRACT v2)
+        if game.hooks.event_subs["g_assist"]:     # (the trace's events: most games, nobody listens)
+            game.emit("g_assist", player=act.player, card=None, taken=None)   # removals: `put`s (CONTRACT v2)
         return
     inst = act.args[0]
     p.deck.remove(inst)
@@ -86,7 +87,8 @@ def g_assist_apply(game, act) -> None:
     n = game.params["g_assist_remove"]
     taken = game.cards[inst].id
     p.assist = (taken, (), n, n)
-    game.emit("g_assist", player=act.player, card=taken, taken=taken)
+    if game.hooks.event_subs["g_assist"]:
+        game.emit("g_assist", player=act.player, card=taken, taken=taken)
 
 
 choice("g_assist", g_assist_legal, g_assist_apply)
@@ -120,9 +122,10 @@ def _remover(zone_name: str, which: int):
         getattr(p, zone_name).remove(inst)
         p.removed.append(inst)
         p.g_face_up.discard(inst)
-        extra = {"from_face": face} if face is not None else {}
-        game.emit("put", player=act.player, card=game.cards[inst].id, **{"from": zone_name}, to="removed",
-                  cause="cost", **{"for": "g_assist"}, **extra)
+        if game.hooks.event_subs["put"]:     # (the trace's events: most games, nobody listens, no call)
+            extra = {"from_face": face} if face is not None else {}
+            game.emit("put", player=act.player, card=game.cards[inst].id, **{"from": zone_name}, to="removed",
+                      cause="cost", **{"for": "g_assist"}, **extra)
         taken, removed, *left = p.assist
         left[which] -= 1
         p.assist = (taken, removed + ((zone_name, game.cards[inst].id, face),), *left)

@@ -97,6 +97,26 @@ def _pay(game, seat: int, skill: str) -> None:
 
 # -- stride (RULES 3.3.3.2, CR 6.5.1.2) -----------------------------------------
 
+def _vanguards_at(game, seat: int, own_least: int, other_least: int) -> bool:
+    """`seat`'s vanguard is at least grade `own_least` and the other player's at least `other_least` (the
+    stride step's and every guard decision's `offer_if` ask): without a status, the printed grades
+    (`vanguard_grade` written out, no call for each)."""
+    state = game.state
+    mine, theirs = state.players[seat].circles["VC"], state.players[1 - seat].circles["VC"]
+    if state.statuses or mine is None or theirs is None:
+        return zones.vanguard_grade(game, seat) >= own_least and zones.vanguard_grade(game, 1 - seat) >= other_least
+    cards = game.cards
+    return cards[mine.card].grade >= own_least and cards[theirs.card].grade >= other_least
+
+
+@condition("both_vanguards_at_stride_grades")
+def both_vanguards_at_stride_grades(game) -> bool:
+    """Stride needs your vanguard at least grade stride_vanguard_grade and the opponent's at least
+    stride_opponent_grade (parameters; RULES 3.3.3.2: both grade 3 or more)."""
+    params = game.params
+    return _vanguards_at(game, game.state.turn_player, params["stride_vanguard_grade"], params["stride_opponent_grade"])
+
+
 @condition("face_down_g_unit_in_g_zone")
 def face_down_g_unit_in_g_zone(game) -> bool:
     """Stride needs a face-down G unit with the Stride skill in the G zone (RULES 3.3.3.2, CR 6.5.1.2.2)."""
@@ -174,9 +194,9 @@ def _place(game, seat: int, named) -> None:
 def both_vanguards_at_g_guardian_grades(game) -> bool:
     """The non-turn player's vanguard is at least grade g_guardian_vanguard_grade, the turn
     player's at least g_guardian_opponent_grade (parameters; CR 7.5.1.2.3: both grade 3)."""
-    seat = 1 - game.state.turn_player
-    return (zones.vanguard_grade(game, seat) >= game.params["g_guardian_vanguard_grade"]
-            and zones.vanguard_grade(game, 1 - seat) >= game.params["g_guardian_opponent_grade"])
+    params = game.params
+    return _vanguards_at(game, 1 - game.state.turn_player, params["g_guardian_vanguard_grade"],
+                         params["g_guardian_opponent_grade"])
 
 
 @condition("face_up_g_guardians_within_limit")

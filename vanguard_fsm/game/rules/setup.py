@@ -33,7 +33,8 @@ def place_starting_vanguards(game) -> None:
         p.deck.remove(inst)
         p.circles["VC"] = zones.new_unit(game, inst)
         p.face_down.add(inst)
-        game.emit("put", player=seat, card=starter, **{"from": "deck"}, to="VC", cause="setup", face="down")
+        if game.hooks.event_subs["put"]:     # (the trace's events: most games, nobody listens, no call)
+            game.emit("put", player=seat, card=starter, **{"from": "deck"}, to="VC", cause="setup", face="down")
 
 
 @action("shuffle_decks")
@@ -120,7 +121,8 @@ def redraw_apply(game, act) -> None:
     for inst in act.args:
         p.hand.remove(inst)
         p.deck.append(inst)
-    game.emit("redraw", player=seat, count=len(act.args), returned=[game.cards[i].id for i in act.args])
+    if game.hooks.event_subs["redraw"]:
+        game.emit("redraw", player=seat, count=len(act.args), returned=[game.cards[i].id for i in act.args])
     if act.args:
         zones.shuffle(game, seat)
         for _ in act.args:
@@ -139,6 +141,8 @@ def stand_up_vanguards(game) -> None:
         vanguard = p.circles["VC"]
         if vanguard is not None and vanguard.card in p.face_down:
             p.face_down.discard(vanguard.card)
-            game.emit("put", player=seat, card=game.cards[vanguard.card].id, **{"from": "VC"}, to="VC",
-                      cause="setup", face="up", from_face="down")
-    game.emit("stand_up", vanguards=[game.cards[p.circles["VC"].card].id for p in game.state.players])
+            if game.hooks.event_subs["put"]:
+                game.emit("put", player=seat, card=game.cards[vanguard.card].id, **{"from": "VC"}, to="VC",
+                          cause="setup", face="up", from_face="down")
+    if game.hooks.event_subs["stand_up"]:
+        game.emit("stand_up", vanguards=[game.cards[p.circles["VC"].card].id for p in game.state.players])

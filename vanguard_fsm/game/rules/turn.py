@@ -72,8 +72,9 @@ def end_by_turn_limit(game) -> None:
 def announce_result(game) -> None:
     """Report the winner, the loser and why (the game_over trace event, CR 9.2)."""
     winner, loser, reason = game.state.result or (None, None, "turn_limit")
-    game.emit("game_over", winner=winner, loser=loser, reason=reason,
-              damage=[len(p.damage) for p in game.state.players])
+    if game.hooks.event_subs["game_over"]:     # (the trace's events: most games, nobody listens)
+        game.emit("game_over", winner=winner, loser=loser, reason=reason,
+                  damage=[len(p.damage) for p in game.state.players])
 
 
 @action("stand_all_units")
@@ -146,21 +147,6 @@ def normal_stride_done_this_turn(game) -> bool:
     return game.state.players[game.state.turn_player].strode
 
 
-@condition("both_vanguards_at_stride_grades")
-def both_vanguards_at_stride_grades(game) -> bool:
-    """Stride needs your vanguard at least grade stride_vanguard_grade and the opponent's at least
-    stride_opponent_grade (parameters; RULES 3.3.3.2: both grade 3 or more)."""
-    state = game.state
-    seat = state.turn_player
-    mine, theirs = state.players[seat].circles["VC"], state.players[1 - seat].circles["VC"]
-    if state.statuses or mine is None or theirs is None:      # else the printed grades (`vanguard_grade`)
-        return (zones.vanguard_grade(game, seat) >= game.params["stride_vanguard_grade"]
-                and zones.vanguard_grade(game, 1 - seat) >= game.params["stride_opponent_grade"])
-    cards = game.cards
-    return (cards[mine.card].grade >= game.params["stride_vanguard_grade"]
-            and cards[theirs.card].grade >= game.params["stride_opponent_grade"])
-
-
 # -- main phase (RULES 3.3.4) ---------------------------------------------------
 
 def call_legal(game, seat):
@@ -191,7 +177,7 @@ def _call_row(seat: int, i: int, inst: int, circles: tuple) -> tuple:
 
 
 # the options offered again and again (`KeptActions`; the calls as rows, `_call_row`), one store per kind
-_CALLS, _RIDES, _MOVES = KeptActions(), KeptActions(), KeptActions()
+_CALLS, _RIDES = KeptActions(), KeptActions()
 
 
 def call_apply(game, act) -> None:
@@ -205,21 +191,25 @@ choice("normal_call", call_legal, call_apply)
 def move_legal(game, seat):
     """Move a rear-guard to the other circle of its column, swapping if occupied (rested too)."""
     p = game.state.players[seat]
-    circles, locked, kept = p.circles, p.locked, _MOVES.get
+    circles, locked = p.circles, p.locked
     actions = []
-    for front, back in _REAR_COLUMNS:
+    for front, back, down, up in _MOVE_ROWS[seat]:
         if locked and (front in locked or back in locked):   # nothing moves onto a lock circle (CR 4.6.7, 10.22)
             continue
         if circles[front] is not None:
-            actions.append(kept((seat, front, back)) or _MOVES.new(
-                (seat, front, back), f"move:{front}->{back}", "move", seat, (front, back)))
+            actions.append(down)
         elif circles[back] is not None:
-            actions.append(kept((seat, back, front)) or _MOVES.new(
-                (seat, back, front), f"move:{back}->{front}", "move", seat, (back, front)))
+            actions.append(up)
     return actions
 
 
-_REAR_COLUMNS = tuple((front, COLUMN_PARTNER[front]) for front in FRONT_REAR)   # (front, back) of each rear column
+# each seat's rear columns as (front, back, the front unit's move back, the back unit's move forward): an
+# `Action` is an immutable value and a move's is made of its seat and circles alone, so the options are
+# made once for every game (offered at every main phase decision, no key built and looked up per column)
+_MOVE_ROWS = tuple(tuple((front, back, Action(f"move:{front}->{back}", "move", seat, (front, back)),
+                          Action(f"move:{back}->{front}", "move", seat, (back, front)))
+                         for front, back in ((front, COLUMN_PARTNER[front]) for front in FRONT_REAR))
+                   for seat in (0, 1))
 
 
 def move_apply(game, act) -> None:
