@@ -303,3 +303,30 @@ def test_a_cont_power_reaching_other_units_makes_every_power_look_ask():
     assert static_module.own_only_ids(reaching, "power") is None
     own_only = new_game_with_abilities(0, ("aqua-force", "megacolony"), "standard").abilities
     assert static_module.own_only_ids(own_only, "power") == frozenset(own_only.cont_self["power"])
+
+
+def test_a_unit_is_found_by_its_placement_whichever_field_is_walked_first():
+    """`targets.find_unit(game, placed, first)` walks the field of `first` first (an ability's master, for
+    its own unit): a placement number is one unit's alone, so either order finds the same unit, and a unit
+    that left the field is found by neither. Checked at every decision of seeded games, for every unit on
+    the field and the guardian circle (a legion's mate too) and for placements no unit has any more."""
+    from vanguard_fsm.abilities.language.targets import find_unit, units_of
+    from vanguard_fsm.agents import make_agent
+    units = gone = 0
+    for decks in (None, ("royal-paladin", "kagero")):
+        for seed in range(3):
+            game = new_game_with_abilities(seed, decks, "standard")
+            agents = [make_agent("heuristic", seed * 2 + 1), make_agent("random", seed * 2 + 2)]
+            while (decision := game.advance()) is not None:
+                refs = units_of(game, 0) + units_of(game, 1)
+                placements = [unit.placed for _, _, unit in refs]
+                assert len(set(placements)) == len(placements)     # one unit per placement number
+                for seat, where, unit in refs:
+                    assert find_unit(game, unit.placed, seat) == find_unit(game, unit.placed, 1 - seat) \
+                        == find_unit(game, unit.placed) == (seat, where, unit)
+                    units += 1
+                for placed in set(range(1, game.state.placed_counter + 1)) - set(placements):
+                    assert find_unit(game, placed, 0) is find_unit(game, placed, 1) is None
+                    gone += 1
+                game.apply(agents[decision.player].choose(game, decision))
+    assert units > 1000 and gone > 1000

@@ -95,7 +95,7 @@ def _holds(game, ctx, spec, owner, inst, unit, where, origin, to=None, by_effect
         if key == "by_effect" and arg != by_effect:
             return False
         if key == "same_column" and arg:
-            mine = find_unit(game, ctx.placed)
+            mine = find_unit(game, ctx.placed, ctx.seat)
             if mine is None or mine[0] != owner or _column(mine[1]) != _column(where):
                 return False
     filters = tuple((k, v) for k, v in spec.watch if k not in params)
