@@ -273,11 +273,10 @@ class AbilityLayer(AddedClans):
     stand_by_at = timing_stand_by       # (game, name, dry): its AUTO abilities stand by (`on_timing`)
 
     def on_event(self, game, event, fields) -> None:
-        if game.abilities is not self:
-            return
+        """Event `event` handled as its subscribed handler would (`events.subscribe`: no call here)."""
         handler = EVENT_TIMINGS.get(event)
         if handler is not None:
-            handler(self, game, fields)
+            handler(self, game, event, fields)
 
     on_zone_change = on_zone_change     # (game, seat, inst, src, dst, placed): a card arrived in a zone
 

@@ -149,9 +149,12 @@ def on_stand(layer, game, f) -> None:
     _each_unit(layer, game, STANDS, f["player"], f.get("circles", ()))
 
 
-def on_rest(layer, game, f) -> None:
+def on_rest(layer, game, event, f) -> None:
     """A `rest` event, an `attack` (the attacker rests, a legion's mate too, CR 7.4.1.3, 10.25.5) or a
-    `boost` (the booster rests): those units became rested (CONTRACT: no `rest` event for these two)."""
+    `boost` (the booster rests): those units became rested (CONTRACT: no `rest` event for these two).
+    An event handler (`events.EVENT_TIMINGS`): this layer's game's events only."""
+    if game.abilities is not layer:
+        return
     if "circles" in f:
         circles = f["circles"]
     elif "booster" in f:
