@@ -330,3 +330,42 @@ def test_a_unit_is_found_by_its_placement_whichever_field_is_walked_first():
                     gone += 1
                 game.apply(agents[decision.player].choose(game, decision))
     assert units > 1000 and gone > 1000
+
+
+class _EveryTiming(dict):
+    """`AbilityLayer.timing_zones` that says every timing is one a card here waits for: each test
+    written in front of a call (`events.py`: `subject` and `watch` calls) lets the call through."""
+
+    def __contains__(self, name) -> bool:
+        return True
+
+    def __missing__(self, name) -> set:
+        return set()
+
+
+def _trace_every_timing_asked(seed, decks) -> str:
+    hooks, out = Hooks(), io.StringIO()
+    TraceRecorder(hooks, out, keep=False)
+    game = new_game_with_abilities(seed, decks, "standard", hooks=hooks, start=False)
+    game.abilities.timing_zones = _EveryTiming(game.abilities.timing_zones)
+    game.start()
+    play(game, ("random-attacker", "random-attacker"), seed)
+    return out.getvalue() + "|".join(game.history)
+
+
+@pytest.mark.parametrize("decks", [None, ("royal-paladin", "kagero"), ("aurora", "link-joker")])
+def test_an_event_asks_subject_only_for_timings_a_card_here_is_on(decks):
+    """The events' `subject` calls for one timing are made only when the timing is in `timing_zones`
+    (every AUTO ability's timing, printed, given or delayed): with every call made, the games and traces
+    are the same, and no AUTO spec of the layer is on a timing outside it."""
+    for seed in range(2):
+        game = new_game_with_abilities(seed, decks, "standard")
+        layer = game.abilities
+        assert all(spec.timing in layer.timing_zones for spec in layer.specs.values() if spec.kind == "AUTO")
+        quiet = io.StringIO()
+        hooks = Hooks()
+        TraceRecorder(hooks, quiet, keep=False)
+        filtered = new_game_with_abilities(seed, decks, "standard", hooks=hooks)
+        play(filtered, ("random-attacker", "random-attacker"), seed)
+        every = _trace_every_timing_asked(seed, decks)
+        assert len(every) > 1000 and quiet.getvalue() + "|".join(filtered.history) == every

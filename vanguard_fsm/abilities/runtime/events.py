@@ -26,6 +26,9 @@ WATCHED = frozenset({"when_your_g_unit_strides", "when_your_unit_attacks", "when
 # Each call into `watch` (`on_placed`, `on_draw`, `on_arrived`, `layer.watchers`) is made only when
 # the timing it tests first is one a card of this game waits for (`layer.timing_zones`): its own
 # first test, written before the call, since most games have no watching card (~200 calls a game).
+# So is each `layer.subject` call for one timing on the hot events (an attack, a card put into the
+# drop zone, a check, a draw): `timing_zones` holds the timing of every AUTO ability of the card set,
+# printed, given or delayed, so a timing not in it is one `subject` could trigger nothing on.
 
 
 def _on_call(layer, game, event, f):
@@ -104,19 +107,22 @@ def _on_attack_declared(layer, game, event, f):
     b = state.battle
     tp = state.turn_player
     u = state.players[tp].unit_at(b.attacker)
-    if u is not None and u.placed == b.attacker_placed:
+    listened = layer.timing_zones     # (each `subject` call only for a timing a card here is on: above)
+    if u is not None and u.placed == b.attacker_placed and "when_attacks" in listened:
         layer.subject(game, tp, u.card, ("when_attacks",), where_zone(b.attacker), u.placed)
         if u.legion():   # the leader and the mate are both the attacking unit (CR 10.25.5)
             layer.subject(game, tp, u.mate.card, ("when_attacks",), "V", u.mate.placed)
-    for circle, placed in b.targets():   # each attacked unit
-        t = state.players[1 - tp].unit_at(circle)
-        if t is not None and t.placed == placed:
-            layer.subject(game, 1 - tp, t.card, ("when_attacked",), where_zone(circle), t.placed)
+    if "when_attacked" in listened:
+        for circle, placed in b.targets():   # each attacked unit
+            t = state.players[1 - tp].unit_at(circle)
+            if t is not None and t.placed == placed:
+                layer.subject(game, 1 - tp, t.card, ("when_attacked",), where_zone(circle), t.placed)
     if b.booster is not None:
         bu = state.players[tp].unit_at(b.booster)
         if bu is not None:
-            layer.subject(game, tp, bu.card, ("when_boosts",), "R", bu.placed)
-            if u is not None and u.placed == b.attacker_placed:   # seed 002 3.3.5.2: "when boosted"
+            if "when_boosts" in listened:
+                layer.subject(game, tp, bu.card, ("when_boosts",), "R", bu.placed)
+            if u is not None and u.placed == b.attacker_placed and "when_boosted" in listened:   # seed 002 3.3.5.2
                 layer.subject(game, tp, u.card, ("when_boosted",), where_zone(b.attacker), u.placed)
         if "when_your_unit_boosts" in layer.timing_zones:
             layer.watchers(game, tp, "when_your_unit_boosts")
@@ -192,9 +198,11 @@ def on_zone_change(layer, game, seat, inst, src, dst, placed=0) -> None:
         if "when_card_put_into_your_soul" in layer.timing_zones:
             layer.watchers(game, seat, "when_card_put_into_your_soul", by=by)
     elif dst == "bind":
-        layer.subject(game, seat, inst, ("when_put_into_bind",), "bind", 0, origin=src)
+        if "when_put_into_bind" in layer.timing_zones:
+            layer.subject(game, seat, inst, ("when_put_into_bind",), "bind", 0, origin=src)
     elif dst == "drop":
-        layer.subject(game, seat, inst, ("when_put_into_drop",), "drop", 0, origin=src, by=by)
+        if "when_put_into_drop" in layer.timing_zones:
+            layer.subject(game, seat, inst, ("when_put_into_drop",), "drop", 0, origin=src, by=by)
         if src in REAR_CIRCLES:    # a rear-guard of theirs: the other player's cards watch it
             # and may ask later this turn whether it happened, and when (`opponent_rear_guard_dropped_during`)
             if layer.records_turn:
@@ -210,7 +218,8 @@ def _on_check(timing, watched=None):
         seat = f["player"]
         trigger = game.state.players[seat].trigger
         if trigger:
-            layer.subject(game, seat, trigger[-1], (timing,), "trigger", 0)
+            if timing in layer.timing_zones:
+                layer.subject(game, seat, trigger[-1], (timing,), "trigger", 0)
             if watched in layer.timing_zones:   # the checked card is in the trigger zone: {count: your_trigger_zone, ...}
                 layer.watchers(game, seat, watched)
     return handler
@@ -255,7 +264,8 @@ def _on_draw(layer, game, event, f):
     if game.abilities is not layer:     # (`subscribe`)
         return
     seat = f["player"]
-    layer.subject(game, seat, game.state.players[seat].hand[-1], ("when_drawn",), "hand", 0)
+    if "when_drawn" in layer.timing_zones:
+        layer.subject(game, seat, game.state.players[seat].hand[-1], ("when_drawn",), "hand", 0)
     if watch.DRAWN in layer.timing_zones:
         watch.on_draw(layer, game, f)
 
