@@ -369,3 +369,37 @@ def test_an_event_asks_subject_only_for_timings_a_card_here_is_on(decks):
         play(filtered, ("random-attacker", "random-attacker"), seed)
         every = _trace_every_timing_asked(seed, decks)
         assert len(every) > 1000 and quiet.getvalue() + "|".join(filtered.history) == every
+
+
+# the CONT effects read as a value of a unit (`cont_value`, `has_flag`, `cont_restrictions.allows`)
+_CONT_VALUES = ("power", "critical", "lord", "resist", "restraint", "cannot_attack", "cannot_be_boosted",
+                "cannot_be_attacked", "cannot_intercept")
+
+
+def test_a_cont_value_skips_the_look_only_where_no_ability_applies():
+    """`static.cont_value` answers 0 at once for a unit whose card has no CONT ability of its own on
+    `what`, while no CONT on `what` reaches other units and none is given (`layer.cont_own_ids`, from
+    `own_only_ids`): at every decision, every unit's and guardian's value of every CONT effect of the game
+    (power, Lord, `cannot_be_boosted` ...) is the same with the skip turned off."""
+    skipped = 0
+
+    def check(game, decision, action):
+        nonlocal skipped
+        layer = game.abilities
+        units = [unit for p in game.state.players for _, unit in p.units()] + \
+                [unit for p in game.state.players for unit in p.gc]
+        asks = [(unit, what) for unit in units for what in _CONT_VALUES if what in layer.cont_effects]
+        fast = [layer.cont_value(game, unit, what) for unit, what in asks]
+        kept, layer.cont_own_ids = layer.cont_own_ids, dict.fromkeys(layer.cont_own_ids)    # every look made
+        try:
+            assert fast == [layer.cont_value(game, unit, what) for unit, what in asks], "a skipped CONT value"
+        finally:
+            layer.cont_own_ids = kept
+        held = game.state.abilities
+        skipped += sum(kept[what] is not None and game.cards[unit.card].id not in kept[what]
+                       and not (held is not None and held.granted) for unit, what in asks)
+
+    for decks in (None, ("royal-paladin", "kagero"), ("angel-feather", "kagero"), ("aqua-force", "megacolony")):
+        for seed in range(2):
+            play(new_game_with_abilities(seed, decks, "standard"), ("heuristic", "heuristic"), seed, check)
+    assert skipped > 1000       # the skip ran

@@ -198,6 +198,7 @@ class AbilityLayer(AddedClans):
                     table = self.cont_self if target == "self" else self.cont_by_what
                     table.setdefault(name, {}).setdefault(card_id, []).append((spec, arg, target))
         self.cont_power_ids = static.own_only_ids(self, "power")   # `zones.power`'s test before `cont_value`
+        self.cont_own_ids = {what: static.own_only_ids(self, what) for what in self.cont_effects}   # `cont_value`'s
         # the event and timing names its game's hooks deliver to it (`abilities.attach`): fixed by the cards
         self.heard = (events_listened(self), frozenset(self.timing_zones))
 
