@@ -48,10 +48,10 @@ def test_an_event_raises_only_the_timings_the_index_lists_for_it(monkeypatch):
         return watchers(self, game, seat, timing, *args, **kwargs)
 
     def entered(event, handler):
-        def wrapped(layer, game, fields):
+        def wrapped(layer, game, name, fields):
             outer, current[0] = current[0], event
             try:
-                handler(layer, game, fields)
+                handler(layer, game, name, fields)
             finally:
                 current[0] = outer
         return wrapped
@@ -120,3 +120,24 @@ def test_each_games_layer_is_the_card_sets_layer_with_its_attributes_inline():
         assert game.abilities is not built and game.abilities.game is game
         assert {name: value for name, value in vars(game.abilities).items() if name != "game"} == \
             {name: value for name, value in vars(built).items() if name != "game"}
+
+
+def test_games_sharing_hooks_each_handle_only_their_own_events():
+    """Each event's handler is subscribed bound to its game's layer (`events.subscribe`): with hooks
+    shared by two games played in turns, a layer hears the other game's events too and must leave them
+    alone. Each game is the game it is when played alone."""
+    from vanguard_fsm.agents import make_agent
+
+    def history(games):
+        agents = [[make_agent("random-attacker", seed * 2 + 1), make_agent("random-attacker", seed * 2 + 2)]
+                  for seed in (3, 4)]
+        while any(not game.over for game in games):
+            for game, players in zip(games, agents):
+                if not game.over and (decision := game.advance()) is not None:
+                    game.apply(players[decision.player].choose(game, decision))
+        return ["|".join(game.history) for game in games]
+
+    shared = Hooks()
+    together = history([new_game_with_abilities(seed, PAIRINGS[0], hooks=shared) for seed in (3, 4)])
+    alone = history([new_game_with_abilities(seed, PAIRINGS[0]) for seed in (3, 4)])
+    assert together == alone and all(len(h) > 1000 for h in alone)

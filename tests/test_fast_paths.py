@@ -303,3 +303,103 @@ def test_a_cont_power_reaching_other_units_makes_every_power_look_ask():
     assert static_module.own_only_ids(reaching, "power") is None
     own_only = new_game_with_abilities(0, ("aqua-force", "megacolony"), "standard").abilities
     assert static_module.own_only_ids(own_only, "power") == frozenset(own_only.cont_self["power"])
+
+
+def test_a_unit_is_found_by_its_placement_whichever_field_is_walked_first():
+    """`targets.find_unit(game, placed, first)` walks the field of `first` first (an ability's master, for
+    its own unit): a placement number is one unit's alone, so either order finds the same unit, and a unit
+    that left the field is found by neither. Checked at every decision of seeded games, for every unit on
+    the field and the guardian circle (a legion's mate too) and for placements no unit has any more."""
+    from vanguard_fsm.abilities.language.targets import find_unit, units_of
+    from vanguard_fsm.agents import make_agent
+    units = gone = 0
+    for decks in (None, ("royal-paladin", "kagero")):
+        for seed in range(3):
+            game = new_game_with_abilities(seed, decks, "standard")
+            agents = [make_agent("heuristic", seed * 2 + 1), make_agent("random", seed * 2 + 2)]
+            while (decision := game.advance()) is not None:
+                refs = units_of(game, 0) + units_of(game, 1)
+                placements = [unit.placed for _, _, unit in refs]
+                assert len(set(placements)) == len(placements)     # one unit per placement number
+                for seat, where, unit in refs:
+                    assert find_unit(game, unit.placed, seat) == find_unit(game, unit.placed, 1 - seat) \
+                        == find_unit(game, unit.placed) == (seat, where, unit)
+                    units += 1
+                for placed in set(range(1, game.state.placed_counter + 1)) - set(placements):
+                    assert find_unit(game, placed, 0) is find_unit(game, placed, 1) is None
+                    gone += 1
+                game.apply(agents[decision.player].choose(game, decision))
+    assert units > 1000 and gone > 1000
+
+
+class _EveryTiming(dict):
+    """`AbilityLayer.timing_zones` that says every timing is one a card here waits for: each test
+    written in front of a call (`events.py`: `subject` and `watch` calls) lets the call through."""
+
+    def __contains__(self, name) -> bool:
+        return True
+
+    def __missing__(self, name) -> set:
+        return set()
+
+
+def _trace_every_timing_asked(seed, decks) -> str:
+    hooks, out = Hooks(), io.StringIO()
+    TraceRecorder(hooks, out, keep=False)
+    game = new_game_with_abilities(seed, decks, "standard", hooks=hooks, start=False)
+    game.abilities.timing_zones = _EveryTiming(game.abilities.timing_zones)
+    game.start()
+    play(game, ("random-attacker", "random-attacker"), seed)
+    return out.getvalue() + "|".join(game.history)
+
+
+@pytest.mark.parametrize("decks", [None, ("royal-paladin", "kagero"), ("aurora", "link-joker")])
+def test_an_event_asks_subject_only_for_timings_a_card_here_is_on(decks):
+    """The events' `subject` calls for one timing are made only when the timing is in `timing_zones`
+    (every AUTO ability's timing, printed, given or delayed): with every call made, the games and traces
+    are the same, and no AUTO spec of the layer is on a timing outside it."""
+    for seed in range(2):
+        game = new_game_with_abilities(seed, decks, "standard")
+        layer = game.abilities
+        assert all(spec.timing in layer.timing_zones for spec in layer.specs.values() if spec.kind == "AUTO")
+        quiet = io.StringIO()
+        hooks = Hooks()
+        TraceRecorder(hooks, quiet, keep=False)
+        filtered = new_game_with_abilities(seed, decks, "standard", hooks=hooks)
+        play(filtered, ("random-attacker", "random-attacker"), seed)
+        every = _trace_every_timing_asked(seed, decks)
+        assert len(every) > 1000 and quiet.getvalue() + "|".join(filtered.history) == every
+
+
+# the CONT effects read as a value of a unit (`cont_value`, `has_flag`, `cont_restrictions.allows`)
+_CONT_VALUES = ("power", "critical", "lord", "resist", "restraint", "cannot_attack", "cannot_be_boosted",
+                "cannot_be_attacked", "cannot_intercept")
+
+
+def test_a_cont_value_skips_the_look_only_where_no_ability_applies():
+    """`static.cont_value` answers 0 at once for a unit whose card has no CONT ability of its own on
+    `what`, while no CONT on `what` reaches other units and none is given (`layer.cont_own_ids`, from
+    `own_only_ids`): at every decision, every unit's and guardian's value of every CONT effect of the game
+    (power, Lord, `cannot_be_boosted` ...) is the same with the skip turned off."""
+    skipped = 0
+
+    def check(game, decision, action):
+        nonlocal skipped
+        layer = game.abilities
+        units = [unit for p in game.state.players for _, unit in p.units()] + \
+                [unit for p in game.state.players for unit in p.gc]
+        asks = [(unit, what) for unit in units for what in _CONT_VALUES if what in layer.cont_effects]
+        fast = [layer.cont_value(game, unit, what) for unit, what in asks]
+        kept, layer.cont_own_ids = layer.cont_own_ids, dict.fromkeys(layer.cont_own_ids)    # every look made
+        try:
+            assert fast == [layer.cont_value(game, unit, what) for unit, what in asks], "a skipped CONT value"
+        finally:
+            layer.cont_own_ids = kept
+        held = game.state.abilities
+        skipped += sum(kept[what] is not None and game.cards[unit.card].id not in kept[what]
+                       and not (held is not None and held.granted) for unit, what in asks)
+
+    for decks in (None, ("royal-paladin", "kagero"), ("angel-feather", "kagero"), ("aqua-force", "megacolony")):
+        for seed in range(2):
+            play(new_game_with_abilities(seed, decks, "standard"), ("heuristic", "heuristic"), seed, check)
+    assert skipped > 1000       # the skip ran

@@ -17,6 +17,7 @@ from .mechanics import (also_clan, attacks, bound, cont_restrictions, deck_rules
                         harmony, lock, time_leap, unit_limits)   # (registration)
 from ..game.factory import new_game
 from .runtime.abstate import EMPTY
+from .runtime.events import subscribe
 from .runtime.layer import AbilityLayer
 
 
@@ -56,7 +57,7 @@ def attach(game, whole_db: bool = False):
     # only the events and the flow timings some ability here can answer (issue 32: what a game
     # costs follows its own cards' abilities, never the size of the card database)
     events, timings = layer.heard     # (worked out once per card set, with the layer's indexes)
-    hooks.on("event", layer.on_event, names=events)
+    subscribe(layer, hooks, events)     # each event's handler bound to the layer (`events.subscribe`)
     hooks.on("timing", layer.on_timing, names=timings)
     hooks.on("zone_change", layer.on_zone_change)
     return game

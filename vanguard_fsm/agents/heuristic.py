@@ -265,7 +265,7 @@ def _act(game, d, actions, _):
         effects = layer.specs[a.args[1]].effects
         if not effects or any(name != "lose" for name, _, _ in effects):
             return a
-        ref = find_unit(game, a.args[2]) if a.args[2] else None
+        ref = find_unit(game, a.args[2], d.player) if a.args[2] else None
         if ref is None:
             continue
         _, circle, unit = ref

@@ -50,7 +50,7 @@ def _apply_chosen(game, ctx, then, op, op_args, chosen):
 
 def _apply_units(game, ctx, then, op, op_args, chosen):
     for seat, placed in chosen:
-        ref = find_unit(game, placed)
+        ref = find_unit(game, placed, seat)
         if ref is not None:
             op(game, ctx, *ref, *op_args)
     _continue(game, then)

@@ -65,7 +65,7 @@ def call_cards(game, ctx, then, zone, chosen, way: CallWay = CallWay()) -> None:
 def column_circles(game, ctx) -> tuple:
     """The rear-guard circle in the column of the ability's unit (CR 4.6.2; the mate on VC stands in
     the centre column, CR 10.25.1): none when the unit has left the field, so nothing is called."""
-    ref = find_unit(game, ctx.placed)
+    ref = find_unit(game, ctx.placed, ctx.seat)
     circle = ref and ref[0] == ctx.seat and COLUMN_PARTNER.get("VC" if ref[1] == "VC_mate" else ref[1])
     return (circle,) if circle else ()
 

@@ -164,7 +164,7 @@ def attacking_vanguard(game, ctx, arg):
 def this_unit_attacking(game, ctx, arg):
     """This unit is the attacking unit of this battle (a legion mate attacks with its leader, CR 10.25.5)."""
     b = game.state.battle
-    ref = find_unit(game, ctx.placed)
+    ref = find_unit(game, ctx.placed, ctx.seat)
     return b is not None and ref is not None and ref[0] == game.state.turn_player \
         and (b.attacker_placed == ref[2].placed or (ref[1] == MATE and b.attacker == "VC"))
 

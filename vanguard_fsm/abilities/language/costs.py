@@ -178,12 +178,12 @@ class RestSelf:
 
     @staticmethod
     def payable(game, ctx, n):
-        ref = find_unit(game, ctx.placed)
+        ref = find_unit(game, ctx.placed, ctx.seat)
         return ref is not None and not ref[2].rested
 
     @staticmethod
     def pay(game, ctx, n, then):
-        seat, where, unit = find_unit(game, ctx.placed)
+        seat, where, unit = find_unit(game, ctx.placed, ctx.seat)
         zones.set_rested(game, seat, unit, True)
         _continue(game, then)
 
@@ -193,7 +193,7 @@ class _ThisRearGuard:
 
     @staticmethod
     def payable(game, ctx, n):
-        ref = find_unit(game, ctx.placed)
+        ref = find_unit(game, ctx.placed, ctx.seat)
         return ref is not None and ref[1] in REAR_CIRCLES
 
 
@@ -203,7 +203,7 @@ class SoulSelf(_ThisRearGuard):
 
     @staticmethod
     def pay(game, ctx, n, then):
-        _to_soul(game, ctx, *find_unit(game, ctx.placed))
+        _to_soul(game, ctx, *find_unit(game, ctx.placed, ctx.seat))
         _continue(game, then)
 
 
@@ -215,7 +215,7 @@ class RetireSelf(_ThisRearGuard):
 
     @staticmethod
     def pay(game, ctx, n, then):
-        seat, circle, _ = find_unit(game, ctx.placed)
+        seat, circle, _ = find_unit(game, ctx.placed, ctx.seat)
         zones.retire(game, seat, circle)
         _continue(game, then)
 
@@ -296,7 +296,7 @@ class RearGuardsToDeckBottom(RetireRearGuards):
     def _cards(game, ctx, filters):
         if not any(name == "this_card" for name, _ in filters):
             return RetireRearGuards._cards(game, ctx, filters)
-        ref = find_unit(game, ctx.placed)     # itself, where the other-rear-guard costs leave it out
+        ref = find_unit(game, ctx.placed, ctx.seat)     # itself, where the other-rear-guard costs leave it out
         ok = ref is not None and ref[0] == ctx.seat and ref[1] in REAR_CIRCLES
         return [ref] if ok and passes(game, ctx, filters, game.cards[ref[2].card], ref[2]) else []
 

@@ -25,7 +25,7 @@ def _unit_passes(game, ctx, unit, filters) -> bool:
 def this_unit(game, ctx, arg):
     """This card is a unit on the field now and passes the filters.
     Example: {this_unit: {role: attacked}}"""
-    ref = find_unit(game, ctx.placed)
+    ref = find_unit(game, ctx.placed, ctx.seat)
     return ref is not None and _unit_passes(game, ctx, ref[2], arg)
 
 

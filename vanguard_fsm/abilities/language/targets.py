@@ -49,13 +49,16 @@ def units_of(game, seat: int):
     return list(iter_units(game, seat))
 
 
-def find_unit(game, placed: int):
+def find_unit(game, placed: int, first: int = 0):
     """(seat, where, unit) of the unit with this placement number, or None (no list built: costs
-    ask this at every look)."""
+    ask this at every look). `first`: the seat whose field is walked first, the one the unit is
+    likely on (an ability's master for its own unit, the seat a unit was chosen on): a placement
+    number is one unit's alone (`zones.new_unit` counts them for the whole game), so the order of
+    the walk changes no answer, only how far it goes (half the walks stop on the first field)."""
     if not placed:
         return None
     players = game.state.players
-    for seat in (0, 1):     # `iter_units`, walked in its order, building only the reference found
+    for seat in (first, 1 - first):     # `iter_units` per field, building only the reference found
         circles = players[seat].circles     # `Player.units()` without its list: VC, its legion mate, R
         v = circles["VC"]
         if v is not None:
@@ -93,7 +96,7 @@ def _field(game, seat, circles):
 @ABILITIES.selector("self")
 def _self(game, ctx):
     """This unit (the card with the ability), if it is still a unit."""
-    ref = find_unit(game, ctx.placed)
+    ref = find_unit(game, ctx.placed, ctx.seat)
     return [ref] if ref is not None else []
 
 

@@ -36,7 +36,7 @@ def _column_of(where: str):
 def same_column(game, arg, card, unit, ctx):
     """A unit of this unit's master in the same column as this unit (CR 4.6.2); none once it left the field.
     Example: {rest: {from: your_rear_guards, other: true, same_column: true, choose: 1}}"""
-    me = find_unit(game, ctx.placed) if unit is not None else None
+    me = find_unit(game, ctx.placed, ctx.seat) if unit is not None else None
     place = place_of(game, unit) if me is not None else None
     return place is not None and place[0] == me[0] and _column_of(place[1]) is not None \
         and _column_of(place[1]) == _column_of(me[1])

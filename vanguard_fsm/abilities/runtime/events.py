@@ -8,6 +8,8 @@ queue, CONT values and ACT.
 """
 from __future__ import annotations
 
+from types import MethodType
+
 from ...game import statuses
 from ...game.state import REAR_CIRCLES
 from . import abstate, watch
@@ -24,9 +26,14 @@ WATCHED = frozenset({"when_your_g_unit_strides", "when_your_unit_attacks", "when
 # Each call into `watch` (`on_placed`, `on_draw`, `on_arrived`, `layer.watchers`) is made only when
 # the timing it tests first is one a card of this game waits for (`layer.timing_zones`): its own
 # first test, written before the call, since most games have no watching card (~200 calls a game).
+# So is each `layer.subject` call for one timing on the hot events (an attack, a card put into the
+# drop zone, a check, a draw): `timing_zones` holds the timing of every AUTO ability of the card set,
+# printed, given or delayed, so a timing not in it is one `subject` could trigger nothing on.
 
 
-def _on_call(layer, game, f):
+def _on_call(layer, game, event, f):
+    if game.abilities is not layer:     # (`subscribe`)
+        return
     seat = f["player"]
     u = game.state.players[seat].unit_at(f["circle"])
     if layer.records_turn and u is not None:     # "the rear-guards you called this turn"
@@ -38,9 +45,11 @@ def _on_call(layer, game, f):
             watch.on_placed(layer, game, f, f["circle"])
 
 
-def _on_stand(layer, game, f):
+def _on_stand(layer, game, event, f):
     """Units became standing (a rule or an effect): watched (`when_unit_stands`), and remembered for
     the turn when a card asks (`stood_this_turn`)."""
+    if game.abilities is not layer:     # (`subscribe`)
+        return
     watch.on_stand(layer, game, f)
     if layer.records_turn:
         p = game.state.players[f["player"]]
@@ -49,7 +58,9 @@ def _on_stand(layer, game, f):
                              + [u.mate.placed for u in units if u is not None and u.legion()])
 
 
-def _on_ride(layer, game, f):
+def _on_ride(layer, game, event, f):
+    if game.abilities is not layer:     # (`subscribe`)
+        return
     seat = f["player"]
     p = game.state.players[seat]
     u = p.circles["VC"]
@@ -64,7 +75,9 @@ def _on_ride(layer, game, f):
             layer.subject(game, seat, inst, ("when_ridden_upon",), "V", 0)
 
 
-def _on_stride(layer, game, f):
+def _on_stride(layer, game, event, f):
+    if game.abilities is not layer:     # (`subscribe`)
+        return
     seat = f["player"]
     u = game.state.players[seat].circles["VC"]
     layer.subject(game, seat, u.card, ("when_placed", "when_placed_on_V", "when_stride"), "V", u.placed)
@@ -76,8 +89,10 @@ def _on_stride(layer, game, f):
     layer.watchers(game, seat, "when_your_g_unit_strides")
 
 
-def _on_legion(layer, game, f):
+def _on_legion(layer, game, event, f):
     """'When this unit legions' (CR 10.25.12): the leader and the mate, both vanguards now (CR 10.25.3)."""
+    if game.abilities is not layer:     # (`subscribe`)
+        return
     seat = f["player"]
     v = game.state.players[seat].circles["VC"]
     if v is not None and v.legion():
@@ -85,24 +100,29 @@ def _on_legion(layer, game, f):
             layer.subject(game, seat, unit.card, ("when_legion",), "V", unit.placed)
 
 
-def _on_attack_declared(layer, game, f):
+def _on_attack_declared(layer, game, event, f):
+    if game.abilities is not layer:     # (`subscribe`)
+        return
     state = game.state
     b = state.battle
     tp = state.turn_player
     u = state.players[tp].unit_at(b.attacker)
-    if u is not None and u.placed == b.attacker_placed:
+    listened = layer.timing_zones     # (each `subject` call only for a timing a card here is on: above)
+    if u is not None and u.placed == b.attacker_placed and "when_attacks" in listened:
         layer.subject(game, tp, u.card, ("when_attacks",), where_zone(b.attacker), u.placed)
         if u.legion():   # the leader and the mate are both the attacking unit (CR 10.25.5)
             layer.subject(game, tp, u.mate.card, ("when_attacks",), "V", u.mate.placed)
-    for circle, placed in b.targets():   # each attacked unit
-        t = state.players[1 - tp].unit_at(circle)
-        if t is not None and t.placed == placed:
-            layer.subject(game, 1 - tp, t.card, ("when_attacked",), where_zone(circle), t.placed)
+    if "when_attacked" in listened:
+        for circle, placed in b.targets():   # each attacked unit
+            t = state.players[1 - tp].unit_at(circle)
+            if t is not None and t.placed == placed:
+                layer.subject(game, 1 - tp, t.card, ("when_attacked",), where_zone(circle), t.placed)
     if b.booster is not None:
         bu = state.players[tp].unit_at(b.booster)
         if bu is not None:
-            layer.subject(game, tp, bu.card, ("when_boosts",), "R", bu.placed)
-            if u is not None and u.placed == b.attacker_placed:   # seed 002 3.3.5.2: "when boosted"
+            if "when_boosts" in listened:
+                layer.subject(game, tp, bu.card, ("when_boosts",), "R", bu.placed)
+            if u is not None and u.placed == b.attacker_placed and "when_boosted" in listened:   # seed 002 3.3.5.2
                 layer.subject(game, tp, u.card, ("when_boosted",), where_zone(b.attacker), u.placed)
         if "when_your_unit_boosts" in layer.timing_zones:
             layer.watchers(game, tp, "when_your_unit_boosts")
@@ -110,7 +130,9 @@ def _on_attack_declared(layer, game, f):
         layer.watchers(game, tp, "when_your_unit_attacks")
 
 
-def _on_guard(layer, game, f):
+def _on_guard(layer, game, event, f):
+    if game.abilities is not layer:     # (`subscribe`)
+        return
     seat = f["player"]
     u = game.state.players[seat].gc[-1]
     if f["how"] == "intercept":
@@ -176,9 +198,11 @@ def on_zone_change(layer, game, seat, inst, src, dst, placed=0) -> None:
         if "when_card_put_into_your_soul" in layer.timing_zones:
             layer.watchers(game, seat, "when_card_put_into_your_soul", by=by)
     elif dst == "bind":
-        layer.subject(game, seat, inst, ("when_put_into_bind",), "bind", 0, origin=src)
+        if "when_put_into_bind" in layer.timing_zones:
+            layer.subject(game, seat, inst, ("when_put_into_bind",), "bind", 0, origin=src)
     elif dst == "drop":
-        layer.subject(game, seat, inst, ("when_put_into_drop",), "drop", 0, origin=src, by=by)
+        if "when_put_into_drop" in layer.timing_zones:
+            layer.subject(game, seat, inst, ("when_put_into_drop",), "drop", 0, origin=src, by=by)
         if src in REAR_CIRCLES:    # a rear-guard of theirs: the other player's cards watch it
             # and may ask later this turn whether it happened, and when (`opponent_rear_guard_dropped_during`)
             if layer.records_turn:
@@ -188,29 +212,36 @@ def on_zone_change(layer, game, seat, inst, src, dst, placed=0) -> None:
 
 
 def _on_check(timing, watched=None):
-    def handler(layer, game, f):
+    def handler(layer, game, event, f):
+        if game.abilities is not layer:     # (`subscribe`)
+            return
         seat = f["player"]
         trigger = game.state.players[seat].trigger
         if trigger:
-            layer.subject(game, seat, trigger[-1], (timing,), "trigger", 0)
+            if timing in layer.timing_zones:
+                layer.subject(game, seat, trigger[-1], (timing,), "trigger", 0)
             if watched in layer.timing_zones:   # the checked card is in the trigger zone: {count: your_trigger_zone, ...}
                 layer.watchers(game, seat, watched)
     return handler
 
 
-def _on_put(layer, game, f):
+def _on_put(layer, game, event, f):
     """'When this card leaves the hand by G assist' (seed 002 3.3.2.2): removed from the hand
     while the G assist is under way (CR 6.4.1.2.5)."""
+    if game.abilities is not layer:     # (`subscribe`)
+        return
     if f["from"] == "hand" and f["to"] == "removed":
         p = game.state.players[f["player"]]
         if p.assist is not None and p.removed:
             layer.subject(game, p.seat, p.removed[-1], ("when_leaves_hand_by_g_assist",), "hand", 0)
 
 
-def _on_unlock(layer, game, f):
+def _on_unlock(layer, game, event, f):
     """The card unlocked is a new unit (CR 10.24.2): its own 'when this card is unlocked' abilities,
     then the other player's cards watching 'when your opponent's locked card is unlocked' (CR 10.24),
     for which `that` is this unit ("retire that unit")."""
+    if game.abilities is not layer:     # (`subscribe`)
+        return
     seat = f["player"]
     u = game.state.players[seat].unit_at(f["circle"])
     if u is None:
@@ -219,17 +250,22 @@ def _on_unlock(layer, game, f):
     layer.watchers(game, 1 - seat, "when_opponent_card_unlocked", (u.placed,))
 
 
-def _on_lock(layer, game, f):
+def _on_lock(layer, game, event, f):
     """'When your opponent's rear-guard is locked due to an effect from one of your cards' (CR 10.22):
     a lock made by an ability (`by`: its master) is watched by that player's cards."""
+    if game.abilities is not layer:     # (`subscribe`)
+        return
     by = f.get("by")
     if by is not None and by != f["player"]:
         layer.watchers(game, by, "when_opponent_rear_guard_locked")
 
 
-def _on_draw(layer, game, f):
+def _on_draw(layer, game, event, f):
+    if game.abilities is not layer:     # (`subscribe`)
+        return
     seat = f["player"]
-    layer.subject(game, seat, game.state.players[seat].hand[-1], ("when_drawn",), "hand", 0)
+    if "when_drawn" in layer.timing_zones:
+        layer.subject(game, seat, game.state.players[seat].hand[-1], ("when_drawn",), "hand", 0)
     if watch.DRAWN in layer.timing_zones:
         watch.on_draw(layer, game, f)
 
@@ -267,6 +303,16 @@ def events_listened(layer) -> frozenset:
                      if any(t in listened for t in timings) or (harmony and event in _PLACING)) | recorded
 
 
+def subscribe(layer, hooks, events) -> None:
+    """The layer hears `events` (`events_listened`): each one's handler is subscribed to that event alone,
+    bound to the layer as a method object, so the emitting game's call (`Game.emit`) enters the handler
+    with no dispatching frame between (hundreds of events a game). Hooks may be shared by games, so each
+    handler first checks that the game is this layer's (`if game.abilities is not layer`)."""
+    for event in events:
+        hooks.on("event", MethodType(EVENT_TIMINGS[event], layer), names=(event,))
+
+
+# event -> its handler, handler(layer, game, event, fields)
 EVENT_TIMINGS = {
     "call": _on_call, "ride": _on_ride, "stride": _on_stride, "when_attacks": _on_attack_declared,
     "guard": _on_guard,

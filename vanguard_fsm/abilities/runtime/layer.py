@@ -198,6 +198,7 @@ class AbilityLayer(AddedClans):
                     table = self.cont_self if target == "self" else self.cont_by_what
                     table.setdefault(name, {}).setdefault(card_id, []).append((spec, arg, target))
         self.cont_power_ids = static.own_only_ids(self, "power")   # `zones.power`'s test before `cont_value`
+        self.cont_own_ids = {what: static.own_only_ids(self, what) for what in self.cont_effects}   # `cont_value`'s
         # the event and timing names its game's hooks deliver to it (`abilities.attach`): fixed by the cards
         self.heard = (events_listened(self), frozenset(self.timing_zones))
 
@@ -273,11 +274,10 @@ class AbilityLayer(AddedClans):
     stand_by_at = timing_stand_by       # (game, name, dry): its AUTO abilities stand by (`on_timing`)
 
     def on_event(self, game, event, fields) -> None:
-        if game.abilities is not self:
-            return
+        """Event `event` handled as its subscribed handler would (`events.subscribe`: no call here)."""
         handler = EVENT_TIMINGS.get(event)
         if handler is not None:
-            handler(self, game, fields)
+            handler(self, game, event, fields)
 
     on_zone_change = on_zone_change     # (game, seat, inst, src, dst, placed): a card arrived in a zone
 

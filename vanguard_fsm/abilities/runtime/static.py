@@ -24,6 +24,12 @@ def cont_value(layer, game, unit, what, found: list | None = None) -> int:
     `found`, when given, receives each contributing ability as (ability key, amount)."""
     if what not in layer.cont_effects:
         return 0     # no CONT ability of this game changes `what`: a game without CONT power costs this
+    own_ids = layer.cont_own_ids[what]    # (`own_only_ids`: None when a CONT on `what` reaches other units)
+    if own_ids is not None and game.cards[unit.card].id not in own_ids:
+        held = game.state.abilities
+        if held is None or not held.granted or not layer.granted_cont:
+            return 0     # only the unit's own card could change `what`, and it has no such ability, nor was
+                         # one given (most asks: Lord and `cannot_be_boosted` at every attack and boost)
     total = 0
     cards = game.cards
     own = layer.cont_self.get(what)

@@ -95,7 +95,7 @@ def _holds(game, ctx, spec, owner, inst, unit, where, origin, to=None, by_effect
         if key == "by_effect" and arg != by_effect:
             return False
         if key == "same_column" and arg:
-            mine = find_unit(game, ctx.placed)
+            mine = find_unit(game, ctx.placed, ctx.seat)
             if mine is None or mine[0] != owner or _column(mine[1]) != _column(where):
                 return False
     filters = tuple((k, v) for k, v in spec.watch if k not in params)
@@ -149,9 +149,12 @@ def on_stand(layer, game, f) -> None:
     _each_unit(layer, game, STANDS, f["player"], f.get("circles", ()))
 
 
-def on_rest(layer, game, f) -> None:
+def on_rest(layer, game, event, f) -> None:
     """A `rest` event, an `attack` (the attacker rests, a legion's mate too, CR 7.4.1.3, 10.25.5) or a
-    `boost` (the booster rests): those units became rested (CONTRACT: no `rest` event for these two)."""
+    `boost` (the booster rests): those units became rested (CONTRACT: no `rest` event for these two).
+    An event handler (`events.EVENT_TIMINGS`): this layer's game's events only."""
+    if game.abilities is not layer:
+        return
     if "circles" in f:
         circles = f["circles"]
     elif "booster" in f:
