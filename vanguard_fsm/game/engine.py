@@ -254,7 +254,6 @@ class Game:
             return None
         if not runner.stack:
             _check_started(self)     # not started: `GameStateError`
-        run = runner.run     # tasks and flow moves until a decision or the end (`Runner.run`)
         while True:
             pending = self.pending
             if pending is not None:
@@ -262,7 +261,9 @@ class Game:
                     return pending
                 self.apply(pending.actions[0])
                 continue
-            outcome = run()
+            # tasks and flow moves until a decision or the end; asked as a method each time: most calls of
+            # `advance` run it once or twice, and a method held in a local is an object made per call
+            outcome = runner.run()
             if outcome is MOVE_DECISION:
                 self.pending = _state_decision(self)
             elif outcome is MOVE_DONE:
