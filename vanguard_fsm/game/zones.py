@@ -80,13 +80,12 @@ def put(game, seat: int, inst: int, src: str, dst: str, cause: str | None = None
         p.face_down.add(inst)
     elif dst == "g_zone" and face == "up":
         p.g_face_up.add(inst)
-    if cause is not None:
+    if cause is not None and game.hooks.event_subs["put"]:     # (the trace's event: nobody listens, not made)
         extra = {"face": face} if dst in ("damage", "g_zone") else {}
         if from_face is not None:
             extra["from_face"] = from_face
-        if game.hooks.event_subs["put"]:
-            game.emit("put", player=seat, card=game.cards[inst].id, **{"from": src}, to=dst, cause=cause,
-                      **extra, **fields)
+        game.emit("put", player=seat, card=game.cards[inst].id, **{"from": src}, to=dst, cause=cause,
+                  **extra, **fields)
     arrived(game, seat, inst, src, dst)
 
 
@@ -107,7 +106,8 @@ def turn_over(game, seat: int, inst: int, face: str, cause: str, zone: str = "da
 def reveal(game, seat: int, instances, zone: str, cause: str, **fields) -> None:
     """Show cards to both players; they stay where they are (CR 10.9.1.3): a `reveal` event."""
     if instances:
-        game.emit("reveal", player=seat, cards=[game.cards[i].id for i in instances], **{"from": zone}, cause=cause, **fields)
+        game.emit("reveal", player=seat, cards=[game.cards[i].id for i in instances], **{"from": zone}, cause=cause,
+                  **fields)
 
 
 def unit_to_zone(game, seat: int, circle: str, dst: str, cause: str, bottom: bool = False, **fields) -> str:
@@ -329,7 +329,7 @@ def stride(game, seat: int, g_card: int, cost: list[int], named: int | None = No
         extra["named"] = game.cards[named].id
     if cost_waived:
         extra["cost_waived"] = True
-    game.emit_fields("stride", {"player": seat, "card": game.cards[g_card].id, "heart": game.cards[old.card].id, **extra})
+    game.emit("stride", player=seat, card=game.cards[g_card].id, heart=game.cards[old.card].id, **extra)
     return unit
 
 

@@ -64,10 +64,11 @@ class MachineView:
     machine hold a state of a class other than `State` (kept by `add_states`)? Asked instead of the
     machine's `state_cls`: an attribute read on the machine costs ~500 instructions
     (`Machine.__getattr__`), a tenth of a lean trigger; and instead of each trigger asking its state's
-    class (`x.__class__` is not specialised by the interpreter: 0.3% of a game's instructions). And `unmodelled`, the options that send every
-    trigger to the library, in one test: a queued machine, `send_event`, a state of another class, a
-    model attribute other than 'state' (all plain values, set through `__setattr__`, never changed in
-    place; the callback lists, which can be, are tested at each trigger)."""
+    class (`x.__class__` is not specialised by the interpreter: 0.3% of a game's instructions). And
+    `unmodelled`, the options that send every trigger to the library, in one test: a queued machine,
+    `send_event`, a state of another class, a model attribute other than 'state' (all plain values, set
+    through `__setattr__`, never changed in place; the callback lists, which can be, are tested at each
+    trigger)."""
 
     __slots__ = _VIEWED + ("other_states", "unmodelled")
 

@@ -277,7 +277,8 @@ def play_game(seed: int, agent: str, fmt: str, flows_dir, cards, abilities: bool
 
 
 def time_flow_layer(seed: int, agent: str, fmt: str = "standard", flows_dir=None, cards=None,
-                    abilities: bool = True, bias: float = 0.0, flows: CompiledFlowSet | None = None) -> tuple[float, int]:
+                    abilities: bool = True, bias: float = 0.0,
+                    flows: CompiledFlowSet | None = None) -> tuple[float, int]:
     """CPU time spent inside `Runner.move` during one game: the flow layer (choosing and
     firing the trigger through `transitions`, its conditions and entry scheduling, invoking
     and returning from machines), without rule actions, decisions and agents; `bias`
