@@ -22,6 +22,9 @@ COLUMN_PARTNER = {"front_left": "back_left", "back_left": "front_left",
                   "VC": "back_center", "back_center": "VC"}
 
 
+_new = object.__new__    # an instance without `__init__`: the copies below set every slot
+
+
 class Unit:
     """A card standing on a circle (or GC), with its state and modifiers."""
 
@@ -44,12 +47,23 @@ class Unit:
         self.sources = ()      # where the modifiers above came from: ((what, amount, until, source), ...)
 
     def clone(self) -> "Unit":
-        u = Unit.__new__(Unit)
-        u.card, u.rested, u.power_turn, u.power_battle = self.card, self.rested, self.power_turn, self.power_battle
-        u.crit_turn, u.crit_battle, u.shield_battle = self.crit_turn, self.crit_battle, self.shield_battle
-        u.heart, u.placed, u.guarding = self.heart, self.placed, self.guarding
-        u.mate = self.mate.clone() if self.mate is not None else None
-        u.keep_rested, u.sources = self.keep_rested, self.sources   # a tuple: shared, never changed in place
+        # one statement per attribute: a multiple assignment of more than three builds a tuple and
+        # unpacks it (~25% of a unit's copy, and a snapshot and its restore copy every unit twice)
+        u = _new(Unit)
+        u.card = self.card
+        u.rested = self.rested
+        u.power_turn = self.power_turn
+        u.power_battle = self.power_battle
+        u.crit_turn = self.crit_turn
+        u.crit_battle = self.crit_battle
+        u.shield_battle = self.shield_battle
+        u.heart = self.heart
+        u.placed = self.placed
+        u.guarding = self.guarding
+        mate = self.mate
+        u.mate = mate if mate is None else mate.clone()
+        u.keep_rested = self.keep_rested
+        u.sources = self.sources   # a tuple: shared, never changed in place
         return u
 
     def modified(self, what: str, amount: int, until: str, source: str) -> None:
@@ -164,19 +178,32 @@ class Player:
         return [(c, u) for c, u in self.circles.items() if u is not None and c != "VC"]
 
     def clone(self) -> "Player":
-        p = Player.__new__(Player)
-        p.seat, p.deck_name = self.seat, self.deck_name
-        p.deck, p.hand, p.drop, p.damage = self.deck[:], self.hand[:], self.drop[:], self.damage[:]
-        p.face_down, p.soul, p.trigger = set(self.face_down), self.soul[:], self.trigger[:]
-        p.g_zone, p.g_face_up, p.removed, p.bind = self.g_zone[:], set(self.g_face_up), self.removed[:], self.bind[:]
+        p = _new(Player)     # (one statement per attribute, as `Unit.clone`)
+        p.seat = self.seat
+        p.deck_name = self.deck_name
+        p.deck = self.deck[:]
+        p.hand = self.hand[:]
+        p.drop = self.drop[:]
+        p.damage = self.damage[:]
+        p.face_down = set(self.face_down)
+        p.soul = self.soul[:]
+        p.trigger = self.trigger[:]
+        p.g_zone = self.g_zone[:]
+        p.g_face_up = set(self.g_face_up)
+        p.removed = self.removed[:]
+        p.bind = self.bind[:]
         p.circles = circles = self.circles.copy()
         for c, u in circles.items():
             if u is not None:
                 circles[c] = u.clone()
         p.gc = list(map(Unit.clone, self.gc)) if self.gc else []
-        p.rode, p.strode, p.redrew, p.revealed = self.rode, self.strode, self.redrew, self.revealed[:]
+        p.rode = self.rode
+        p.strode = self.strode
+        p.redrew = self.redrew
+        p.revealed = self.revealed[:]
         p.overloaded = [(c, u.clone()) for c, u in self.overloaded] if self.overloaded else []
-        p.assist, p.paying = self.assist, self.paying
+        p.assist = self.assist
+        p.paying = self.paying
         p.locked = self.locked.copy() if self.locked else {}
         return p
 
@@ -285,12 +312,16 @@ class State:
                 self.abilities, self.statuses)
 
     def clone(self) -> "State":
-        s = State.__new__(State)
+        s = _new(State)     # (one statement per attribute, as `Unit.clone`)
         s.players = list(map(Player.clone, self.players))
-        s.turn, s.turn_player, s.first = self.turn, self.turn_player, self.first
+        s.turn = self.turn
+        s.turn_player = self.turn_player
+        s.first = self.first
         s.battle = self.battle.clone() if self.battle is not None else None
-        s.battle_count, s.result, s.placed_counter, s.format = \
-            self.battle_count, self.result, self.placed_counter, self.format
+        s.battle_count = self.battle_count
+        s.result = self.result
+        s.placed_counter = self.placed_counter
+        s.format = self.format
         s.in_battle_phase = self.in_battle_phase
         s.abilities = self.abilities
         s.statuses = self.statuses
