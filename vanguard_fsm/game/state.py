@@ -312,16 +312,12 @@ class State:
                 self.abilities, self.statuses)
 
     def clone(self) -> "State":
-        s = _new(State)     # (one statement per attribute, as `Unit.clone`)
+        s = State.__new__(State)
         s.players = list(map(Player.clone, self.players))
-        s.turn = self.turn
-        s.turn_player = self.turn_player
-        s.first = self.first
+        s.turn, s.turn_player, s.first = self.turn, self.turn_player, self.first
         s.battle = self.battle.clone() if self.battle is not None else None
-        s.battle_count = self.battle_count
-        s.result = self.result
-        s.placed_counter = self.placed_counter
-        s.format = self.format
+        s.battle_count, s.result, s.placed_counter, s.format = \
+            self.battle_count, self.result, self.placed_counter, self.format
         s.in_battle_phase = self.in_battle_phase
         s.abilities = self.abilities
         s.statuses = self.statuses
