@@ -33,7 +33,7 @@ from ..language.conditions import all_hold
 from ..language.spec import compile_card
 from .static import pay_and_resolve
 from ..language.targets import Ctx
-from .events import EVENT_TIMINGS, events_listened, hit_event, on_zone_change
+from .events import events_listened, hit_event, on_zone_change
 from . import listeners
 from .listeners import cards_in, given_timings, timing_specs
 from ..effects.delayed import stand_by_delayed
@@ -197,8 +197,8 @@ class AbilityLayer(AddedClans):
                     target = dict(params).get("target", "self")
                     table = self.cont_self if target == "self" else self.cont_by_what
                     table.setdefault(name, {}).setdefault(card_id, []).append((spec, arg, target))
-        self.cont_power_ids = static.own_only_ids(self, "power")   # `zones.power`'s test before `cont_value`
         self.cont_own_ids = {what: static.own_only_ids(self, what) for what in self.cont_effects}   # `cont_value`'s
+        self.cont_power_ids = self.cont_own_ids.get("power", frozenset())   # `zones.power`'s test, before the call
         # the event and timing names its game's hooks deliver to it (`abilities.attach`): fixed by the cards
         self.heard = (events_listened(self), frozenset(self.timing_zones))
 
@@ -272,12 +272,6 @@ class AbilityLayer(AddedClans):
 
     on_timing = listeners.on_timing     # (game, name, dry): a flow timing; most are decided by the index alone
     stand_by_at = timing_stand_by       # (game, name, dry): its AUTO abilities stand by (`on_timing`)
-
-    def on_event(self, game, event, fields) -> None:
-        """Event `event` handled as its subscribed handler would (`events.subscribe`: no call here)."""
-        handler = EVENT_TIMINGS.get(event)
-        if handler is not None:
-            handler(self, game, event, fields)
 
     on_zone_change = on_zone_change     # (game, seat, inst, src, dst, placed): a card arrived in a zone
 

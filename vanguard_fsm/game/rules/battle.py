@@ -346,8 +346,9 @@ def to_gc(game, seat, inst, how, unit=None, source="hand", guarding=None):
     unit.guarding = guarding or game.state.battle.target
     p.gc.append(unit)
     c = game.cards[inst]
-    game.emit_fields("guard", {"player": seat, "card": c.id, "grade": c.grade, "vanguard_grade": zones.vanguard_grade(
-        game, seat), "how": how, "shield": c.shield or 0, "guarding": unit.guarding, "from": source})
+    vg = zones.vanguard_grade(game, seat)
+    game.emit_fields("guard", {"player": seat, "card": c.id, "grade": c.grade, "vanguard_grade": vg, "how": how,
+                               "shield": c.shield or 0, "guarding": unit.guarding, "from": source})
 
 
 def guard_apply(game, act) -> None:
@@ -398,8 +399,7 @@ def intercept_legal(game, seat):
 def intercept_apply(game, act) -> None:
     p = game.state.players[act.player]
     circle = act.args[0]
-    unit = p.circles[circle]
-    p.circles[circle] = None
+    unit, p.circles[circle] = p.circles[circle], None     # the unit leaves its circle for GC
     to_gc(game, act.player, unit.card, "intercept", unit, circle, _guarded(act))
 
 
