@@ -178,7 +178,7 @@ def test_every_flow_timing_triggers_its_card(timing, card_id, zone, conditions):
 
 
 def test_registered_engine_events_all_have_a_trigger_path():
-    from vanguard_fsm.abilities.runtime.layer import EVENT_TIMINGS
+    from vanguard_fsm.abilities.runtime.events import EVENT_TIMINGS
     assert set(REGISTRY.engine_events.names()) <= {
         "when_placed", "when_placed_on_V", "when_placed_on_R", "when_ridden_upon", "when_attacks", "when_attacked",
         "when_boosts", "when_intercepts", "when_hits", "when_attack_hits_vanguard", "when_not_hit",
